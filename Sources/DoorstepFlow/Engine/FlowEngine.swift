@@ -1,0 +1,262 @@
+import Foundation
+
+/// Walks a ``FlowDefinition``: a value-type state machine that takes events and returns what its host
+/// must do. It never performs I/O and never reads the clock; time arrives with each event.
+///
+/// ```swift
+/// var engine = FlowEngine(flow: catalog.flow("tanda")!)
+/// engine.handle(.answerChanged(field: "email", value: "sam@example.com"), at: now)
+/// for command in engine.handle(.actionTapped("continue"), at: now) {
+///     // perform effects, schedule timers, save engine.snapshot
+/// }
+/// ```
+public struct FlowEngine: Sendable {
+    /// The flow being walked.
+    public let flow: FlowDefinition
+    /// Where the walk stands; save it to resume after a kill.
+    public private(set) var snapshot: FlowSnapshot
+    let index: FlowIndex
+
+    /// Starts `flow` at its first screen.
+    public init(flow: FlowDefinition) {
+        self.init(flow: flow, index: FlowIndex(flow), snapshot: FlowSnapshot(startOf: flow))
+        fillInitialAnswers(for: screen)
+    }
+
+    /// Resumes `flow` from a snapshot, migrating one saved by an older version of the flow.
+    public init(flow: FlowDefinition, restoring snapshot: FlowSnapshot) throws(SnapshotMigrationError) {
+        let migrated = try SnapshotMigrator.migrate(snapshot, to: flow)
+        self.init(flow: flow, index: FlowIndex(flow), snapshot: migrated)
+    }
+
+    init(flow: FlowDefinition, index: FlowIndex, snapshot: FlowSnapshot) {
+        self.flow = flow
+        self.index = index
+        self.snapshot = snapshot
+    }
+
+    /// The screen on display.
+    public var screen: Screen {
+        index.screens[snapshot.screen] ?? flow.screens[0]
+    }
+
+    /// What the host must do on showing the current screen: schedule its timers, and re-issue an
+    /// effect that was under way when the snapshot was saved.
+    public func enteringCommands() -> [FlowCommand] {
+        var commands = timerCommands(for: screen)
+        if let pending = snapshot.pending, let request = request(for: pending) {
+            commands.append(.perform(request))
+        }
+        return commands
+    }
+
+    /// Takes one event and returns what the host must do, in order.
+    @discardableResult
+    public mutating func handle(_ event: FlowEvent, at now: Date) -> [FlowCommand] {
+        switch event {
+        case .answerChanged(let field, let value):
+            return changeAnswer(field, to: value)
+        case .actionTapped(let action):
+            return fire(action, at: now, byTimer: false)
+        case .timerFired(let action):
+            return fire(action, at: now, byTimer: true)
+        case .effectFinished(let outcome):
+            return finish(outcome, at: now)
+        case .backTapped:
+            return goBack()
+        }
+    }
+
+    /// Records facts the host learned outside any effect (a session that ended, a setting); keys that
+    /// are field ids become answers.
+    public mutating func record(_ values: [String: Value]) {
+        for (key, value) in values { assign(key, value) }
+    }
+
+    /// The value of an answer or result key.
+    public func value(_ key: String) -> Value? {
+        snapshot.answers[key] ?? snapshot.results[key]
+    }
+
+    // MARK: - Events
+
+    private mutating func changeAnswer(_ field: String, to value: Value?) -> [FlowCommand] {
+        guard index.fields[field] != nil else { return [] }
+        snapshot.answers[field] = value
+        snapshot.issues.removeAll { $0.field == field }
+        return []
+    }
+
+    private mutating func fire(_ actionID: String, at now: Date, byTimer: Bool) -> [FlowCommand] {
+        guard snapshot.pending == nil, let action = visibleAction(actionID),
+            byTimer == (action.role == .timer)
+        else { return [] }
+        if let wait = cooldownRemaining(action, at: now) {
+            snapshot.message = "Please wait \(wait) seconds before trying again."
+            return []
+        }
+        let issues = issues(blocking: action, at: now)
+        guard issues.isEmpty else {
+            snapshot.issues = issues
+            snapshot.message = nil
+            return []
+        }
+        guard let position = matchingTransition(from: screen.id, on: actionID) else {
+            if action.isBackward { return goBack() }
+            return screen.isTerminal ? [.complete] : []
+        }
+        snapshot.issues = []
+        snapshot.message = nil
+        return runEffect(PendingMove(transition: position, effect: 0, requestID: 0), at: now)
+    }
+
+    private mutating func finish(_ outcome: EffectOutcome, at now: Date) -> [FlowCommand] {
+        guard var pending = snapshot.pending, outcome.requestID == pending.requestID,
+            let call = effectCall(for: pending)
+        else { return [] }
+        switch outcome.result {
+        case .success(let values):
+            for (key, value) in values { assign(key, value) }
+            snapshot.effectTimes[call.name] = now
+        case .failure(let code, let message):
+            if call.optional != true {
+                snapshot.pending = nil
+                present(failure: code, message: message, of: call)
+                return [.saveSnapshot]
+            }
+            snapshot.results["\(call.name).error"] = .string(code)
+        }
+        pending.effect += 1
+        return runEffect(pending, at: now)
+    }
+
+    private mutating func goBack() -> [FlowCommand] {
+        guard snapshot.pending == nil, screen.allowsBack ?? true, let previous = snapshot.history.popLast()
+        else { return [] }
+        snapshot.screen = previous
+        snapshot.depth = max(0, snapshot.depth - 1)
+        fillInitialAnswers(for: screen)
+        snapshot.issues = []
+        snapshot.message = nil
+        snapshot.completed = false
+        return [.cancelTimers] + timerCommands(for: screen) + [.saveSnapshot]
+    }
+
+    // MARK: - Moves
+
+    private mutating func runEffect(_ pending: PendingMove, at now: Date) -> [FlowCommand] {
+        var pending = pending
+        while let call = effectCall(for: pending), let condition = call.when, !condition.holds(value) {
+            pending.effect += 1
+        }
+        guard effectCall(for: pending) != nil else {
+            snapshot.pending = nil
+            return move(along: flow.transitions[pending.transition])
+        }
+        pending.requestID = snapshot.nextRequestID
+        snapshot.nextRequestID += 1
+        snapshot.pending = pending
+        guard let request = request(for: pending) else { return [] }
+        return [.perform(request), .saveSnapshot]
+    }
+
+    private mutating func move(along transition: Transition) -> [FlowCommand] {
+        for (key, value) in transition.sets ?? [:] { assign(key, value) }
+        for key in transition.clears ?? [] { snapshot.answers[key] = nil }
+        let destination = transition.to ?? transition.branches?.first { $0.when?.holds(value) ?? true }?.to
+        guard let destination, let next = index.screens[destination] else {
+            snapshot.message = "Something went wrong. Please try again."
+            return [.saveSnapshot]
+        }
+        if next.clearsHistory == true {
+            snapshot.history = []
+        } else if destination != snapshot.screen {
+            snapshot.history.append(snapshot.screen)
+        }
+        if destination != snapshot.screen { snapshot.depth += 1 }
+        snapshot.screen = destination
+        snapshot.completed = next.isTerminal
+        fillInitialAnswers(for: next)
+        var commands: [FlowCommand] = [.cancelTimers]
+        commands += timerCommands(for: next)
+        commands.append(.saveSnapshot)
+        if next.isTerminal { commands.append(.complete) }
+        return commands
+    }
+
+    /// Gives controls that start at a value (a stepper's initial number) that value as their answer,
+    /// so that what the screen shows is what is submitted.
+    mutating func fillInitialAnswers(for screen: Screen) {
+        for fieldID in screen.boundFields where snapshot.answers[fieldID] == nil {
+            if let initial = index.fields[fieldID]?.initial { snapshot.answers[fieldID] = initial }
+        }
+    }
+
+    private mutating func present(failure code: String, message: String?, of call: EffectCall) {
+        guard code != "cancelled" else { return }
+        let known = call.errors?[code]
+        let words = known?.message ?? message ?? "Something went wrong. Please try again."
+        if let field = known?.field {
+            snapshot.issues = [FieldIssue(field: field, code: code, message: words)]
+        } else {
+            snapshot.message = words
+        }
+    }
+
+    private mutating func assign(_ key: String, _ value: Value) {
+        if index.fields[key] != nil {
+            snapshot.answers[key] = value
+        } else {
+            snapshot.results[key] = value
+        }
+    }
+
+    // MARK: - Lookups
+
+    func matchingTransition(from screen: String, on action: String) -> Int? {
+        index.transitions[FlowIndex.key(screen, action)]?.first { position in
+            flow.transitions[position].when?.holds(value) ?? true
+        }
+    }
+
+    private func effectCall(for pending: PendingMove) -> EffectCall? {
+        guard flow.transitions.indices.contains(pending.transition) else { return nil }
+        let effects = flow.transitions[pending.transition].effects ?? []
+        return effects.indices.contains(pending.effect) ? effects[pending.effect] : nil
+    }
+
+    private func request(for pending: PendingMove) -> EffectRequest? {
+        guard let call = effectCall(for: pending) else { return nil }
+        let arguments = (call.args ?? [:]).mapValues(resolve)
+        return EffectRequest(id: pending.requestID, name: call.name, arguments: arguments)
+    }
+
+    /// A literal; for `"$key"` the current value of that answer or result; text with placeholders filled.
+    func resolve(_ argument: Value) -> Value {
+        switch argument {
+        case .string(let text) where text.hasPrefix("$"):
+            return value(String(text.dropFirst())) ?? .null
+        case .string(let text) where text.contains("{"):
+            return .string(TextTemplate.render(text, value))
+        case .array(let elements):
+            return .array(elements.map(resolve))
+        case .object(let members):
+            return .object(members.mapValues(resolve))
+        default:
+            return argument
+        }
+    }
+
+    private func timerCommands(for screen: Screen) -> [FlowCommand] {
+        screen.actions.compactMap { action in
+            guard action.role == .timer, let after = action.after, isVisible(action) else { return nil }
+            return .scheduleTimer(action: action.id, after: after)
+        }
+    }
+
+    private func cooldownRemaining(_ action: Action, at now: Date) -> Int? {
+        guard let cooldown = action.cooldown, let last = snapshot.effectTimes[cooldown.effect] else { return nil }
+        let left = ResendCountdown(sentAt: last, seconds: cooldown.seconds).remaining(at: now)
+        return left > 0 ? left : nil
+    }
+}

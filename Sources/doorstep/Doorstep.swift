@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Doorstep: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doorstep",
+        abstract: "Onboarding and authentication for iOS apps: flows, engine and server.",
+        subcommands: [Serve.self, Flows.self]
+    )
+}

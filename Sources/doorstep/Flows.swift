@@ -1,0 +1,91 @@
+import ArgumentParser
+import DoorstepFlow
+import Foundation
+
+struct Flows: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check, print, draw and simulate flow definitions.",
+        subcommands: [Validate.self, Show.self, Graph.self, Simulate.self]
+    )
+}
+
+/// Finds a flow by catalog id or file path, or says plainly why it cannot.
+enum FlowSource {
+    static func load(_ reference: String) throws -> FlowDefinition {
+        let (name, data) = try read(reference)
+        let report = FlowDocument.check(data)
+        guard let flow = report.flow else {
+            throw ValidationError(report.problems.map { $0.line(file: name) }.joined(separator: "\n"))
+        }
+        return flow
+    }
+
+    static func read(_ reference: String) throws(ValidationError) -> (name: String, data: Data) {
+        let isCatalogID = FlowCatalog.referenceIDs.contains(reference)
+        let url = isCatalogID ? FlowCatalog.bundledURL(reference) : URL(fileURLWithPath: reference)
+        let name = isCatalogID ? "\(reference).json" : reference
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            let ids = FlowCatalog.referenceIDs.joined(separator: ", ")
+            throw ValidationError("\(name): no such file, and not a catalog flow (\(ids))")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: url.path) else {
+            throw ValidationError("\(name): cannot be read as a file")
+        }
+        return (name, data)
+    }
+}
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check catalog flows or flow files; with no argument, the whole catalog.")
+
+    @Argument(help: "Catalog ids or paths to flow JSON files.")
+    var flows: [String] = []
+
+    func run() throws {
+        var failed = false
+        for reference in flows.isEmpty ? FlowCatalog.referenceIDs : flows {
+            let name: String
+            let data: Data
+            do {
+                (name, data) = try FlowSource.read(reference)
+            } catch {
+                print(error.message)
+                failed = true
+                continue
+            }
+            let problems = FlowDocument.check(data).problems
+            if problems.isEmpty {
+                print("\(name): valid")
+            } else {
+                failed = true
+                for problem in problems { print(problem.line(file: name)) }
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+}
+
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print a flow definition as JSON.")
+
+    @Argument(help: "A catalog id or a path to a flow JSON file.")
+    var flow: String
+
+    func run() throws {
+        let definition = try FlowSource.load(flow)
+        print(String(decoding: try definition.encodedJSON(), as: UTF8.self))
+    }
+}
+
+struct Graph: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print a Mermaid diagram of screens and transitions.")
+
+    @Argument(help: "A catalog id or a path to a flow JSON file.")
+    var flow: String
+
+    func run() throws {
+        print(MermaidGraph.render(try FlowSource.load(flow)), terminator: "")
+    }
+}

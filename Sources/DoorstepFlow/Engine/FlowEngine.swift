@@ -33,11 +33,15 @@ public struct FlowEngine: Sendable {
         self.flow = flow
         self.index = index
         self.snapshot = snapshot
+        if let pending = snapshot.pending, effectCall(for: pending) == nil {
+            self.snapshot.pending = nil
+        }
     }
 
-    /// The screen on display.
+    /// The screen on display. A snapshot naming a screen the flow lacks shows the start screen (or, for
+    /// a flow with no screens at all, an empty one) rather than crashing.
     public var screen: Screen {
-        index.screens[snapshot.screen] ?? flow.screens[0]
+        index.screens[snapshot.screen] ?? index.screens[flow.start] ?? Screen(id: snapshot.screen)
     }
 
     /// What the host must do on showing the current screen: schedule its timers, and re-issue an
@@ -151,6 +155,7 @@ public struct FlowEngine: Sendable {
         }
         guard effectCall(for: pending) != nil else {
             snapshot.pending = nil
+            guard flow.transitions.indices.contains(pending.transition) else { return [.saveSnapshot] }
             return move(along: flow.transitions[pending.transition])
         }
         pending.requestID = snapshot.nextRequestID

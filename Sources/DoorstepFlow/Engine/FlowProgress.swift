@@ -30,7 +30,7 @@ extension FlowEngine {
         let path = snapshot.history + [snapshot.screen] + ahead
         let position = snapshot.history.count
         let fraction = screen.isTerminal ? 1.0 : Double(snapshot.depth) / Double(snapshot.depth + max(1, ahead.count))
-        guard let section = screen.section, let track = index.sectionTracks[section] else {
+        guard let section = screen.section, let track = index.sectionTracks[section], !track.sections.isEmpty else {
             return FlowProgress(track: nil, segments: [], label: nil, fraction: fraction)
         }
         let sections = path.map { index.screens[$0]?.section }

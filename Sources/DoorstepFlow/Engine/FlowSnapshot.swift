@@ -91,4 +91,11 @@ public struct PendingMove: Codable, Sendable, Hashable {
     public var effect: Int
     /// The id of the running effect's request; results for other ids are ignored.
     public var requestID: Int
+
+    /// Creates a pending move.
+    public init(transition: Int, effect: Int, requestID: Int) {
+        self.transition = transition
+        self.effect = effect
+        self.requestID = requestID
+    }
 }

@@ -44,21 +44,26 @@ extension FlowEngine {
     public static func launch(flow: FlowDefinition, snapshot stored: FlowSnapshot?, session: SessionState) -> Launch {
         let index = FlowIndex(flow)
         var restored: FlowSnapshot? = nil
+        var salvaged: [String: Value] = [:]
         if let stored {
-            restored = (try? SnapshotMigrator.migrate(stored, to: flow)) ?? salvage(stored, for: flow)
+            do {
+                restored = try SnapshotMigrator.migrate(stored, to: flow)
+            } catch {
+                salvaged = salvage(stored, for: flow)
+            }
         }
         let facts: [String: Value] = [
-            "snapshot.exists": .bool(restored != nil),
+            "snapshot.exists": .bool(stored != nil),
             "snapshot.completed": .bool(restored?.completed ?? false),
             "session.active": .bool(session.isSignedIn),
             "session.isGuest": .bool(session.isGuest),
         ]
-        let lookup: (String) -> Value? = { restored?.answers[$0] ?? facts[$0] ?? restored?.results[$0] }
+        let lookup: (String) -> Value? = { (restored?.answers ?? salvaged)[$0] ?? facts[$0] ?? restored?.results[$0] }
         let rule = flow.entry.first { $0.when?.holds(lookup) ?? true }
         let go = rule?.go ?? (restored.map { $0.completed ? $0.screen : "resume" } ?? "start")
 
         var snapshot = FlowSnapshot(startOf: flow)
-        snapshot.answers = restored?.answers ?? [:]
+        snapshot.answers = restored?.answers ?? salvaged
         snapshot.results = restored?.results ?? [:]
         let landing: LaunchLanding
         let resumable = restored.map {
@@ -80,11 +85,10 @@ extension FlowEngine {
         return Launch(engine: engine, landing: landing)
     }
 
-    private static func salvage(_ stored: FlowSnapshot, for flow: FlowDefinition) -> FlowSnapshot? {
-        guard stored.flowID == flow.id else { return nil }
-        var fresh = FlowSnapshot(startOf: flow)
+    /// The answers of a snapshot that cannot be migrated which still fit the flow's fields.
+    private static func salvage(_ stored: FlowSnapshot, for flow: FlowDefinition) -> [String: Value] {
+        guard stored.flowID == flow.id else { return [:] }
         let fields = Set(flow.fields.map(\.id))
-        fresh.answers = stored.answers.filter { fields.contains($0.key) }
-        return fresh
+        return stored.answers.filter { fields.contains($0.key) }
     }
 }

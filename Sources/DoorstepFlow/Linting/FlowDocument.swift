@@ -51,7 +51,13 @@ public enum FlowDocument {
         case .valueNotFound(let type, let context):
             return FlowProblem(location: path(context.codingPath), "expected \(describe(type)), found null")
         case .dataCorrupted(let context):
-            return FlowProblem(location: path(context.codingPath), context.debugDescription)
+            let words = context.debugDescription
+            if let range = words.range(of: "invalid String value ") {
+                return FlowProblem(
+                    location: path(context.codingPath), "\"\(words[range.upperBound...])\" is not an allowed value here"
+                )
+            }
+            return FlowProblem(location: path(context.codingPath), words)
         @unknown default:
             return FlowProblem("the file could not be read as a flow")
         }

@@ -8,7 +8,7 @@ extension FlowLinter {
                 if let min = field.min, let max = field.max, min > max {
                     add(field: field.id, "\"min\" is greater than \"max\"")
                 }
-                if let initial = field.initial?.intValue, let min = field.min, let max = field.max,
+                if let initial = field.initial?.intValue, let min = field.min, let max = field.max, min <= max,
                     !(min...max).contains(initial)
                 {
                     add(field: field.id, "the initial value \(initial) lies outside \(min)–\(max)")

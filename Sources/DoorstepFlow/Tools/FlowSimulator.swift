@@ -116,8 +116,10 @@ public struct FlowSimulator {
     }
 
     private func outcome(for request: EffectRequest, in engine: FlowEngine) -> EffectOutcome {
-        let call = engine.snapshot.pending.flatMap { pending in
-            flow.transitions[pending.transition].effects?[pending.effect]
+        let call = engine.snapshot.pending.flatMap { pending -> EffectCall? in
+            guard flow.transitions.indices.contains(pending.transition) else { return nil }
+            let effects = flow.transitions[pending.transition].effects ?? []
+            return effects.indices.contains(pending.effect) ? effects[pending.effect] : nil
         }
         var values = call?.defaults ?? [:]
         for key in values.keys { if let override = overrides[key] { values[key] = override } }

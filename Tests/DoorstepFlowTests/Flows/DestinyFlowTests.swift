@@ -1,0 +1,119 @@
+import DoorstepFlow
+import Foundation
+import Testing
+
+@Suite("Destiny flow")
+struct DestinyFlowTests {
+    @Test("First launch: a 2-second splash, then four slides, auth, birth data and home")
+    func firstLaunch() throws {
+        var driver = try launch(session: .signedOut)
+        #expect(driver.screen == "splash")
+        #expect(driver.scheduledTimers == ["launched": 2])
+        driver.fireTimer("launched")
+        #expect(driver.screen == "slide1")
+        for slide in 2...4 {
+            driver.tap("continue")
+            #expect(driver.screen == "slide\(slide)")
+        }
+        #expect(driver.engine.visibleActions.map(\.id).contains("getStarted"))
+        driver.tap("getStarted")
+        #expect(driver.screen == "auth")
+        driver.on("signInWithApple", succeedWith: [:])
+        driver.tap("apple")
+        #expect(driver.screen == "birthData")
+        driver.tap("continue")
+        #expect(driver.issue("cityOfBirth") == "Please enter your city of birth")
+        driver.answer("dateOfBirth", "1996-04-20")
+        driver.answer("timeOfBirth", "04:45")
+        driver.answer("cityOfBirth", "Los Angeles")
+        driver.tap("continue")
+        #expect(driver.screen == "home")
+        #expect(driver.performed.last?.arguments["fields"] == ["dateOfBirth", "timeOfBirth", "cityOfBirth", "gender"])
+    }
+
+    @Test("Skip on any slide goes straight to auth")
+    func skipSlides() throws {
+        var driver = try launch(session: .signedOut)
+        driver.fireTimer("launched")
+        driver.tap("skip")
+        #expect(driver.screen == "auth")
+        #expect(driver.snapshot.answers["seenOnboarding"] == true)
+    }
+
+    @Test("Continue as Guest leads to birth data, and the guest then returns straight home")
+    func guestThenReturning() throws {
+        var driver = try launch(session: .signedOut)
+        driver.fireTimer("launched")
+        driver.tap("skip")
+        driver.on("continueAsGuest", succeedWith: ["session.isGuest": true])
+        driver.tap("guest")
+        #expect(driver.screen == "birthData")
+        driver.answer("dateOfBirth", "1990-01-31")
+        driver.answer("timeOfBirth", "23:59")
+        driver.answer("cityOfBirth", "São Paulo")
+        driver.answer("gender", "")
+        driver.tap("continue")
+        #expect(driver.screen == "home")
+
+        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        #expect(driver.screen == "splash")
+        driver.fireTimer("launched")
+        #expect(driver.screen == "home", "a returning user skips onboarding and auth")
+    }
+
+    @Test("A signed-in user without birth data resumes at birth data; a signed-out returning user at auth")
+    func launchRouting() throws {
+        var driver = try launch(session: .signedOut)
+        driver.fireTimer("launched")
+        driver.tap("skip")
+        driver.tap("guest")
+        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        driver.fireTimer("launched")
+        #expect(driver.screen == "birthData")
+        try driver.relaunch(session: .signedOut)
+        driver.fireTimer("launched")
+        #expect(driver.screen == "auth", "onboarding was already seen")
+    }
+
+    @Test("Email sign-in sends a code and a returning account with birth data goes home")
+    func emailSignIn() throws {
+        var driver = try launch(session: .signedOut)
+        driver.fireTimer("launched")
+        driver.tap("skip")
+        driver.tap("email")
+        driver.answer("email", "luna@example.com")
+        driver.on("identify", succeedWith: ["account.exists": true])
+        driver.tap("sendCode")
+        #expect(driver.screen == "emailCode")
+        #expect(driver.performed.last?.arguments["purpose"] == "login")
+        driver.answer("code", "123456")
+        driver.on("verifyCode", succeedWith: ["flow.completed": true])
+        driver.tap("verify")
+        #expect(driver.screen == "home")
+    }
+
+    @Test("Birth data refuses a future date, an impossible date, a bad time and a junk city")
+    func birthDataRules() throws {
+        var driver = try launch(session: .signedOut)
+        driver.fireTimer("launched")
+        driver.tap("skip")
+        driver.tap("guest")
+        driver.answer("dateOfBirth", "2031-01-01")
+        driver.answer("timeOfBirth", "25:00")
+        driver.answer("cityOfBirth", "12345")
+        driver.tap("continue")
+        #expect(driver.issue("dateOfBirth") == "Date of birth can't be in the future.")
+        #expect(driver.issue("timeOfBirth") == "Please enter a time between 00:00 and 23:59.")
+        #expect(driver.issue("cityOfBirth") == "Please enter a city name.")
+        driver.answer("dateOfBirth", "1995-02-29")
+        driver.tap("continue")
+        #expect(driver.issue("dateOfBirth") == "Please enter a real date.")
+        #expect(driver.screen == "birthData")
+    }
+
+    func launch(session: SessionState) throws -> FlowDriver {
+        let flow = try Catalog.flow("destiny")
+        let launch = FlowEngine.launch(flow: flow, snapshot: nil, session: session)
+        return FlowDriver(launch.engine)
+    }
+}

@@ -1,0 +1,110 @@
+import DoorstepFlow
+import Foundation
+import Testing
+
+@Suite("FamilySync flow")
+struct FamilySyncFlowTests {
+    @Test("Get Started appears only on the last slide; each slide has its own Aurora background")
+    func carousel() throws {
+        var driver = try FlowDriver(flow: "familysync")
+        let backgrounds = ["calmSync", "freshAction", "warmDreams"]
+        for (offset, background) in backgrounds.enumerated() {
+            #expect(driver.engine.screen.background == background)
+            #expect(driver.engine.visibleActions.contains { $0.id == "getStarted" } == (offset == 2))
+            #expect(driver.engine.progress.segments.map(\.isCurrent) == (0..<3).map { $0 == offset })
+            driver.tap("next")
+        }
+        #expect(driver.screen == "slide3")
+        driver.tap("getStarted")
+        #expect(driver.screen == "syncChoice")
+    }
+
+    @Test("Sync with iCloud records the choice, and creating a household lands in the app with it")
+    func createHousehold() throws {
+        var driver = try walkToSyncChoice()
+        driver.tap("icloud")
+        #expect(driver.screen == "householdSetup")
+        #expect(driver.snapshot.answers["syncMethod"] == "iCloud")
+        #expect(driver.effectNames == ["requestPermission", "continueAsGuest"])
+        #expect(!driver.isEnabled("create"), "Create Household is disabled while the name is empty")
+        driver.answer("householdName", "Smith Family")
+        driver.on(
+            "createGroup",
+            succeedWith: ["group.id": "h1", "group.name": "Smith Family", "group.inviteCode": "K7M2QX9P"])
+        driver.tap("create")
+        #expect(driver.screen == "mainApp")
+        #expect(driver.performed.last?.arguments == ["name": "Smith Family", "kind": "household"])
+        #expect(driver.snapshot.answers["householdStatus"] == "active")
+        let texts = driver.engine.visibleBlocks.compactMap(\.text).map(driver.engine.render)
+        #expect(texts == ["Smith Family", "Invite code: K7M2QX9P"])
+        #expect(driver.engine.visibleActions.isEmpty)
+    }
+
+    @Test("Join with a code made by someone else: a wrong code first, then the right one")
+    func joinByCode() throws {
+        var driver = try walkToSyncChoice()
+        driver.tap("guest")
+        #expect(driver.snapshot.answers["syncMethod"] == "local")
+        driver.tap("join")
+        #expect(driver.screen == "joinHousehold")
+        driver.answer("inviteCode", "OOPS")
+        driver.tap("join")
+        #expect(driver.issue("inviteCode") == "Invite codes have 8 letters and numbers, like K7M2QX9P.")
+        #expect(!driver.effectNames.contains("joinGroup"), "a malformed code never reaches the server")
+        driver.answer("inviteCode", "k7m2-qx9p")
+        driver.on("joinGroup", failWith: "invalid_invite_code")
+        driver.tap("join")
+        #expect(driver.issue("inviteCode") == "That code doesn't match any household. Check it and try again.")
+        #expect(driver.snapshot.answers["householdStatus"] == nil, "a failed join changes nothing")
+        driver.on("joinGroup", succeedWith: ["group.id": "h1", "group.name": "Smith Family"])
+        driver.tap("join")
+        #expect(driver.screen == "mainApp")
+        #expect(driver.snapshot.answers["householdStatus"] == "active")
+    }
+
+    @Test("Skip lands in the app with the guided empty state, which leads back to create or join")
+    func skipToGuidedEmptyState() throws {
+        var driver = try walkToSyncChoice()
+        driver.tap("guest")
+        driver.tap("skip")
+        #expect(driver.screen == "mainApp")
+        #expect(driver.snapshot.completed)
+        let texts = driver.engine.visibleBlocks.compactMap(\.text)
+        #expect(
+            texts == [
+                "No Household Active",
+                "To share shopping lists and tasks, you need to create or join a household.",
+            ])
+        #expect(driver.engine.visibleActions.map(\.title) == ["Create Household", "Join Existing"])
+        driver.tap("join")
+        #expect(driver.screen == "joinHousehold")
+    }
+
+    @Test("A force-quit during household setup relaunches straight into household setup")
+    func resumeAtHouseholdSetup() throws {
+        var driver = try walkToSyncChoice()
+        driver.tap("guest")
+        driver.answer("householdName", "Smi")
+        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        #expect(driver.screen == "householdSetup")
+        #expect(driver.snapshot.answers["householdName"] == "Smi")
+    }
+
+    @Test("A relaunch after onboarding lands in the app, not the carousel")
+    func relaunchAfterCompletion() throws {
+        var driver = try walkToSyncChoice()
+        driver.tap("guest")
+        driver.tap("skip")
+        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        #expect(driver.screen == "mainApp")
+    }
+
+    func walkToSyncChoice() throws -> FlowDriver {
+        var driver = try FlowDriver(flow: "familysync")
+        driver.tap("next")
+        driver.tap("next")
+        driver.tap("getStarted")
+        #expect(driver.screen == "syncChoice")
+        return driver
+    }
+}

@@ -3,30 +3,97 @@ import PackageDescription
 
 let package = Package(
     name: "Doorstep",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .library(name: "DoorstepFlow", targets: ["DoorstepFlow"]),
+        .library(name: "DoorstepAPI", targets: ["DoorstepAPI"]),
+        .library(name: "DoorstepServerCore", targets: ["DoorstepServerCore"]),
+        .library(name: "DoorstepSQLite", targets: ["DoorstepSQLite"]),
+        .library(name: "DoorstepHTTP", targets: ["DoorstepHTTP"]),
         .executable(name: "doorstep", targets: ["doorstep"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     ],
     targets: [
         .target(
             name: "DoorstepFlow",
             resources: [.copy("Catalog/Flows")]
         ),
+        .target(
+            name: "DoorstepAPI",
+            dependencies: [
+                "DoorstepFlow",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            resources: [.copy("openapi.yaml")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .target(
+            name: "DoorstepServerCore",
+            dependencies: [
+                "DoorstepFlow",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/common-passwords.txt")]
+        ),
+        .target(
+            name: "DoorstepSQLite",
+            dependencies: [
+                "DoorstepServerCore",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ]
+        ),
+        .target(
+            name: "DoorstepHTTP",
+            dependencies: [
+                "DoorstepAPI",
+                "DoorstepServerCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
+        ),
         .executableTarget(
             name: "doorstep",
             dependencies: [
                 "DoorstepFlow",
+                "DoorstepHTTP",
+                "DoorstepSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .target(
+            name: "DoorstepTestSupport",
+            dependencies: [
+                "DoorstepServerCore",
+                "DoorstepHTTP",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Tests/DoorstepTestSupport"
         ),
         .testTarget(
             name: "DoorstepFlowTests",
             dependencies: ["DoorstepFlow"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "DoorstepServerTests",
+            dependencies: ["DoorstepTestSupport", "DoorstepSQLite"]
         ),
         .testTarget(
             name: "DoorstepCommandTests",

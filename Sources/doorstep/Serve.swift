@@ -1,11 +1,108 @@
 import ArgumentParser
+import DoorstepHTTP
+import DoorstepSQLite
+import DoorstepServerCore
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOPosix
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the Doorstep server.")
+    static let configuration = CommandConfiguration(
+        abstract: "Run the Doorstep server.",
+        discussion: """
+            Every option can also be set with an environment variable: DOORSTEP_HOST, DOORSTEP_PORT, \
+            DOORSTEP_DATABASE, DOORSTEP_DEV_MAILBOX (on/off), DOORSTEP_RATE_LIMITS (on/off), \
+            DOORSTEP_PASSWORD_COST. The command line wins over the environment.
+            """
+    )
+
+    @Option(help: "The address to listen on. (default: 127.0.0.1)")
+    var host: String?
+
+    @Option(help: "The port to listen on. (default: 8080)")
+    var port: Int?
+
+    @Option(help: "The SQLite file; keys are kept beside it. (default: ./doorstep.sqlite)")
+    var database: String?
+
+    @Flag(inversion: .prefixedNo, help: "Print mail and list it at /dev/mail. (default: on)")
+    var devMailbox: Bool?
+
+    @Option(help: "Per-IP rate limits on the auth endpoints: on or off. (default: on)")
+    var rateLimits: Switch?
+
+    @Option(help: "bcrypt's cost, 4–31. (default: 12)")
+    var passwordCost: Int?
 
     func run() async throws {
-        print("The Doorstep server is not built yet: this release ships the flow engine and its catalog.")
-        print("Try `swift run doorstep flows validate` or `swift run doorstep flows simulate tanda`.")
-        throw ExitCode(2)
+        let configuration = try resolvedConfiguration(environment: ProcessInfo.processInfo.environment)
+        var logger = Logger(label: "doorstep")
+        logger.logLevel = .info
+
+        let storage = try await SQLiteStorage.open(path: configuration.databasePath)
+        let keys = try ServerKeys.loadOrCreate(at: URL(fileURLWithPath: configuration.keyFilePath))
+        let hashingPool = NIOThreadPool(numberOfThreads: System.coreCount)
+        hashingPool.start()
+        let dependencies = ServerDependencies(
+            storage: storage, keys: keys,
+            hasher: BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool), logger: logger)
+        let application = try await buildApplication(configuration: configuration, dependencies: dependencies)
+        logger.info(
+            "Doorstep is serving on http://\(configuration.host):\(configuration.port)",
+            metadata: [
+                "database": "\(configuration.databasePath)",
+                "devMailbox": "\(configuration.devMailbox ? "/dev/mail" : "off")",
+            ])
+        try await application.runService()
+        try await hashingPool.shutdownGracefully()
+        try await storage.close()
     }
+
+    /// The configuration: command line first, then environment, then defaults.
+    func resolvedConfiguration(environment: [String: String]) throws -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.host = host ?? environment["DOORSTEP_HOST"] ?? configuration.host
+        configuration.port = try port ?? Self.integer(environment, "DOORSTEP_PORT") ?? configuration.port
+        configuration.databasePath = database ?? environment["DOORSTEP_DATABASE"] ?? configuration.databasePath
+        configuration.devMailbox =
+            try devMailbox ?? Self.switchValue(environment, "DOORSTEP_DEV_MAILBOX") ?? configuration.devMailbox
+        configuration.rateLimits =
+            try rateLimits?.isOn ?? Self.switchValue(environment, "DOORSTEP_RATE_LIMITS") ?? configuration.rateLimits
+        configuration.passwordCost =
+            try passwordCost ?? Self.integer(environment, "DOORSTEP_PASSWORD_COST") ?? configuration.passwordCost
+        guard (1...65_535).contains(configuration.port) else {
+            throw ValidationError("The port must be between 1 and 65535.")
+        }
+        guard (4...31).contains(configuration.passwordCost) else {
+            throw ValidationError("The password cost must be between 4 and 31.")
+        }
+        return configuration
+    }
+
+    static func integer(_ environment: [String: String], _ name: String) throws -> Int? {
+        guard let text = environment[name] else { return nil }
+        guard let value = Int(text) else { throw ValidationError("\(name) must be a whole number, not \"\(text)\".") }
+        return value
+    }
+
+    static func switchValue(_ environment: [String: String], _ name: String) throws -> Bool? {
+        guard let text = environment[name] else { return nil }
+        guard let value = Switch(rawValue: text.lowercased()) else {
+            throw ValidationError("\(name) must be on or off, not \"\(text)\".")
+        }
+        return value.isOn
+    }
+}
+
+/// `on` or `off` (also `true`/`false`, `1`/`0`).
+enum Switch: String, ExpressibleByArgument, CaseIterable {
+    case on, off, `true`, `false`
+    case one = "1"
+    case zero = "0"
+
+    var isOn: Bool { self == .on || self == .true || self == .one }
+
+    static var allValueStrings: [String] { ["on", "off"] }
 }

@@ -7,11 +7,10 @@ public enum EmailAddress {
     /// The longest address SMTP carries.
     public static let maximumLength = 254
 
-    /// The address trimmed of surrounding white space, with its domain lowercased.
+    /// The address as accounts are keyed by: trimmed and lowercased. Local parts are treated
+    /// case-insensitively, as virtually every mail provider does, so `Sam@` and `sam@` are one person.
     public static func normalized(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let at = trimmed.lastIndex(of: "@") else { return trimmed }
-        return String(trimmed[..<at]) + "@" + trimmed[trimmed.index(after: at)...].lowercased()
+        text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
     /// Whether `text` (surrounding white space ignored) is a valid address.

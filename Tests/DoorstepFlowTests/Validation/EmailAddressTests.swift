@@ -28,8 +28,8 @@ struct EmailAddressTests {
         #expect(!EmailAddress.isValid(address))
     }
 
-    @Test("Normalising trims and lowercases the domain only")
+    @Test("Normalising trims and lowercases, so one person has one account")
     func normalized() {
-        #expect(EmailAddress.normalized("  Sam.Jones@Example.COM ") == "Sam.Jones@example.com")
+        #expect(EmailAddress.normalized("  Sam.Jones@Example.COM ") == "sam.jones@example.com")
     }
 }

@@ -1,0 +1,70 @@
+import DoorstepAPI
+import DoorstepServerCore
+import Foundation
+import OpenAPIRuntime
+
+/// Implements the generated API: reads the typed request, calls the services, writes the typed
+/// answer. Errors are thrown and rendered by ``ProblemMiddleware``.
+struct DoorstepAPIHandler: APIProtocol {
+    let auth: AuthService
+    let storage: any Storage
+    let mailbox: DevMailbox?
+
+    var meta: RequestMeta {
+        RequestMeta(userAgent: RequestInfo.current.userAgent, bearerToken: RequestInfo.current.bearerToken)
+    }
+
+    /// The signed-in caller, or 401.
+    func caller() async throws -> Caller {
+        guard let token = RequestInfo.current.bearerToken, !token.isEmpty else { throw ServiceError.unauthenticated }
+        return try await auth.authenticate(bearer: token)
+    }
+
+    func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+        guard await storage.isHealthy() else {
+            throw ServiceError(status: 503, code: .unavailable, detail: "The database is not reachable.")
+        }
+        return .ok(.init(body: .json(.init(status: "ok"))))
+    }
+
+    func getAuthConfig(_ input: Operations.GetAuthConfig.Input) async throws -> Operations.GetAuthConfig.Output {
+        let policy = auth.policy
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        codeLength: policy.codeLength, codeLifetime: Int(policy.codeLifetime),
+                        resendAfter: Int(policy.resendAfter),
+                        password: .init(minLength: 8, maxLength: 128), methods: ["password", "code", "guest"],
+                        identifierFirst: policy.identifyEnabled))))
+    }
+
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+        .ok(.init(body: .json(WireModels.user(try await auth.me(try await caller())))))
+    }
+}
+
+/// Conversions from service values to wire types.
+enum WireModels {
+    static func user(_ user: UserRecord) -> Components.Schemas.User {
+        Components.Schemas.User(
+            id: user.id.uuidString.lowercased(), email: user.email, emailVerified: user.emailVerified,
+            firstName: user.firstName, lastName: user.lastName,
+            avatarUrl: user.avatarID.map { "/v1/avatars/\($0)" }, isGuest: user.isGuest, providers: user.providers,
+            hasPassword: user.passwordHash != nil, createdAt: user.createdAt)
+    }
+
+    static func session(_ session: AuthSession) -> Components.Schemas.Session {
+        Components.Schemas.Session(
+            accessToken: session.accessToken, refreshToken: session.refreshToken, expiresIn: session.expiresIn,
+            user: user(session.user), isNewUser: session.isNewUser)
+    }
+}
+
+/// The JSON body of a request, or 400 when it is missing.
+func jsonBody<Body>(_ body: Body?) throws -> Body {
+    guard let body else {
+        throw ServiceError(status: 400, code: .malformedRequest, detail: "The request needs a JSON body.")
+    }
+    return body
+}

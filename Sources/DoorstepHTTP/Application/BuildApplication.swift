@@ -1,0 +1,101 @@
+import DoorstepAPI
+import DoorstepServerCore
+import Foundation
+import Hummingbird
+import Logging
+import OpenAPIHummingbird
+
+/// What the server is built from. The composition root creates these once; tests pass in-memory
+/// storage, a manual clock and a cheap hasher.
+public struct ServerDependencies: Sendable {
+    public var storage: any Storage
+    public var keys: ServerKeys
+    public var hasher: any PasswordHasher
+    public var clock: any WallClock
+    public var random: any RandomSource
+    /// Where mail goes when the dev mailbox is off.
+    public var mailer: any Mailer
+    public var logger: Logger
+
+    /// Creates the dependencies.
+    public init(
+        storage: any Storage, keys: ServerKeys, hasher: any PasswordHasher, clock: any WallClock = SystemWallClock(),
+        random: any RandomSource = SecureRandomSource(), mailer: any Mailer = UndeliverableMailer(),
+        logger: Logger = Logger(label: "doorstep")
+    ) {
+        self.storage = storage
+        self.keys = keys
+        self.hasher = hasher
+        self.clock = clock
+        self.random = random
+        self.mailer = mailer
+        self.logger = logger
+    }
+}
+
+/// The parts of a built server that callers may want to reach: the services and the dev mailbox.
+public struct DoorstepServer {
+    public let auth: AuthService
+    public let mailbox: DevMailbox?
+    public let router: Router<DoorstepRequestContext>
+}
+
+/// Wires the services, middleware and routes of the Doorstep server.
+public func buildServer(configuration: ServerConfiguration, dependencies: ServerDependencies) async throws
+    -> DoorstepServer
+{
+    let mailbox = configuration.devMailbox ? DevMailbox() : nil
+    var policy = AuthPolicy()
+    policy.identifyEnabled = configuration.identifyEnabled
+    let tokens = await AccessTokens(
+        keys: dependencies.keys, issuer: configuration.issuer,
+        audience: configuration.audience)
+    let auth = try await AuthService(
+        storage: dependencies.storage, hasher: dependencies.hasher, tokens: tokens,
+        mailer: mailbox ?? dependencies.mailer, clock: dependencies.clock, random: dependencies.random,
+        keys: dependencies.keys, policy: policy, logger: dependencies.logger)
+
+    let router = Router(context: DoorstepRequestContext.self)
+    router.middlewares.add(LogRequestsMiddleware(.info, includeHeaders: .none))
+    router.middlewares.add(ProblemMiddleware(logger: dependencies.logger))
+    router.middlewares.add(RequestBodyMiddleware(limit: configuration.maxBodySize))
+    if configuration.rateLimits {
+        router.middlewares.add(RateLimitMiddleware(limiter: RateLimiter(), clock: dependencies.clock))
+    }
+    router.middlewares.add(RequestInfoMiddleware())
+
+    let document = try APIDocument.yaml()
+    router.get("/openapi.yaml") { _, _ in
+        var headers = HTTPFields()
+        headers[.contentType] = "application/yaml; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
+    }
+    let handler = DoorstepAPIHandler(auth: auth, storage: dependencies.storage, mailbox: mailbox)
+    try handler.registerHandlers(on: router)
+    return DoorstepServer(auth: auth, mailbox: mailbox, router: router)
+}
+
+/// The Doorstep server as an application: `runService()` serves until SIGINT or SIGTERM, then lets
+/// requests under way finish.
+public func buildApplication(configuration: ServerConfiguration, dependencies: ServerDependencies) async throws
+    -> some ApplicationProtocol
+{
+    let server = try await buildServer(configuration: configuration, dependencies: dependencies)
+    return Application(
+        router: server.router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Doorstep"),
+        logger: dependencies.logger)
+}
+
+/// A mailer for servers with no mail transport configured: it logs that a mail could not be sent,
+/// never its content.
+public struct UndeliverableMailer: Mailer {
+    let logger = Logger(label: "doorstep.mail")
+
+    /// Creates the mailer.
+    public init() {}
+
+    public func send(_ mail: Mail) async throws {
+        logger.warning("no mail transport is configured; a mail was not sent", metadata: ["subject": "\(mail.subject)"])
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Everything `doorstep serve` can be told. The composition root reads it once — from the command
+/// line, then `DOORSTEP_…` environment variables, then these defaults — and nothing deeper reads
+/// the environment.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on.
+    public var host = "127.0.0.1"
+    /// The port to listen on.
+    public var port = 8080
+    /// The SQLite file; the signing keys are kept beside it.
+    public var databasePath = "./doorstep.sqlite"
+    /// Whether mail goes to the dev mailbox (printed, and listed at `/dev/mail`).
+    public var devMailbox = true
+    /// Whether per-IP rate limits apply to the auth endpoints.
+    public var rateLimits = true
+    /// bcrypt's cost.
+    public var passwordCost = 12
+    /// The `iss` of access tokens.
+    public var issuer = "doorstep"
+    /// The `aud` of access tokens.
+    public var audience = "doorstep-app"
+    /// The largest JSON body accepted, in bytes.
+    public var maxBodySize = 64 * 1024
+    /// Whether `identify` answers; off hides which emails have accounts.
+    public var identifyEnabled = true
+
+    /// The defaults.
+    public init() {}
+
+    /// The file the server's keys live in: beside the database.
+    public var keyFilePath: String {
+        databasePath + ".keys.json"
+    }
+}

@@ -1,0 +1,51 @@
+import DoorstepServerCore
+import Foundation
+import Hummingbird
+
+/// An `application/problem+json` body.
+struct Problem: Encodable {
+    struct FieldProblem: Encodable {
+        var field: String
+        var code: String
+        var message: String
+    }
+
+    var type: String
+    var title: String
+    var status: Int
+    var detail: String
+    var code: String
+    var errors: [FieldProblem]?
+
+    init(_ error: ServiceError) {
+        self.type = "https://doorstep.dev/problems/\(error.code.rawValue.replacingOccurrences(of: "_", with: "-"))"
+        self.title = Self.titles[error.status] ?? "Error"
+        self.status = error.status
+        self.detail = error.detail
+        self.code = error.code.rawValue
+        self.errors =
+            error.fieldProblems.isEmpty
+            ? nil : error.fieldProblems.map { FieldProblem(field: $0.field, code: $0.code, message: $0.message) }
+    }
+
+    static let titles = [
+        400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+        409: "Conflict", 410: "Gone", 413: "Content Too Large", 415: "Unsupported Media Type",
+        422: "Unprocessable Content", 429: "Too Many Requests", 500: "Internal Server Error",
+        503: "Service Unavailable",
+    ]
+
+    /// The error as a response, with `Retry-After` for 429s.
+    static func response(for error: ServiceError) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/problem+json"
+        headers[.cacheControl] = "no-store"
+        if let retryAfter = error.retryAfter { headers[.retryAfter] = String(retryAfter) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = (try? encoder.encode(Problem(error))) ?? Data()
+        return Response(
+            status: .init(code: error.status), headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

@@ -1,0 +1,100 @@
+import DoorstepServerCore
+import Foundation
+import Hummingbird
+import Logging
+import OpenAPIRuntime
+
+/// Turns every error into `application/problem+json` with a stable code. Errors the contract names
+/// keep their status; a failure nobody anticipated is logged with its cause and answered with a
+/// plain 500 that reveals nothing.
+struct ProblemMiddleware: RouterMiddleware {
+    typealias Context = DoorstepRequestContext
+    let logger: Logger
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            if error is CancellationError { throw error }
+            return Problem.response(for: serviceError(for: error, request: request))
+        }
+    }
+
+    func serviceError(for error: any Error, request: Request) -> ServiceError {
+        switch error {
+        case let error as ServiceError:
+            return error
+        case let error as ServerError:
+            if let underlying = error.underlyingError as? ServiceError { return underlying }
+            if let underlying = error.underlyingError as? StorageError { return storageError(underlying) }
+            if let decoding = error.underlyingError as? DecodingError {
+                return ServiceError(status: 400, code: .malformedRequest, detail: Self.describe(decoding))
+            }
+            if Self.isInternal(error.underlyingError) { return unexpected(error.underlyingError, request: request) }
+            return ServiceError(status: 400, code: .malformedRequest, detail: "The request could not be read.")
+        case let error as StorageError:
+            return storageError(error)
+        case let error as HTTPError:
+            return httpError(error)
+        default:
+            return unexpected(error, request: request)
+        }
+    }
+
+    private func httpError(_ error: HTTPError) -> ServiceError {
+        switch error.status {
+        case .notFound: return .notFound
+        case .methodNotAllowed:
+            return ServiceError(status: 405, code: .methodNotAllowed, detail: "This method is not allowed here.")
+        case .contentTooLarge: return RequestBodyMiddleware.tooLarge
+        case .unsupportedMediaType: return RequestBodyMiddleware.unsupported
+        default:
+            if error.status.code >= 500 { return unexpected(error, request: nil) }
+            return ServiceError(status: error.status.code, code: .malformedRequest, detail: error.status.reasonPhrase)
+        }
+    }
+
+    private func storageError(_ error: StorageError) -> ServiceError {
+        switch error {
+        case .duplicateEmail: return .emailTaken
+        case .unavailable(let reason):
+            logger.error("storage unavailable", metadata: ["reason": "\(reason)"])
+            return ServiceError(status: 503, code: .unavailable, detail: "The service is unavailable. Try again soon.")
+        }
+    }
+
+    private func unexpected(_ error: any Error, request: Request?) -> ServiceError {
+        logger.error(
+            "unexpected error",
+            metadata: [
+                "error": "\(String(reflecting: error))", "path": "\(request?.uri.path ?? "-")",
+            ])
+        return ServiceError(status: 500, code: "internal_error", detail: "Something went wrong on our side.")
+    }
+
+    /// Errors raised by the handlers themselves rather than by reading the request.
+    private static func isInternal(_ error: any Error) -> Bool {
+        !(String(describing: type(of: error)).contains("RuntimeError"))
+    }
+
+    /// Where and why a body did not decode, without echoing its content.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "the body" : "body" + text
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])) is missing."
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context.codingPath)) has the wrong type."
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "The body is not valid JSON." : "\(path(context.codingPath)) is not valid."
+        @unknown default:
+            return "The body could not be read."
+        }
+    }
+}

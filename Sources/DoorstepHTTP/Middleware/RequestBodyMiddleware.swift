@@ -1,0 +1,34 @@
+import DoorstepServerCore
+import Hummingbird
+
+/// Reads request bodies up front: larger than the limit is 413, a body that is not JSON is 415.
+struct RequestBodyMiddleware: RouterMiddleware {
+    typealias Context = DoorstepRequestContext
+    let limit: Int
+
+    static let tooLarge = ServiceError(status: 413, code: .payloadTooLarge, detail: "The request body is too large.")
+    static let unsupported = ServiceError(
+        status: 415, code: .unsupportedMediaType, detail: "Send the body as application/json.")
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw Self.tooLarge }
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw Self.tooLarge
+        }
+        if body.readableBytes > 0, !Self.isJSON(request.headers[.contentType]) { throw Self.unsupported }
+        return try await next(request, context)
+    }
+
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    }
+}

@@ -1,0 +1,76 @@
+import DoorstepServerCore
+import Foundation
+import SQLiteNIO
+
+extension SQLiteTransaction {
+    func replaceCode(_ code: CodeRecord) async throws {
+        _ = try await rows(
+            """
+            INSERT INTO codes (email, purpose, code_hash, created_at, expires_at, attempts) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (email, purpose) DO UPDATE SET code_hash = excluded.code_hash,
+                created_at = excluded.created_at, expires_at = excluded.expires_at, attempts = excluded.attempts
+            """,
+            [
+                .text(code.email), .text(code.purpose.rawValue), .text(code.codeHash), .time(code.createdAt),
+                .time(code.expiresAt), .integer(code.attempts),
+            ])
+    }
+
+    func updateCode(_ code: CodeRecord) async throws {
+        _ = try await rows(
+            "UPDATE codes SET attempts = ? WHERE email = ? AND purpose = ? AND code_hash = ?",
+            [.integer(code.attempts), .text(code.email), .text(code.purpose.rawValue), .text(code.codeHash)])
+    }
+
+    func code(email: String, purpose: CodePurpose) async throws -> CodeRecord? {
+        guard
+            let row = try await rows(
+                "SELECT * FROM codes WHERE email = ? AND purpose = ?",
+                [.text(email), .text(purpose.rawValue)]
+            ).first,
+            let hash = row.column("code_hash")?.string, let createdAt = row.date("created_at"),
+            let expiresAt = row.date("expires_at")
+        else { return nil }
+        var code = CodeRecord(
+            email: email, purpose: purpose, codeHash: hash, createdAt: createdAt, expiresAt: expiresAt)
+        code.attempts = row.column("attempts")?.integer.map { Int($0) } ?? 0
+        return code
+    }
+
+    func deleteCode(email: String, purpose: CodePurpose) async throws {
+        _ = try await rows(
+            "DELETE FROM codes WHERE email = ? AND purpose = ?", [.text(email), .text(purpose.rawValue)])
+    }
+
+    func recordCodeSend(email: String, at date: Date) async throws {
+        _ = try await rows(
+            "DELETE FROM code_sends WHERE email = ? AND sent_at < ?",
+            [.text(email), .time(date.addingTimeInterval(-86_400))])
+        _ = try await rows("INSERT INTO code_sends (email, sent_at) VALUES (?, ?)", [.text(email), .time(date)])
+    }
+
+    func codeSends(email: String, since date: Date) async throws -> [Date] {
+        try await rows(
+            "SELECT sent_at FROM code_sends WHERE email = ? AND sent_at >= ? ORDER BY sent_at",
+            [.text(email), .time(date)]
+        ).compactMap { $0.date("sent_at") }
+    }
+
+    func recordLoginFailure(email: String, at date: Date) async throws {
+        _ = try await rows(
+            "DELETE FROM login_failures WHERE email = ? AND failed_at < ?",
+            [.text(email), .time(date.addingTimeInterval(-86_400))])
+        _ = try await rows("INSERT INTO login_failures (email, failed_at) VALUES (?, ?)", [.text(email), .time(date)])
+    }
+
+    func loginFailures(email: String, since date: Date) async throws -> [Date] {
+        try await rows(
+            "SELECT failed_at FROM login_failures WHERE email = ? AND failed_at >= ? ORDER BY failed_at",
+            [.text(email), .time(date)]
+        ).compactMap { $0.date("failed_at") }
+    }
+
+    func clearLoginFailures(email: String) async throws {
+        _ = try await rows("DELETE FROM login_failures WHERE email = ?", [.text(email)])
+    }
+}

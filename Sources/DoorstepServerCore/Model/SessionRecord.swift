@@ -1,0 +1,49 @@
+import Foundation
+
+/// A signed-in device: what access tokens name in their `sid` claim.
+public struct SessionRecord: Sendable, Hashable, Codable {
+    public var id: UUID
+    public var userID: UUID
+    public var createdAt: Date
+    public var lastUsedAt: Date
+    /// When the newest refresh token stops working.
+    public var expiresAt: Date
+    /// When the session was ended (logout, reset, reuse of a rotated token); nil while active.
+    public var revokedAt: Date?
+    public var userAgent: String?
+
+    /// Creates a session.
+    public init(id: UUID, userID: UUID, createdAt: Date, expiresAt: Date, userAgent: String?) {
+        self.id = id
+        self.userID = userID
+        self.createdAt = createdAt
+        self.lastUsedAt = createdAt
+        self.expiresAt = expiresAt
+        self.revokedAt = nil
+        self.userAgent = userAgent
+    }
+
+    /// Whether the session still works at `now`.
+    public func isActive(at now: Date) -> Bool {
+        revokedAt == nil && expiresAt > now
+    }
+}
+
+/// One refresh token of a session, kept only as a hash. A session has one current token; every
+/// rotated one is kept so that its reuse can be recognised.
+public struct RefreshTokenRecord: Sendable, Hashable, Codable {
+    /// SHA-256 of the token, hex.
+    public var hash: String
+    public var sessionID: UUID
+    public var createdAt: Date
+    /// When it was exchanged for its successor; nil while it is the session's current token.
+    public var rotatedAt: Date?
+
+    /// Creates a refresh token record.
+    public init(hash: String, sessionID: UUID, createdAt: Date, rotatedAt: Date? = nil) {
+        self.hash = hash
+        self.sessionID = sessionID
+        self.createdAt = createdAt
+        self.rotatedAt = rotatedAt
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import JWTKit
+
+/// The claims of an access token: who (`sub`), which session (`sid`), when, by whom, for whom.
+struct AccessTokenClaims: JWTPayload {
+    var sub: SubjectClaim
+    var sid: String
+    var iat: IssuedAtClaim
+    var exp: ExpirationClaim
+    var iss: IssuerClaim
+    var aud: AudienceClaim
+
+    /// Time and audience are checked by ``AccessTokens`` against its clock, not here.
+    func verify(using algorithm: some JWTAlgorithm) async throws {}
+}
+
+/// Who an access token says is calling.
+public struct Caller: Sendable, Hashable {
+    public var userID: UUID
+    public var sessionID: UUID
+}
+
+/// Issues and checks ES256 access tokens.
+public struct AccessTokens: Sendable {
+    let keys: JWTKeyCollection
+    let keyID: String
+    let issuer: String
+    let audience: String
+    /// How long an access token lives.
+    public let lifetime: TimeInterval
+
+    /// Creates the token service for a key.
+    public init(keys serverKeys: ServerKeys, issuer: String, audience: String, lifetime: TimeInterval = 15 * 60) async {
+        let collection = JWTKeyCollection()
+        await collection.add(ecdsa: serverKeys.signingKey, kid: JWKIdentifier(string: serverKeys.keyID))
+        self.keys = collection
+        self.keyID = serverKeys.keyID
+        self.issuer = issuer
+        self.audience = audience
+        self.lifetime = lifetime
+    }
+
+    /// A signed token for a session.
+    public func issue(userID: UUID, sessionID: UUID, now: Date) async throws -> String {
+        let claims = AccessTokenClaims(
+            sub: SubjectClaim(value: userID.uuidString.lowercased()), sid: sessionID.uuidString.lowercased(),
+            iat: IssuedAtClaim(value: now), exp: ExpirationClaim(value: now.addingTimeInterval(lifetime)),
+            iss: IssuerClaim(value: issuer), aud: AudienceClaim(value: audience))
+        return try await keys.sign(claims, kid: JWKIdentifier(string: keyID))
+    }
+
+    /// The caller a token names, or the error to answer with: a forged, malformed or foreign token is
+    /// `unauthenticated`, an expired one `token_expired`.
+    public func verify(_ token: String, now: Date) async throws(ServiceError) -> Caller {
+        guard token.utf8.count <= 4_096 else { throw .unauthenticated }
+        let claims: AccessTokenClaims
+        do {
+            claims = try await keys.verify(token, as: AccessTokenClaims.self)
+        } catch {
+            throw .unauthenticated
+        }
+        guard claims.iss.value == issuer, claims.aud.value.contains(audience),
+            let userID = UUID(uuidString: claims.sub.value), let sessionID = UUID(uuidString: claims.sid)
+        else { throw .unauthenticated }
+        guard claims.exp.value > now else { throw .tokenExpired }
+        return Caller(userID: userID, sessionID: sessionID)
+    }
+}

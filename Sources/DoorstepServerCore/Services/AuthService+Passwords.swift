@@ -1,0 +1,75 @@
+import DoorstepFlow
+import Foundation
+
+extension AuthService {
+    /// Mails a reset code when the account exists. Always accepted, so the answer never tells.
+    public func forgotPassword(email raw: String) async throws -> (expiresIn: Int, resendAfter: Int) {
+        let email = try validEmail(raw)
+        let mail = try await storage.transaction { store -> Mail? in
+            let user = try await store.user(email: email)
+            return try await issueCode(to: email, purpose: .passwordReset, deliver: user != nil, in: store)
+        }
+        if let mail { try await mailer.send(mail) }
+        return (Int(policy.codeLifetime), Int(policy.resendAfter))
+    }
+
+    /// Sets a new password with a reset code, ends every other session, and signs in.
+    public func resetPassword(email raw: String, code: String, newPassword: String, meta: RequestMeta) async throws
+        -> AuthSession
+    {
+        let email = try validEmail(raw)
+        try checkCodeShape(code)
+        try checkNewPassword(newPassword, field: "newPassword")
+        let hash = try await hashPassword(newPassword)
+        let outcome = try await storage.transaction { store -> SignInOutcome in
+            let check = try await checkCode(code, email: email, purpose: .passwordReset, in: store)
+            guard check == .valid, var user = try await store.user(email: email) else {
+                return .failed(check == .valid ? .missing : check)
+            }
+            let now = clock.now
+            user.passwordHash = hash
+            user.emailVerified = true
+            user.updatedAt = now
+            try await store.updateUser(user)
+            for session in try await store.sessions(userID: user.id) where session.revokedAt == nil {
+                try await revoke(sessionID: session.id, at: now, in: store)
+            }
+            try await store.clearLoginFailures(email: email)
+            let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
+            return .signedIn(user, session, refreshToken, isNew: false)
+        }
+        logger.info("password reset", metadata: ["email.verified": "true"])
+        return try await finish(outcome)
+    }
+
+    /// Sets the caller's password; changing an existing one needs the current one and ends the
+    /// caller's other sessions.
+    public func setPassword(newPassword: String, currentPassword: String?, caller: Caller) async throws {
+        try checkNewPassword(newPassword, field: "newPassword")
+        guard let user = try await storage.transaction({ try await $0.user(id: caller.userID) }) else {
+            throw ServiceError.unauthenticated
+        }
+        if user.passwordHash != nil {
+            guard let currentPassword, !currentPassword.isEmpty else {
+                throw ServiceError.invalid("currentPassword", code: "required", "Enter your current password.")
+            }
+            guard currentPassword.count <= PasswordPolicy.maximumLength,
+                try await passwordMatches(currentPassword, user.passwordHash)
+            else { throw ServiceError.invalidCredentials }
+        }
+        let hash = try await hashPassword(newPassword)
+        try await storage.transaction { store in
+            guard var user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
+            let changing = user.passwordHash != nil
+            let now = clock.now
+            user.passwordHash = hash
+            user.updatedAt = now
+            try await store.updateUser(user)
+            guard changing else { return }
+            for session in try await store.sessions(userID: user.id)
+            where session.revokedAt == nil && session.id != caller.sessionID {
+                try await revoke(sessionID: session.id, at: now, in: store)
+            }
+        }
+    }
+}

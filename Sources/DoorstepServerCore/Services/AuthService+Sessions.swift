@@ -1,0 +1,124 @@
+import Crypto
+import Foundation
+
+extension AuthService {
+    /// The caller a bearer token names, if its session is still active: a forged or foreign token is
+    /// `unauthenticated`, an expired one `token_expired`, one of an ended session `session_revoked`.
+    public func authenticate(bearer token: String) async throws -> Caller {
+        let caller = try await tokens.verify(token, now: clock.now)
+        let now = clock.now
+        let resolution = policy.lastUsedResolution
+        let active = try await storage.transaction { store -> Bool in
+            guard var session = try await store.session(id: caller.sessionID), session.userID == caller.userID,
+                session.isActive(at: now), try await store.user(id: caller.userID) != nil
+            else { return false }
+            if now.timeIntervalSince(session.lastUsedAt) >= resolution {
+                session.lastUsedAt = now
+                try await store.updateSession(session)
+            }
+            return true
+        }
+        guard active else { throw ServiceError.sessionRevoked }
+        return caller
+    }
+
+    /// The caller's account.
+    public func me(_ caller: Caller) async throws -> UserRecord {
+        guard let user = try await storage.transaction({ try await $0.user(id: caller.userID) }) else {
+            throw ServiceError.unauthenticated
+        }
+        return user
+    }
+
+    /// Exchanges a refresh token for a new access token and its successor. A token that was already
+    /// exchanged ends the session (`refresh_token_reused`), unless it comes back within the grace
+    /// window, when it gets the very same successor again — a phone that lost the first answer on a
+    /// flaky network is not signed out.
+    public func refresh(refreshToken token: String) async throws -> AuthSession {
+        guard !token.isEmpty, token.utf8.count <= 128 else { throw ServiceError.unauthenticated }
+        let now = clock.now
+        let outcome = try await storage.transaction { store -> RefreshOutcome in
+            guard var record = try await store.refreshToken(hash: Digests.sha256Hex(token)),
+                var session = try await store.session(id: record.sessionID),
+                let user = try await store.user(id: session.userID)
+            else { return .unknown }
+            guard session.isActive(at: now) else { return .ended }
+            let successor = successorToken(of: token)
+            if let rotatedAt = record.rotatedAt {
+                let successorRecord = try await store.refreshToken(hash: Digests.sha256Hex(successor))
+                if now.timeIntervalSince(rotatedAt) <= policy.refreshReuseGrace, successorRecord?.rotatedAt == nil {
+                    return .rotated(user, session, successor)
+                }
+                try await revoke(sessionID: session.id, at: now, in: store)
+                return .reused
+            }
+            record.rotatedAt = now
+            try await store.updateRefreshToken(record)
+            try await store.insertRefreshToken(
+                RefreshTokenRecord(hash: Digests.sha256Hex(successor), sessionID: session.id, createdAt: now))
+            session.lastUsedAt = now
+            session.expiresAt = now.addingTimeInterval(policy.refreshLifetime)
+            try await store.updateSession(session)
+            return .rotated(user, session, successor)
+        }
+        switch outcome {
+        case .unknown: throw ServiceError.unauthenticated
+        case .ended: throw ServiceError.sessionRevoked
+        case .reused:
+            logger.warning("a rotated refresh token was reused; the session was ended")
+            throw ServiceError.refreshTokenReused
+        case .rotated(let user, let session, let successor):
+            return try await signedIn(user, session: session, refreshToken: successor, isNewUser: false)
+        }
+    }
+
+    /// Ends the caller's session; its access and refresh tokens stop working.
+    public func logOut(_ caller: Caller) async throws {
+        try await storage.transaction { store in
+            try await revoke(sessionID: caller.sessionID, at: clock.now, in: store)
+        }
+    }
+
+    /// The caller's active sessions, newest first.
+    public func sessions(_ caller: Caller) async throws -> [SessionSummary] {
+        let now = clock.now
+        return try await storage.transaction { store in
+            try await store.sessions(userID: caller.userID).filter { $0.isActive(at: now) }.map { session in
+                SessionSummary(
+                    id: session.id, createdAt: session.createdAt, lastUsedAt: session.lastUsedAt,
+                    userAgent: session.userAgent, isCurrent: session.id == caller.sessionID)
+            }
+        }
+    }
+
+    /// Ends one of the caller's sessions; another user's session is `not_found`.
+    public func revokeSession(id raw: String, caller: Caller) async throws {
+        guard let id = UUID(uuidString: raw) else { throw ServiceError.notFound }
+        try await storage.transaction { store in
+            guard let session = try await store.session(id: id), session.userID == caller.userID,
+                session.revokedAt == nil
+            else { throw ServiceError.notFound }
+            try await revoke(sessionID: session.id, at: clock.now, in: store)
+        }
+    }
+
+    func revoke(sessionID: UUID, at now: Date, in store: any StorageTransaction) async throws {
+        guard var session = try await store.session(id: sessionID), session.revokedAt == nil else { return }
+        session.revokedAt = now
+        try await store.updateSession(session)
+    }
+
+    /// The token that replaces `token`: derived from it under the server's key, so that a retry
+    /// within the grace window gets the same one without it ever being stored in the clear.
+    func successorToken(of token: String) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("refresh\u{1F}\(token)".utf8), using: keys.codeKey)
+        return Data(mac).base64URLEncoded
+    }
+
+    enum RefreshOutcome: Sendable {
+        case unknown
+        case ended
+        case reused
+        case rotated(UserRecord, SessionRecord, String)
+    }
+}

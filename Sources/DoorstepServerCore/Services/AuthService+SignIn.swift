@@ -1,0 +1,138 @@
+import DoorstepFlow
+import Foundation
+
+extension AuthService {
+    /// Exchanges a code for a session. `signup` creates the account when there is none; a guest's bearer
+    /// token upgrades that guest in place, keeping its id. An email owned by someone else is refused
+    /// with `email_taken`, and neither account changes.
+    public func verifyCode(email raw: String, code: String, purpose: CodePurpose, meta: RequestMeta) async throws
+        -> AuthSession
+    {
+        let email = try validEmail(raw)
+        try checkCodeShape(code)
+        guard CodePurpose.requestable.contains(purpose) else {
+            throw ServiceError.invalid(
+                "purpose", code: "not_an_option", "The purpose must be signup, login or verifyEmail.")
+        }
+        let caller = try await meta.bearerToken.asyncMap { try await authenticate(bearer: $0) }
+        let outcome = try await storage.transaction { store -> SignInOutcome in
+            let check = try await checkCode(code, email: email, purpose: purpose, in: store)
+            guard check == .valid else { return .failed(check) }
+            let now = clock.now
+            let existing = try await store.user(email: email)
+            if let caller, var guest = try await store.user(id: caller.userID), guest.isGuest {
+                if let existing, existing.id != guest.id { throw ServiceError.emailTaken }
+                guest.email = email
+                guest.emailVerified = true
+                guest.isGuest = false
+                guest.updatedAt = now
+                try await store.updateUser(guest)
+                try await revoke(sessionID: caller.sessionID, at: now, in: store)
+                let (session, refreshToken) = try await openSession(for: guest, meta: meta, in: store)
+                return .signedIn(guest, session, refreshToken, isNew: true)
+            }
+            if var user = existing {
+                if !user.emailVerified {
+                    user.emailVerified = true
+                    user.updatedAt = now
+                    try await store.updateUser(user)
+                }
+                let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
+                return .signedIn(user, session, refreshToken, isNew: false)
+            }
+            guard purpose == .signup else { return .failed(.missing) }
+            let user = UserRecord(id: random.uuid(), email: email, emailVerified: true, createdAt: now)
+            try await store.insertUser(user)
+            let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
+            return .signedIn(user, session, refreshToken, isNew: true)
+        }
+        return try await finish(outcome)
+    }
+
+    /// Creates an account with a password; its email stays unverified until the `verifyEmail` code
+    /// mailed now comes back. The account, its session and its code are written in one transaction.
+    public func signUp(
+        email raw: String, password: String, firstName: String?, lastName: String?, meta: RequestMeta
+    ) async throws -> AuthSession {
+        let email = try validEmail(raw)
+        try checkNewPassword(password)
+        let first = try validName(firstName, field: "firstName")
+        let last = try validName(lastName, field: "lastName")
+        let hash = try await hashPassword(password)
+        let (user, session, refreshToken, mail) = try await storage.transaction { store in
+            if try await store.user(email: email) != nil { throw ServiceError.emailTaken }
+            let user = UserRecord(
+                id: random.uuid(), email: email, firstName: first, lastName: last,
+                passwordHash: hash, createdAt: clock.now)
+            try await store.insertUser(user)
+            let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
+            let mail = try await issueCode(to: email, purpose: .verifyEmail, deliver: true, in: store)
+            return (user, session, refreshToken, mail)
+        }
+        logger.info("account created", metadata: ["user": "\(user.id)", "method": "password"])
+        if let mail { try await mailer.send(mail) }
+        return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: true)
+    }
+
+    /// Signs in with a password. A wrong password and an unknown email answer alike, take alike long,
+    /// and count alike toward the lock-out of 5 failures in 15 minutes.
+    public func logIn(email raw: String, password: String, meta: RequestMeta) async throws -> AuthSession {
+        guard raw.utf8.count <= 320, !password.isEmpty, password.count <= PasswordPolicy.maximumLength else {
+            throw ServiceError.invalidCredentials
+        }
+        let email = EmailAddress.normalized(raw)
+        let now = clock.now
+        let (user, failures) = try await storage.transaction { store in
+            (
+                try await store.user(email: email),
+                try await store.loginFailures(email: email, since: now.addingTimeInterval(-policy.loginFailureWindow))
+            )
+        }
+        if failures.count >= policy.maxLoginFailures, let oldest = failures.first {
+            let wait = oldest.addingTimeInterval(policy.loginFailureWindow).timeIntervalSince(now)
+            throw ServiceError.tooManyAttempts(retryAfter: Int(wait.rounded(.up)))
+        }
+        guard try await passwordMatches(password, user?.passwordHash), let user else {
+            try await storage.transaction { try await $0.recordLoginFailure(email: email, at: now) }
+            throw ServiceError.invalidCredentials
+        }
+        let (session, refreshToken) = try await storage.transaction { store in
+            try await store.clearLoginFailures(email: email)
+            return try await openSession(for: user, meta: meta, in: store)
+        }
+        return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: false)
+    }
+
+    /// Creates an anonymous account and signs it in.
+    public func continueAsGuest(meta: RequestMeta) async throws -> AuthSession {
+        let user = UserRecord(id: random.uuid(), email: nil, isGuest: true, createdAt: clock.now)
+        let (session, refreshToken) = try await storage.transaction { store in
+            try await store.insertUser(user)
+            return try await openSession(for: user, meta: meta, in: store)
+        }
+        return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: true)
+    }
+
+    /// How a sign-in transaction ended.
+    enum SignInOutcome: Sendable {
+        case failed(CodeCheck)
+        case signedIn(UserRecord, SessionRecord, String, isNew: Bool)
+    }
+
+    func finish(_ outcome: SignInOutcome) async throws -> AuthSession {
+        switch outcome {
+        case .failed(let check):
+            throw codeError(check)
+        case .signedIn(let user, let session, let refreshToken, let isNew):
+            if isNew { logger.info("account created", metadata: ["user": "\(user.id)", "method": "code"]) }
+            return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: isNew)
+        }
+    }
+}
+
+extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

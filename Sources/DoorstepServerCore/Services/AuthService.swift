@@ -1,0 +1,127 @@
+import DoorstepFlow
+import Foundation
+import Logging
+
+/// Accounts, codes, passwords, sessions and guests: every rule of the auth endpoints, with no HTTP
+/// in sight. Storage, hashing, mail, time and randomness are handed in.
+public struct AuthService: Sendable {
+    let storage: any Storage
+    let hasher: any PasswordHasher
+    let tokens: AccessTokens
+    let mailer: any Mailer
+    let clock: any WallClock
+    let random: any RandomSource
+    let keys: ServerKeys
+    let commonPasswords: CommonPasswords
+    let logger: Logger
+    /// The rules in force.
+    public let policy: AuthPolicy
+    /// A hash checked when an email has no account, so that such log-ins take as long as real ones.
+    let decoyHash: String
+
+    /// Creates the service.
+    public init(
+        storage: any Storage, hasher: any PasswordHasher, tokens: AccessTokens, mailer: any Mailer,
+        clock: any WallClock, random: any RandomSource, keys: ServerKeys, policy: AuthPolicy = AuthPolicy(),
+        commonPasswords: CommonPasswords = .bundled, logger: Logger = Logger(label: "doorstep.auth")
+    ) async throws {
+        self.storage = storage
+        self.hasher = hasher
+        self.tokens = tokens
+        self.mailer = mailer
+        self.clock = clock
+        self.random = random
+        self.keys = keys
+        self.policy = policy
+        self.commonPasswords = commonPasswords
+        self.logger = logger
+        self.decoyHash = try await hasher.hash(PasswordPrehash.bcryptInput(random.token()))
+    }
+
+    // MARK: - Session issuing
+
+    /// Opens a session for `user` inside a transaction; returns it with its first refresh token.
+    func openSession(
+        for user: UserRecord, meta: RequestMeta, in store: any StorageTransaction
+    ) async throws -> (SessionRecord, refreshToken: String) {
+        let now = clock.now
+        let session = SessionRecord(
+            id: random.uuid(), userID: user.id, createdAt: now,
+            expiresAt: now.addingTimeInterval(policy.refreshLifetime), userAgent: meta.userAgent)
+        try await store.insertSession(session)
+        let refreshToken = random.token()
+        try await store.insertRefreshToken(
+            RefreshTokenRecord(hash: Digests.sha256Hex(refreshToken), sessionID: session.id, createdAt: now))
+        return (session, refreshToken)
+    }
+
+    /// The response for a session whose transaction has committed.
+    func signedIn(
+        _ user: UserRecord, session: SessionRecord, refreshToken: String, isNewUser: Bool
+    ) async throws -> AuthSession {
+        let accessToken = try await tokens.issue(userID: user.id, sessionID: session.id, now: clock.now)
+        return AuthSession(
+            accessToken: accessToken, refreshToken: refreshToken, expiresIn: Int(tokens.lifetime),
+            user: user, isNewUser: isNewUser)
+    }
+
+    /// Opens a session in its own transaction and signs the user in.
+    func signIn(_ user: UserRecord, meta: RequestMeta, isNewUser: Bool) async throws -> AuthSession {
+        let (session, refreshToken) = try await storage.transaction { store in
+            try await openSession(for: user, meta: meta, in: store)
+        }
+        return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: isNewUser)
+    }
+
+    // MARK: - Input rules
+
+    /// The normalized address, or 422 `validation_failed` naming `field`.
+    func validEmail(_ raw: String, field: String = "email") throws(ServiceError) -> String {
+        guard raw.utf8.count <= 320, !TextRules.hasControlCharacters(raw), EmailAddress.isValid(raw) else {
+            throw .invalid(field, code: "invalid_email", "Please enter a valid email address.")
+        }
+        return EmailAddress.normalized(raw)
+    }
+
+    /// Refuses passwords outside 8–128 characters (422 `validation_failed`) and common ones (422
+    /// `weak_password`).
+    func checkNewPassword(_ password: String, field: String = "password") throws(ServiceError) {
+        if password.count < PasswordPolicy.minimumLength {
+            throw .invalid(
+                field, code: "too_short", "Passwords need at least \(PasswordPolicy.minimumLength) characters.")
+        }
+        if password.count > PasswordPolicy.maximumLength {
+            throw .invalid(
+                field, code: "too_long", "Passwords can have at most \(PasswordPolicy.maximumLength) characters.")
+        }
+        if TextRules.hasControlCharacters(password) {
+            throw .invalid(field, code: "invalid_characters", "Passwords can't contain control characters.")
+        }
+        if commonPasswords.contains(password) {
+            var error = ServiceError.weakPassword
+            error.fieldProblems = [
+                FieldIssue(field: field, code: "weak_password", message: "That password is too common.")
+            ]
+            throw error
+        }
+    }
+
+    /// A trimmed optional name, or 422 naming `field`.
+    func validName(_ raw: String?, field: String) throws(ServiceError) -> String? {
+        guard let raw else { return nil }
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { return nil }
+        guard name.count <= 100, TextRules.isValidName(name) else {
+            throw .invalid(field, code: "invalid_name", "Please enter a name using letters only.")
+        }
+        return name
+    }
+
+    func hashPassword(_ password: String) async throws -> String {
+        try await hasher.hash(PasswordPrehash.bcryptInput(password))
+    }
+
+    func passwordMatches(_ password: String, _ hash: String?) async throws -> Bool {
+        try await hasher.verify(PasswordPrehash.bcryptInput(password), against: hash ?? decoyHash) && hash != nil
+    }
+}

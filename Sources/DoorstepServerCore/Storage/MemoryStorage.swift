@@ -1,0 +1,158 @@
+import Foundation
+import Synchronization
+
+/// Storage kept in memory: for tests and for trying Doorstep without a database file. Transactions
+/// work on a copy and publish it only when they succeed, so a failed one leaves nothing behind.
+public final class MemoryStorage: Storage {
+    private let state = Mutex(MemoryState())
+    private let lock = AsyncLock()
+
+    /// Creates empty storage.
+    public init() {}
+
+    public func transaction<Result: Sendable>(
+        _ body: @Sendable (any StorageTransaction) async throws -> Result
+    ) async throws -> Result {
+        try await lock.withLock {
+            let transaction = MemoryTransaction(state: state.withLock { $0 })
+            let result = try await body(transaction)
+            let committed = transaction.state.withLock { $0 }
+            state.withLock { $0 = committed }
+            return result
+        }
+    }
+
+    public func isHealthy() async -> Bool { true }
+}
+
+struct MemoryState: Sendable {
+    var users: [UUID: UserRecord] = [:]
+    var userIDsByEmail: [String: UUID] = [:]
+    var sessions: [UUID: SessionRecord] = [:]
+    var refreshTokens: [String: RefreshTokenRecord] = [:]
+    var codes: [String: CodeRecord] = [:]
+    var codeSends: [String: [Date]] = [:]
+    var loginFailures: [String: [Date]] = [:]
+
+    static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
+}
+
+/// One transaction's working copy.
+final class MemoryTransaction: StorageTransaction {
+    let state: Mutex<MemoryState>
+
+    init(state: MemoryState) {
+        self.state = Mutex(state)
+    }
+
+    func insertUser(_ user: UserRecord) async throws {
+        try state.withLock { state in
+            if let email = user.email, state.userIDsByEmail[email] != nil { throw StorageError.duplicateEmail }
+            state.users[user.id] = user
+            if let email = user.email { state.userIDsByEmail[email] = user.id }
+        }
+    }
+
+    func updateUser(_ user: UserRecord) async throws {
+        try state.withLock { state in
+            guard let old = state.users[user.id] else { return }
+            if let email = user.email, let owner = state.userIDsByEmail[email], owner != user.id {
+                throw StorageError.duplicateEmail
+            }
+            if let oldEmail = old.email { state.userIDsByEmail[oldEmail] = nil }
+            if let email = user.email { state.userIDsByEmail[email] = user.id }
+            state.users[user.id] = user
+        }
+    }
+
+    func user(id: UUID) async throws -> UserRecord? {
+        state.withLock { $0.users[id] }
+    }
+
+    func user(email: String) async throws -> UserRecord? {
+        state.withLock { state in state.userIDsByEmail[email].flatMap { state.users[$0] } }
+    }
+
+    func deleteUser(id: UUID) async throws {
+        state.withLock { state in
+            guard let user = state.users.removeValue(forKey: id) else { return }
+            if let email = user.email { state.userIDsByEmail[email] = nil }
+            let sessions = Set(state.sessions.values.filter { $0.userID == id }.map(\.id))
+            state.sessions = state.sessions.filter { !sessions.contains($0.key) }
+            state.refreshTokens = state.refreshTokens.filter { !sessions.contains($0.value.sessionID) }
+        }
+    }
+
+    func insertSession(_ session: SessionRecord) async throws {
+        state.withLock { $0.sessions[session.id] = session }
+    }
+
+    func updateSession(_ session: SessionRecord) async throws {
+        state.withLock { state in
+            if state.sessions[session.id] != nil { state.sessions[session.id] = session }
+        }
+    }
+
+    func session(id: UUID) async throws -> SessionRecord? {
+        state.withLock { $0.sessions[id] }
+    }
+
+    func sessions(userID: UUID) async throws -> [SessionRecord] {
+        state.withLock { state in
+            state.sessions.values.filter { $0.userID == userID }.sorted { $0.createdAt > $1.createdAt }
+        }
+    }
+
+    func insertRefreshToken(_ token: RefreshTokenRecord) async throws {
+        state.withLock { $0.refreshTokens[token.hash] = token }
+    }
+
+    func updateRefreshToken(_ token: RefreshTokenRecord) async throws {
+        state.withLock { state in
+            if state.refreshTokens[token.hash] != nil { state.refreshTokens[token.hash] = token }
+        }
+    }
+
+    func refreshToken(hash: String) async throws -> RefreshTokenRecord? {
+        state.withLock { $0.refreshTokens[hash] }
+    }
+
+    func replaceCode(_ code: CodeRecord) async throws {
+        state.withLock { $0.codes[MemoryState.codeKey(code.email, code.purpose)] = code }
+    }
+
+    func updateCode(_ code: CodeRecord) async throws {
+        state.withLock { state in
+            let key = MemoryState.codeKey(code.email, code.purpose)
+            if state.codes[key] != nil { state.codes[key] = code }
+        }
+    }
+
+    func code(email: String, purpose: CodePurpose) async throws -> CodeRecord? {
+        state.withLock { $0.codes[MemoryState.codeKey(email, purpose)] }
+    }
+
+    func deleteCode(email: String, purpose: CodePurpose) async throws {
+        state.withLock { $0.codes[MemoryState.codeKey(email, purpose)] = nil }
+    }
+
+    func recordCodeSend(email: String, at date: Date) async throws {
+        state.withLock { $0.codeSends[email, default: []].append(date) }
+    }
+
+    func codeSends(email: String, since date: Date) async throws -> [Date] {
+        state.withLock { ($0.codeSends[email] ?? []).filter { $0 >= date }.sorted() }
+    }
+
+    func recordLoginFailure(email: String, at date: Date) async throws {
+        state.withLock { $0.loginFailures[email, default: []].append(date) }
+    }
+
+    func loginFailures(email: String, since date: Date) async throws -> [Date] {
+        state.withLock { ($0.loginFailures[email] ?? []).filter { $0 >= date }.sorted() }
+    }
+
+    func clearLoginFailures(email: String) async throws {
+        state.withLock { $0.loginFailures[email] = nil }
+    }
+}

@@ -1,0 +1,104 @@
+import DoorstepFlow
+
+/// A stable, machine-readable error code. An open set: a newer server may send codes an older app
+/// does not know, and nothing breaks.
+public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+
+    public static let malformedRequest: ErrorCode = "malformed_request"
+    public static let unauthenticated: ErrorCode = "unauthenticated"
+    public static let invalidCredentials: ErrorCode = "invalid_credentials"
+    public static let tokenExpired: ErrorCode = "token_expired"
+    public static let refreshTokenReused: ErrorCode = "refresh_token_reused"
+    public static let sessionRevoked: ErrorCode = "session_revoked"
+    public static let forbidden: ErrorCode = "forbidden"
+    public static let emailNotVerified: ErrorCode = "email_not_verified"
+    public static let notFound: ErrorCode = "not_found"
+    public static let methodNotAllowed: ErrorCode = "method_not_allowed"
+    public static let emailTaken: ErrorCode = "email_taken"
+    public static let codeExpired: ErrorCode = "code_expired"
+    public static let payloadTooLarge: ErrorCode = "payload_too_large"
+    public static let unsupportedMediaType: ErrorCode = "unsupported_media_type"
+    public static let validationFailed: ErrorCode = "validation_failed"
+    public static let invalidCode: ErrorCode = "invalid_code"
+    public static let weakPassword: ErrorCode = "weak_password"
+    public static let rateLimited: ErrorCode = "rate_limited"
+    public static let tooManyAttempts: ErrorCode = "too_many_attempts"
+    public static let unavailable: ErrorCode = "unavailable"
+}
+
+/// An error a service reports to its caller, with the HTTP status and code the contract gives it.
+/// Its words are safe to show; causes that are not are logged, never put here.
+public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The HTTP status.
+    public var status: Int
+    /// The stable code.
+    public var code: ErrorCode
+    /// A sentence for people.
+    public var detail: String
+    /// Problems with individual fields, for `validation_failed`.
+    public var fieldProblems: [FieldIssue]
+    /// Seconds to wait before trying again, for 429s.
+    public var retryAfter: Int?
+
+    /// Creates an error.
+    public init(status: Int, code: ErrorCode, detail: String, fieldProblems: [FieldIssue] = [], retryAfter: Int? = nil)
+    {
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.fieldProblems = fieldProblems
+        self.retryAfter = retryAfter
+    }
+
+    public var description: String { "\(status) \(code): \(detail)" }
+
+    /// 422 with one problem per field.
+    public static func validation(_ problems: [FieldIssue]) -> ServiceError {
+        ServiceError(
+            status: 422, code: .validationFailed, detail: "Some fields are not valid.", fieldProblems: problems)
+    }
+
+    /// 422 for one field.
+    public static func invalid(_ field: String, code: String, _ message: String) -> ServiceError {
+        validation([FieldIssue(field: field, code: code, message: message)])
+    }
+
+    public static let unauthenticated = ServiceError(
+        status: 401, code: .unauthenticated, detail: "Sign in to continue.")
+    public static let invalidCredentials = ServiceError(
+        status: 401, code: .invalidCredentials, detail: "The email or password is not right.")
+    public static let tokenExpired = ServiceError(
+        status: 401, code: .tokenExpired, detail: "The access token has expired; refresh it.")
+    public static let sessionRevoked = ServiceError(
+        status: 401, code: .sessionRevoked, detail: "This session has ended. Sign in again.")
+    public static let refreshTokenReused = ServiceError(
+        status: 401, code: .refreshTokenReused, detail: "This refresh token was already used; the session has ended.")
+    public static let notFound = ServiceError(status: 404, code: .notFound, detail: "Nothing is here.")
+    public static let emailTaken = ServiceError(
+        status: 409, code: .emailTaken, detail: "An account already uses this email.")
+    public static let invalidCode = ServiceError(
+        status: 422, code: .invalidCode, detail: "That code is not right.")
+    public static let codeExpired = ServiceError(
+        status: 410, code: .codeExpired, detail: "That code has expired. Ask for a new one.")
+    public static let weakPassword = ServiceError(
+        status: 422, code: .weakPassword, detail: "That password is too common. Choose another.",
+        fieldProblems: [FieldIssue(field: "password", code: "weak_password", message: "That password is too common.")])
+
+    /// 429 with the wait before trying again.
+    public static func rateLimited(retryAfter: Int) -> ServiceError {
+        ServiceError(
+            status: 429, code: .rateLimited, detail: "Too many requests. Try again later.",
+            retryAfter: max(1, retryAfter))
+    }
+
+    /// 429 for an account or code that saw too many wrong tries.
+    public static func tooManyAttempts(retryAfter: Int?) -> ServiceError {
+        ServiceError(
+            status: 429, code: .tooManyAttempts, detail: "Too many wrong tries.",
+            retryAfter: retryAfter.map { max(1, $0) })
+    }
+}

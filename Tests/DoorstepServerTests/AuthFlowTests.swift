@@ -1,0 +1,172 @@
+import DoorstepServerCore
+import DoorstepTestSupport
+import Foundation
+import Testing
+
+@Suite("Auth endpoints")
+struct AuthFlowTests {
+    @Test("Identify → code → verify creates a verified account, then refresh and me work")
+    func signUpByCode() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            let identify = try await client.post("/v1/auth/identify", ["email": "Sam@Example.com"])
+            #expect(identify.status == 200)
+            #expect(identify.json["status"] as? String == "new")
+            #expect(identify.json["email"] as? String == "sam@example.com")
+
+            let session = try await client.signUpWithCode("sam@example.com", server: server)
+            #expect(session["isNewUser"] as? Bool == true)
+            #expect(session.user["emailVerified"] as? Bool == true)
+            #expect(session["expiresIn"] as? Int == 900)
+
+            let me = try await client.get("/v1/me", bearer: session.accessToken)
+            #expect(me.status == 200)
+            #expect(me.json["email"] as? String == "sam@example.com")
+            #expect(me.json["hasPassword"] as? Bool == false)
+
+            let refreshed = try await client.post("/v1/auth/token/refresh", ["refreshToken": session.refreshToken])
+            #expect(refreshed.status == 200)
+            #expect(refreshed.json.refreshToken != session.refreshToken)
+            #expect(refreshed.json.userID == session.userID)
+
+            let existing = try await client.post("/v1/auth/identify", ["email": "sam@example.com"])
+            #expect(existing.json["status"] as? String == "existing")
+            #expect(existing.json["methods"] as? [String] == ["code"])
+        }
+    }
+
+    @Test("Sign-up with a password: 201, email unverified, a verifyEmail code mailed, and it verifies")
+    func signUpWithPassword() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            let session = try await client.signUpWithPassword("kim@example.com")
+            #expect(session.user["emailVerified"] as? Bool == false)
+            #expect(session.user["hasPassword"] as? Bool == true)
+            #expect(session.user["firstName"] as? String == "Sam")
+            let mail = try #require(await server.mailbox?.mail(to: "kim@example.com").first)
+            #expect(mail.subject == "Confirm your email")
+            let code = try #require(mail.code)
+            let verified = try await client.post(
+                "/v1/auth/code/verify", ["email": "kim@example.com", "code": code, "purpose": "verifyEmail"])
+            #expect(verified.json.user["emailVerified"] as? Bool == true)
+            #expect(verified.json.userID == session.userID)
+
+            let again = try await client.post(
+                "/v1/auth/signup", ["email": "KIM@example.com", "password": "Other-Pass-2026"])
+            #expect(again.status == 409)
+            #expect(again.code == "email_taken")
+        }
+    }
+
+    @Test("Log in: right password works, wrong password and unknown email answer alike")
+    func logIn() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            _ = try await client.signUpWithPassword("kim@example.com")
+            let ok = try await client.post(
+                "/v1/auth/login", ["email": "kim@example.com", "password": "Sunny-Days-2026"])
+            #expect(ok.status == 200)
+            #expect(ok.json["isNewUser"] as? Bool == false)
+            let wrong = try await client.post(
+                "/v1/auth/login", ["email": "kim@example.com", "password": "Wrong-Pass-1"])
+            let before = server.hasher.verifications
+            let unknown = try await client.post(
+                "/v1/auth/login", ["email": "nobody@example.com", "password": "Wrong-Pass-1"])
+            #expect(wrong.status == 401)
+            #expect(unknown.status == wrong.status)
+            #expect(unknown.body == wrong.body, "the answers are identical")
+            #expect(server.hasher.verifications == before + 1, "an unknown email costs a bcrypt check too")
+        }
+    }
+
+    @Test("Five failed log-ins in 15 minutes lock the account with Retry-After; it unlocks afterwards")
+    func lockOut() async throws {
+        let server = try await TestServer.make { $0.rateLimits = false }
+        try await server.test { client in
+            _ = try await client.signUpWithPassword("kim@example.com")
+            for _ in 0..<5 {
+                let response = try await client.post(
+                    "/v1/auth/login", ["email": "kim@example.com", "password": "nope-nope"])
+                #expect(response.status == 401)
+            }
+            let locked = try await client.post(
+                "/v1/auth/login", ["email": "kim@example.com", "password": "Sunny-Days-2026"])
+            #expect(locked.status == 429)
+            #expect(locked.code == "too_many_attempts")
+            #expect(locked.headers[.retryAfter] == "900")
+            server.clock.advance(by: 901)
+            let open = try await client.post(
+                "/v1/auth/login", ["email": "kim@example.com", "password": "Sunny-Days-2026"])
+            #expect(open.status == 200)
+        }
+    }
+
+    @Test("Forgot password always answers 202; the reset code sets a new password and ends old sessions")
+    func forgotAndReset() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            let original = try await client.signUpWithPassword("kim@example.com")
+            let unknown = try await client.post("/v1/auth/password/forgot", ["email": "nobody@example.com"])
+            #expect(unknown.status == 202)
+            #expect(await server.mailbox?.mail(to: "nobody@example.com").isEmpty == true)
+            let known = try await client.post("/v1/auth/password/forgot", ["email": "kim@example.com"])
+            #expect(known.status == 202)
+            #expect(known.body == unknown.body, "the answer never tells whether the account exists")
+            let code = try #require(await server.mailbox?.mail(to: "kim@example.com").first?.code)
+            let reset = try await client.post(
+                "/v1/auth/password/reset",
+                ["email": "kim@example.com", "code": code, "newPassword": "Brand-New-2026"])
+            #expect(reset.status == 200)
+            let oldAccess = try await client.get("/v1/me", bearer: original.accessToken)
+            #expect(oldAccess.status == 401)
+            #expect(oldAccess.code == "session_revoked")
+            let oldRefresh = try await client.post("/v1/auth/token/refresh", ["refreshToken": original.refreshToken])
+            #expect(oldRefresh.status == 401)
+            let login = try await client.post(
+                "/v1/auth/login", ["email": "kim@example.com", "password": "Brand-New-2026"])
+            #expect(login.status == 200)
+        }
+    }
+
+    @Test("Set password: the first needs nothing, a change needs the current one")
+    func setPassword() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            let session = try await client.signUpWithCode("sam@example.com", server: server)
+            let first = try await client.put(
+                "/v1/auth/password", ["newPassword": "Sunny-Days-2026"], bearer: session.accessToken)
+            #expect(first.status == 204)
+            let missing = try await client.put(
+                "/v1/auth/password", ["newPassword": "Other-Days-2026"], bearer: session.accessToken)
+            #expect(missing.status == 422)
+            #expect((missing.json["errors"] as? [[String: Any]])?.first?["field"] as? String == "currentPassword")
+            let wrong = try await client.put(
+                "/v1/auth/password", ["newPassword": "Other-Days-2026", "currentPassword": "x"],
+                bearer: session.accessToken)
+            #expect(wrong.status == 401)
+            let right = try await client.put(
+                "/v1/auth/password",
+                ["newPassword": "Other-Days-2026", "currentPassword": "Sunny-Days-2026"],
+                bearer: session.accessToken)
+            #expect(right.status == 204)
+            let anonymous = try await client.put("/v1/auth/password", ["newPassword": "Other-Days-2026"])
+            #expect(anonymous.status == 401)
+            #expect(anonymous.code == "unauthenticated")
+        }
+    }
+
+    @Test("Config, health and the OpenAPI document are served")
+    func systemEndpoints() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            let config = try await client.get("/v1/auth/config")
+            #expect(config.json["codeLength"] as? Int == 6)
+            #expect(config.json["resendAfter"] as? Int == 60)
+            #expect((config.json["password"] as? [String: Any])?["minLength"] as? Int == 8)
+            #expect(try await client.get("/healthz").status == 200)
+            let document = try await client.get("/openapi.yaml")
+            #expect(document.status == 200)
+            #expect(document.text.hasPrefix("openapi: 3.1.0"))
+        }
+    }
+}

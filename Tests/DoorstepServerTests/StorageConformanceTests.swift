@@ -1,0 +1,224 @@
+import DoorstepSQLite
+import DoorstepServerCore
+import DoorstepTestSupport
+import Foundation
+import Testing
+
+/// Every storage implementation must pass the same suite.
+enum StorageKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case memory, sqlite
+
+    var testDescription: String { rawValue }
+
+    /// Runs `body` with a fresh, empty storage of this kind, closing it afterwards.
+    func withStorage(_ body: (any Storage) async throws -> Void) async throws {
+        switch self {
+        case .memory:
+            try await body(MemoryStorage())
+        case .sqlite:
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
+            let storage = try await SQLiteStorage.open(path: path)
+            do {
+                try await body(storage)
+            } catch {
+                try await storage.close()
+                throw error
+            }
+            try await storage.close()
+        }
+    }
+}
+
+@Suite("Storage conformance")
+struct StorageConformanceTests {
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+    func user(_ email: String?) -> UserRecord {
+        UserRecord(
+            id: UUID(), email: email, firstName: "Sam", passwordHash: "hash", providers: ["apple"], createdAt: now)
+    }
+
+    @Test("Users are stored, found by id and email, updated and deleted", arguments: StorageKind.allCases)
+    func users(_ kind: StorageKind) async throws {
+        try await kind.withStorage { (storage: any Storage) async throws in
+            let sam = user("sam@example.com")
+            try await storage.transaction { try await $0.insertUser(sam) }
+            let found = try await storage.transaction { try await $0.user(email: "sam@example.com") }
+            #expect(found == sam)
+            #expect(try await storage.transaction { try await $0.user(id: sam.id) } == sam)
+            var changed = sam
+            changed.email = "samantha@example.com"
+            changed.emailVerified = true
+            try await storage.transaction { [changed] in try await $0.updateUser(changed) }
+            #expect(try await storage.transaction { try await $0.user(email: "sam@example.com") } == nil)
+            #expect(
+                try await storage.transaction { try await $0.user(email: "samantha@example.com") }?.emailVerified
+                    == true)
+            try await storage.transaction { try await $0.deleteUser(id: sam.id) }
+            #expect(try await storage.transaction { try await $0.user(id: sam.id) } == nil)
+        }
+    }
+
+    @Test("An email belongs to one account at most", arguments: StorageKind.allCases)
+    func uniqueEmail(_ kind: StorageKind) async throws {
+        try await kind.withStorage { (storage: any Storage) async throws in
+            let first = user("same@example.com")
+            try await storage.transaction { try await $0.insertUser(first) }
+            await #expect(throws: StorageError.duplicateEmail) {
+                try await storage.transaction { try await $0.insertUser(user("same@example.com")) }
+            }
+            let other = user("other@example.com")
+            try await storage.transaction { try await $0.insertUser(other) }
+            var stealing = other
+            stealing.email = "same@example.com"
+            await #expect(throws: StorageError.duplicateEmail) {
+                try await storage.transaction { [stealing] in try await $0.updateUser(stealing) }
+            }
+            let guests = (0..<3).map { _ in user(nil) }
+            try await storage.transaction { store in for guest in guests { try await store.insertUser(guest) } }
+        }
+    }
+
+    @Test("A transaction that throws leaves nothing behind", arguments: StorageKind.allCases)
+    func rollback(_ kind: StorageKind) async throws {
+        try await kind.withStorage { (storage: any Storage) async throws in
+            let sam = user("sam@example.com")
+            struct Abort: Error {}
+            await #expect(throws: Abort.self) {
+                try await storage.transaction { store in
+                    try await store.insertUser(sam)
+                    try await store.recordCodeSend(email: "sam@example.com", at: now)
+                    throw Abort()
+                }
+            }
+            #expect(try await storage.transaction { try await $0.user(id: sam.id) } == nil)
+            #expect(
+                try await storage.transaction { try await $0.codeSends(email: "sam@example.com", since: .distantPast) }
+                    .isEmpty)
+        }
+    }
+
+    @Test("Sessions and refresh tokens round-trip, newest session first", arguments: StorageKind.allCases)
+    func sessions(_ kind: StorageKind) async throws {
+        try await kind.withStorage { (storage: any Storage) async throws in
+            let sam = user("sam@example.com")
+            let older = SessionRecord(id: UUID(), userID: sam.id, createdAt: now, expiresAt: now + 100, userAgent: "A")
+            var newer = SessionRecord(
+                id: UUID(), userID: sam.id, createdAt: now + 1, expiresAt: now + 100, userAgent: nil)
+            let token = RefreshTokenRecord(hash: "abc", sessionID: newer.id, createdAt: now)
+            try await storage.transaction { [newer] store in
+                try await store.insertUser(sam)
+                try await store.insertSession(older)
+                try await store.insertSession(newer)
+                try await store.insertRefreshToken(token)
+            }
+            #expect(
+                try await storage.transaction { try await $0.sessions(userID: sam.id) }.map(\.id) == [
+                    newer.id, older.id,
+                ])
+            newer.revokedAt = now + 5
+            newer.lastUsedAt = now + 4
+            var rotated = token
+            rotated.rotatedAt = now + 3
+            try await storage.transaction { [newer, rotated] store in
+                try await store.updateSession(newer)
+                try await store.updateRefreshToken(rotated)
+            }
+            let newerID = newer.id
+            #expect(try await storage.transaction { try await $0.session(id: newerID) } == newer)
+            #expect(try await storage.transaction { try await $0.refreshToken(hash: "abc") } == rotated)
+            try await storage.transaction { try await $0.deleteUser(id: sam.id) }
+            #expect(try await storage.transaction { try await $0.session(id: older.id) } == nil)
+            #expect(try await storage.transaction { try await $0.refreshToken(hash: "abc") } == nil)
+        }
+    }
+
+    @Test(
+        "Only the newest code per address and purpose is kept; sends and failures are counted",
+        arguments: StorageKind.allCases)
+    func codes(_ kind: StorageKind) async throws {
+        try await kind.withStorage { (storage: any Storage) async throws in
+            let first = CodeRecord(
+                email: "a@example.com", purpose: .signup, codeHash: "one", createdAt: now, expiresAt: now + 600)
+            var second = CodeRecord(
+                email: "a@example.com", purpose: .signup, codeHash: "two", createdAt: now + 60,
+                expiresAt: now + 660)
+            let other = CodeRecord(
+                email: "a@example.com", purpose: .passwordReset, codeHash: "three", createdAt: now,
+                expiresAt: now + 600)
+            try await storage.transaction { [second] store in
+                try await store.replaceCode(first)
+                try await store.replaceCode(second)
+                try await store.replaceCode(other)
+            }
+            #expect(
+                try await storage.transaction { try await $0.code(email: "a@example.com", purpose: .signup) } == second)
+            second.attempts = 3
+            try await storage.transaction { [second] in try await $0.updateCode(second) }
+            #expect(
+                try await storage.transaction { try await $0.code(email: "a@example.com", purpose: .signup) }?.attempts
+                    == 3)
+            try await storage.transaction { try await $0.deleteCode(email: "a@example.com", purpose: .signup) }
+            #expect(
+                try await storage.transaction { try await $0.code(email: "a@example.com", purpose: .signup) } == nil)
+            #expect(
+                try await storage.transaction { try await $0.code(email: "a@example.com", purpose: .passwordReset) }
+                    == other)
+
+            try await storage.transaction { store in
+                for offset in [0.0, 10, 20] { try await store.recordCodeSend(email: "a@example.com", at: now + offset) }
+                for offset in [0.0, 30] { try await store.recordLoginFailure(email: "a@example.com", at: now + offset) }
+            }
+            #expect(
+                try await storage.transaction { try await $0.codeSends(email: "a@example.com", since: now + 5) }
+                    == [now + 10, now + 20])
+            #expect(
+                try await storage.transaction { try await $0.loginFailures(email: "a@example.com", since: now) }.count
+                    == 2)
+            try await storage.transaction { try await $0.clearLoginFailures(email: "a@example.com") }
+            #expect(
+                try await storage.transaction { try await $0.loginFailures(email: "a@example.com", since: now) }.isEmpty
+            )
+        }
+    }
+
+    @Test("Concurrent transactions do not interleave", arguments: StorageKind.allCases)
+    func serialized(_ kind: StorageKind) async throws {
+        try await kind.withStorage { (storage: any Storage) async throws in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        try await storage.transaction { store in
+                            let count = try await store.codeSends(email: "x@example.com", since: .distantPast).count
+                            try await store.recordCodeSend(email: "x@example.com", at: now + Double(count))
+                            _ = index
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let sends = try await storage.transaction {
+                try await $0.codeSends(email: "x@example.com", since: .distantPast)
+            }
+            #expect(sends == (0..<40).map { now + Double($0) }, "each transaction saw every earlier one")
+            #expect(await storage.isHealthy())
+        }
+    }
+}
+
+@Suite("SQLite migrations")
+struct SQLiteMigrationTests {
+    @Test("Opening the same file twice runs the migrations once and keeps the data")
+    func reopen() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
+        let first = try await SQLiteStorage.open(path: path)
+        let sam = UserRecord(
+            id: UUID(), email: "sam@example.com", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        try await first.transaction { try await $0.insertUser(sam) }
+        try await first.close()
+        let second = try await SQLiteStorage.open(path: path)
+        #expect(try await second.transaction { try await $0.user(id: sam.id) } == sam)
+        #expect(try await second.schemaVersions() == [1])
+        try await second.close()
+    }
+}

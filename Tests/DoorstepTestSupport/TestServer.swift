@@ -1,0 +1,91 @@
+import DoorstepHTTP
+import DoorstepServerCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOPosix
+import Synchronization
+
+/// A Doorstep server for tests: the real router and services on the storage a test picks, a manual
+/// clock, the dev mailbox, and real bcrypt at its lowest cost.
+public struct TestServer: Sendable {
+    public let auth: AuthService
+    public let mailbox: DevMailbox?
+    public let clock: ManualClock
+    public let storage: any Storage
+    public let hasher: CountingHasher
+    let application: Application<RouterResponder<DoorstepRequestContext>>
+
+    /// A thread pool for bcrypt shared by every test server of the run.
+    public static let hashingPool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 2)
+        pool.start()
+        return pool
+    }()
+
+    /// Keys generated once for the whole run.
+    public static let keys: ServerKeys = {
+        do {
+            return try ServerKeys.generate()
+        } catch {
+            fatalError("cannot generate test keys: \(error)")
+        }
+    }()
+
+    /// Builds a server.
+    public static func make(
+        storage: (any Storage)? = nil, logger: Logger = Logger(label: "doorstep.test"),
+        configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) async throws -> TestServer {
+        var configuration = ServerConfiguration()
+        configuration.passwordCost = 4
+        configure(&configuration)
+        let clock = ManualClock()
+        let storage = storage ?? MemoryStorage()
+        let hasher = CountingHasher(BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool))
+        let dependencies = ServerDependencies(
+            storage: storage, keys: keys, hasher: hasher, clock: clock, logger: logger)
+        let server = try await buildServer(configuration: configuration, dependencies: dependencies)
+        let application = Application(router: server.router, logger: logger)
+        return TestServer(
+            auth: server.auth, mailbox: server.mailbox, clock: clock, storage: storage, hasher: hasher,
+            application: application)
+    }
+
+    /// Sends requests into the real router, without sockets.
+    public func test<Value: Sendable>(_ body: @Sendable (TestHTTPClient) async throws -> Value) async throws -> Value {
+        try await application.test(.router) { client in
+            try await body(TestHTTPClient(client: client))
+        }
+    }
+
+    /// The newest code mailed to `email`.
+    public func latestCode(to email: String) async -> String? {
+        await mailbox?.mail(to: email).first?.code
+    }
+}
+
+/// Counts hashes and checks, to prove that work is done (a log-in for an unknown email still runs
+/// bcrypt) without timing anything.
+public final class CountingHasher: PasswordHasher {
+    let wrapped: any PasswordHasher
+    private let counts = Mutex((hashes: 0, verifications: 0))
+
+    init(_ wrapped: any PasswordHasher) {
+        self.wrapped = wrapped
+    }
+
+    public var verifications: Int { counts.withLock { $0.verifications } }
+    public var hashes: Int { counts.withLock { $0.hashes } }
+
+    public func hash(_ secret: String) async throws -> String {
+        counts.withLock { $0.hashes += 1 }
+        return try await wrapped.hash(secret)
+    }
+
+    public func verify(_ secret: String, against hash: String) async throws -> Bool {
+        counts.withLock { $0.verifications += 1 }
+        return try await wrapped.verify(secret, against: hash)
+    }
+}

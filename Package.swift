@@ -97,7 +97,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DoorstepCommandTests",
-            dependencies: ["doorstep"]
+            dependencies: [
+                "doorstep",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

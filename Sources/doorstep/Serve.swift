@@ -21,7 +21,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The address to listen on. (default: 127.0.0.1)")
     var host: String?
 
-    @Option(help: "The port to listen on. (default: 8080)")
+    @Option(help: "The port to listen on; 0 picks a free one. (default: 8080)")
     var port: Int?
 
     @Option(help: "The SQLite file; keys are kept beside it. (default: ./doorstep.sqlite)")
@@ -72,8 +72,8 @@ struct Serve: AsyncParsableCommand {
             try rateLimits?.isOn ?? Self.switchValue(environment, "DOORSTEP_RATE_LIMITS") ?? configuration.rateLimits
         configuration.passwordCost =
             try passwordCost ?? Self.integer(environment, "DOORSTEP_PASSWORD_COST") ?? configuration.passwordCost
-        guard (1...65_535).contains(configuration.port) else {
-            throw ValidationError("The port must be between 1 and 65535.")
+        guard (0...65_535).contains(configuration.port) else {
+            throw ValidationError("The port must be between 1 and 65535, or 0 for any free port.")
         }
         guard (4...31).contains(configuration.passwordCost) else {
             throw ValidationError("The password cost must be between 4 and 31.")

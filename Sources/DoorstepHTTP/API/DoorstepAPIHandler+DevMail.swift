@@ -34,8 +34,9 @@ extension EmailAddress {
 }
 
 /// The dev mailbox as a page a person can read.
-enum DevMailPage {
-    static func render(_ mail: [Mail]) -> String {
+public enum DevMailPage {
+    /// The page listing `mail`.
+    public static func render(_ mail: [Mail]) -> String {
         let rows = mail.map { mail in
             """
             <article><h2>\(escape(mail.subject))</h2>
@@ -58,7 +59,8 @@ enum DevMailPage {
             """
     }
 
-    static func escape(_ text: String) -> String {
+    /// Text made safe to place in HTML.
+    public static func escape(_ text: String) -> String {
         var escaped = ""
         for character in text {
             switch character {

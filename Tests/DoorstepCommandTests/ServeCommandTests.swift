@@ -1,0 +1,116 @@
+import Foundation
+import SQLiteNIO
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("doorstep serve", .serialized)
+struct ServeCommandTests {
+    let doorstep: CommandRunner
+
+    init() throws {
+        doorstep = try CommandRunner()
+    }
+
+    @Test("Serves on loopback, stops cleanly on SIGTERM, and a restart keeps sessions valid")
+    func restartKeepsSessions() async throws {
+        let first = try ServerProcess(runner: doorstep)
+        let http = HTTP(base: try await first.waitUntilListening())
+        #expect(try await http.send("GET", "healthz").status == 200)
+        let guest = try await http.send("POST", "v1/auth/guest")
+        #expect(guest.status == 201)
+        let token = try #require((guest.json as? [String: Any])?["accessToken"] as? String)
+        #expect(first.terminate() == 0, "SIGTERM is a graceful stop")
+        #expect(FileManager.default.fileExists(atPath: first.databasePath + ".keys.json"))
+
+        let second = try ServerProcess(runner: doorstep, databasePath: first.databasePath)
+        let again = HTTP(base: try await second.waitUntilListening())
+        let me = try await again.send("GET", "v1/me", bearer: token)
+        #expect(me.status == 200, "the signing key was kept beside the database")
+        _ = second.terminate()
+    }
+
+    @Test("SIGTERM lets a request under way finish before the server stops")
+    func gracefulShutdown() async throws {
+        let server = try ServerProcess(runner: doorstep, arguments: ["--password-cost", "13"])
+        let http = HTTP(base: try await server.waitUntilListening())
+        let signUp = Task {
+            try await http.send("POST", "v1/auth/signup", json: ["email": "slow@example.com", "password": "Sunny-Days-2026"])
+                .status
+        }
+        while !server.log.contains("/v1/auth/signup") { try await Task.sleep(for: .milliseconds(5)) }
+        let status = server.terminate()
+        #expect(try await signUp.value == 201, "the sign-up that was hashing still got its answer")
+        #expect(status == 0)
+    }
+
+    @Test("A kill -9 during sign-ups leaves no half-created account after restart")
+    func killDuringSignUps() async throws {
+        let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
+        let http = HTTP(base: try await server.waitUntilListening())
+        let created = Counter()
+        let signUps = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<200 {
+                    group.addTask {
+                        let answer = try? await http.send(
+                            "POST", "v1/auth/signup",
+                            json: [
+                                "email": "user\(index)@example.com", "password": "Sunny-Days-2026",
+                            ])
+                        if answer?.status == 201 { created.increment() }
+                    }
+                }
+            }
+        }
+        while created.value < 10 { try await Task.sleep(for: .milliseconds(5)) }
+        server.kill()
+        await signUps.value
+        let acknowledged = created.value
+
+        let restarted = try ServerProcess(runner: doorstep, databasePath: server.databasePath)
+        _ = try await restarted.waitUntilListening()
+        _ = restarted.terminate()
+
+        let connection = try await SQLiteConnection.open(storage: .file(path: server.databasePath))
+        let users = try await connection.query("SELECT id, email FROM users", [])
+        var incomplete: [String] = []
+        for user in users {
+            let id = user.column("id")?.string ?? ""
+            let email = user.column("email")?.string ?? ""
+            let sessions = try await connection.query(
+                "SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", [.text(id)])
+            let tokens = try await connection.query(
+                "SELECT COUNT(*) AS n FROM refresh_tokens JOIN sessions ON sessions.id = refresh_tokens.session_id WHERE sessions.user_id = ?",
+                [.text(id)])
+            let codes = try await connection.query("SELECT COUNT(*) AS n FROM codes WHERE email = ?", [.text(email)])
+            let counts = [sessions, tokens, codes].map { $0.first?.column("n")?.integer ?? 0 }
+            if counts.contains(0) { incomplete.append(email) }
+        }
+        try await connection.close()
+        #expect(users.count >= acknowledged, "every acknowledged sign-up survived")
+        #expect(incomplete.isEmpty, "accounts without their session, token or code: \(incomplete)")
+    }
+
+    @Test("Bad options are refused with a message, not a crash")
+    func badOptions() throws {
+        let port = try doorstep.run("serve", "--port", "70000")
+        #expect(port.status != 0)
+        #expect(port.standardError.contains("port"))
+        let cost = try doorstep.run("serve", "--password-cost", "2")
+        #expect(cost.status != 0)
+        #expect(cost.standardError.contains("password cost"))
+        let limits = try doorstep.run("serve", "--rate-limits", "maybe")
+        #expect(limits.status != 0)
+    }
+}
+
+/// A count shared by concurrent tasks.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func increment() { count.withLock { $0 += 1 } }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A real `doorstep serve` process on a free loopback port, with its own temporary database.
+final class ServerProcess: Sendable {
+    let process: Process
+    let databasePath: String
+    private let collector = OutputCollector()
+
+    enum Failure: Error, CustomStringConvertible {
+        case didNotStart(String)
+        var description: String {
+            switch self {
+            case .didNotStart(let output): return "the server did not start:\n\(output)"
+            }
+        }
+    }
+
+    /// Starts a server; extra arguments are appended to `serve`.
+    init(runner: CommandRunner, databasePath: String? = nil, arguments: [String] = []) throws {
+        let path =
+            databasePath
+            ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("doorstep-\(UUID().uuidString).sqlite").path
+        self.databasePath = path
+        process = Process()
+        process.executableURL = runner.executable
+        process.arguments = ["serve", "--port", "0", "--database", path, "--password-cost", "4"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let collector = self.collector
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            collector.append(String(decoding: handle.availableData, as: UTF8.self))
+        }
+        try process.run()
+    }
+
+    /// Waits until the server listens; returns its base URL.
+    func waitUntilListening(timeout: TimeInterval = 60) async throws -> URL {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let port = collector.port { return URL(string: "http://127.0.0.1:\(port)")! }
+            if !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Failure.didNotStart(log)
+    }
+
+    var log: String { collector.text }
+
+    /// Sends SIGTERM and waits for the process to end; returns its exit status.
+    func terminate() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Sends SIGKILL: no chance to finish anything.
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+/// What a server process printed, and the port it said it listens on.
+final class OutputCollector: Sendable {
+    private let state = Mutex((text: "", port: Int?.none))
+
+    var text: String { state.withLock { $0.text } }
+    var port: Int? { state.withLock { $0.port } }
+
+    func append(_ chunk: String) {
+        state.withLock { state in
+            state.text += chunk
+            if state.port == nil,
+                let range = state.text.range(of: #"listening on 127\.0\.0\.1:[0-9]+"#, options: .regularExpression)
+            {
+                state.port = state.text[range].split(separator: ":").last.flatMap { Int($0) }
+            }
+        }
+    }
+}
+
+/// A small HTTP client for a server process.
+struct HTTP {
+    let base: URL
+
+    func send(_ method: String, _ path: String, json: [String: Any]? = nil, bearer: String? = nil) async throws
+        -> (status: Int, json: Any?)
+    {
+        var request = URLRequest(url: base.appendingPathComponent(path))
+        request.httpMethod = method
+        if let json {
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        return (status, try? JSONSerialization.jsonObject(with: data))
+    }
+}

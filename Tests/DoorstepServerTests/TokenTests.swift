@@ -5,20 +5,18 @@ import Testing
 
 @Suite("Access and refresh tokens")
 struct TokenTests {
-    func payload(_ token: String) throws -> [String: Any] {
-        let parts = token.split(separator: ".")
-        try #require(parts.count == 3)
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    /// Bytes of URL-safe base64 without padding.
+    static func base64URLDecoded(_ text: some StringProtocol) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
-        let data = try #require(Data(base64Encoded: base64))
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return Data(base64Encoded: base64)
     }
 
-    func header(_ token: String) throws -> [String: Any] {
-        var base64 = String(token.split(separator: ".")[0]).replacingOccurrences(of: "-", with: "+")
-            .replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        let data = try #require(Data(base64Encoded: base64))
+    /// One JSON part of a JWT: 0 is the header, 1 the claims.
+    func part(_ index: Int, of token: String) throws -> [String: Any] {
+        let parts = token.split(separator: ".")
+        try #require(parts.count == 3)
+        let data = try #require(Self.base64URLDecoded(parts[index]))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -27,8 +25,8 @@ struct TokenTests {
         let server = try await TestServer.make()
         try await server.test { client in
             let session = try await client.signUpWithCode("a@example.com", server: server)
-            #expect(try header(session.accessToken)["alg"] as? String == "ES256")
-            let claims = try payload(session.accessToken)
+            #expect(try part(0, of: session.accessToken)["alg"] as? String == "ES256")
+            let claims = try part(1, of: session.accessToken)
             #expect(claims["sub"] as? String == session.userID)
             #expect(claims["sid"] as? String != nil)
             #expect(claims["iss"] as? String == "doorstep")
@@ -76,9 +74,7 @@ struct TokenTests {
         let server = try await TestServer.make()
         try await server.test { client in
             let session = try await client.signUpWithCode("a@example.com", server: server)
-            var base64 = session.refreshToken.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-            while base64.count % 4 != 0 { base64 += "=" }
-            #expect(Data(base64Encoded: base64)?.count == 32)
+            #expect(Self.base64URLDecoded(session.refreshToken)?.count == 32)
             let token = session.refreshToken
             let byToken = try await server.storage.transaction { try await $0.refreshToken(hash: token) }
             #expect(byToken == nil, "the token itself is not a key in storage")

@@ -66,7 +66,8 @@ enum SQLiteMigrations {
                 "CREATE INDEX code_sends_by_email ON code_sends (email, sent_at)",
                 "CREATE TABLE login_failures (email TEXT NOT NULL, failed_at BIGINT NOT NULL)",
                 "CREATE INDEX login_failures_by_email ON login_failures (email, failed_at)",
-            ])
+            ]),
+        profileAndGroups,
     ]
 
     /// Applies every migration the database has not seen yet.

@@ -45,8 +45,9 @@ struct Serve: AsyncParsableCommand {
         let keys = try ServerKeys.loadOrCreate(at: URL(fileURLWithPath: configuration.keyFilePath))
         let hashingPool = NIOThreadPool(numberOfThreads: System.coreCount)
         hashingPool.start()
+        let avatars = try FileAvatarStore(directory: URL(fileURLWithPath: configuration.databasePath + ".avatars"))
         let dependencies = ServerDependencies(
-            storage: storage, keys: keys,
+            storage: storage, avatars: avatars, keys: keys,
             hasher: BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool), logger: logger)
         let application = try await buildApplication(configuration: configuration, dependencies: dependencies)
         logger.info(

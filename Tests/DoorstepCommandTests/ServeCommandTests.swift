@@ -38,8 +38,10 @@ struct ServeCommandTests {
         let server = try ServerProcess(runner: doorstep, arguments: ["--password-cost", "13"])
         let http = HTTP(base: try await server.waitUntilListening())
         let signUp = Task {
-            try await http.send("POST", "v1/auth/signup", json: ["email": "slow@example.com", "password": "Sunny-Days-2026"])
-                .status
+            try await http.send(
+                "POST", "v1/auth/signup", json: ["email": "slow@example.com", "password": "Sunny-Days-2026"]
+            )
+            .status
         }
         while !server.log.contains("/v1/auth/signup") { try await Task.sleep(for: .milliseconds(5)) }
         let status = server.terminate()

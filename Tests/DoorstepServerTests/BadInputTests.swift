@@ -1,6 +1,7 @@
 import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation
+import HTTPTypes
 import Testing
 
 @Suite("Bad input")
@@ -68,6 +69,31 @@ struct BadInputTests {
             }
             let anyone = try await server.storage.transaction { try await $0.user(email: "a@example.com") }
             #expect(anyone == nil)
+        }
+    }
+
+    @Test("No hostile body on a signed-in endpoint yields a 5xx, and the account is unchanged", arguments: bodies)
+    func signedInEndpoints(_ body: Body) async throws {
+        let server = try await TestServer.make { $0.rateLimits = false }
+        try await server.test { client in
+            let session = try await client.signUpWithCode("owner@example.com", server: server)
+            let group = try await client.post(
+                "/v1/groups", ["name": "Home", "kind": "household"], bearer: session.accessToken)
+            let groupID = group.json["id"] as? String ?? "none"
+            let endpoints: [(HTTPRequest.Method, String)] = [
+                (.patch, "/v1/me"), (.post, "/v1/me/consents"), (.put, "/v1/me/flows/trainer/progress"),
+                (.post, "/v1/me/flows/destiny/answers"), (.post, "/v1/groups"), (.post, "/v1/groups/join"),
+                (.post, "/v1/groups/\(groupID)/invitations"), (.put, "/v1/auth/password"),
+            ]
+            for (method, path) in endpoints {
+                let response = try await client.send(method, path, body: body.text, bearer: session.accessToken)
+                #expect(response.status < 500, "\(path): \(response.status) \(response.text)")
+                #expect(
+                    response.status < 300 || response.headers[.contentType] == "application/problem+json", "\(path)")
+            }
+            let me = try await client.get("/v1/me", bearer: session.accessToken)
+            #expect(me.json["email"] as? String == "owner@example.com")
+            #expect(try await client.get("/v1/me/groups", bearer: session.accessToken).jsonArray.count <= 2)
         }
     }
 

@@ -41,12 +41,22 @@ public struct TestHTTPClient: Sendable {
         _ method: HTTPRequest.Method, _ path: String, body: String? = nil, contentType: String? = "application/json",
         bearer: String? = nil, headers extra: [HTTPField.Name: String] = [:]
     ) async throws -> TestResponse {
+        try await send(
+            method, path, bytes: body.map { Data($0.utf8) }, contentType: contentType, bearer: bearer,
+            headers: extra)
+    }
+
+    /// Sends a request with a binary body.
+    public func send(
+        _ method: HTTPRequest.Method, _ path: String, bytes: Data?, contentType: String?, bearer: String? = nil,
+        headers extra: [HTTPField.Name: String] = [:]
+    ) async throws -> TestResponse {
         var headers = HTTPFields()
-        if body != nil, let contentType { headers[.contentType] = contentType }
+        if bytes != nil, let contentType { headers[.contentType] = contentType }
         if let bearer { headers[.authorization] = "Bearer \(bearer)" }
         for (name, value) in extra { headers[name] = value }
         let response = try await client.execute(
-            uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+            uri: path, method: method, headers: headers, body: bytes.map { ByteBuffer(bytes: $0) })
         return TestResponse(
             status: Int(response.status.code), headers: response.headers,
             body: Data(buffer: response.body))

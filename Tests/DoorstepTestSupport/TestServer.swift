@@ -15,6 +15,7 @@ public struct TestServer: Sendable {
     public let clock: ManualClock
     public let storage: any Storage
     public let hasher: CountingHasher
+    public let avatars: MemoryAvatarStore
     let application: Application<RouterResponder<DoorstepRequestContext>>
 
     /// A thread pool for bcrypt shared by every test server of the run.
@@ -44,12 +45,14 @@ public struct TestServer: Sendable {
         let clock = ManualClock()
         let storage = storage ?? MemoryStorage()
         let hasher = CountingHasher(BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool))
+        let avatars = MemoryAvatarStore()
         let dependencies = ServerDependencies(
-            storage: storage, keys: keys, hasher: hasher, clock: clock, logger: logger)
+            storage: storage, avatars: avatars, keys: keys, hasher: hasher, clock: clock, logger: logger)
         let server = try await buildServer(configuration: configuration, dependencies: dependencies)
         let application = Application(router: server.router, logger: logger)
         return TestServer(
             auth: server.auth, mailbox: server.mailbox, clock: clock, storage: storage, hasher: hasher,
+            avatars: avatars,
             application: application)
     }
 

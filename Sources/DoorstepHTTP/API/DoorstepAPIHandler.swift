@@ -7,6 +7,9 @@ import OpenAPIRuntime
 /// answer. Errors are thrown and rendered by ``ProblemMiddleware``.
 struct DoorstepAPIHandler: APIProtocol {
     let auth: AuthService
+    let profile: ProfileService
+    let flows: FlowDataService
+    let groups: GroupService
     let storage: any Storage
     let mailbox: DevMailbox?
 

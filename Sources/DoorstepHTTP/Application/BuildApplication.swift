@@ -1,4 +1,5 @@
 import DoorstepAPI
+import DoorstepFlow
 import DoorstepServerCore
 import Foundation
 import Hummingbird
@@ -9,6 +10,8 @@ import OpenAPIHummingbird
 /// storage, a manual clock and a cheap hasher.
 public struct ServerDependencies: Sendable {
     public var storage: any Storage
+    /// Where profile photos are kept.
+    public var avatars: any AvatarStore
     public var keys: ServerKeys
     public var hasher: any PasswordHasher
     public var clock: any WallClock
@@ -19,11 +22,14 @@ public struct ServerDependencies: Sendable {
 
     /// Creates the dependencies.
     public init(
-        storage: any Storage, keys: ServerKeys, hasher: any PasswordHasher, clock: any WallClock = SystemWallClock(),
+        storage: any Storage, avatars: any AvatarStore = MemoryAvatarStore(), keys: ServerKeys,
+        hasher: any PasswordHasher,
+        clock: any WallClock = SystemWallClock(),
         random: any RandomSource = SecureRandomSource(), mailer: any Mailer = UndeliverableMailer(),
         logger: Logger = Logger(label: "doorstep")
     ) {
         self.storage = storage
+        self.avatars = avatars
         self.keys = keys
         self.hasher = hasher
         self.clock = clock
@@ -70,7 +76,18 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         headers[.contentType] = "application/yaml; charset=utf-8"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
     }
-    let handler = DoorstepAPIHandler(auth: auth, storage: dependencies.storage, mailbox: mailbox)
+    let handler = DoorstepAPIHandler(
+        auth: auth,
+        profile: ProfileService(
+            storage: dependencies.storage, avatars: dependencies.avatars, clock: dependencies.clock,
+            random: dependencies.random, logger: dependencies.logger),
+        flows: FlowDataService(
+            storage: dependencies.storage, catalog: try FlowCatalog.bundled(), clock: dependencies.clock,
+            random: dependencies.random),
+        groups: GroupService(
+            storage: dependencies.storage, mailer: mailbox ?? dependencies.mailer,
+            clock: dependencies.clock, random: dependencies.random),
+        storage: dependencies.storage, mailbox: mailbox)
     try handler.registerHandlers(on: router)
     return DoorstepServer(auth: auth, mailbox: mailbox, router: router)
 }

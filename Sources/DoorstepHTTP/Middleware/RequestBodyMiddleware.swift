@@ -14,6 +14,8 @@ struct RequestBodyMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
+        let isUpload = request.uri.path == Self.avatarPath
+        let limit = isUpload ? ProfileService.maximumAvatarSize : self.limit
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw Self.tooLarge }
         var request = request
         let body: ByteBuffer
@@ -22,8 +24,23 @@ struct RequestBodyMiddleware: RouterMiddleware {
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw Self.tooLarge
         }
-        if body.readableBytes > 0, !Self.isJSON(request.headers[.contentType]) { throw Self.unsupported }
+        if isUpload {
+            guard Self.isImage(request.headers[.contentType]) else {
+                throw ServiceError(
+                    status: 415, code: .unsupportedMediaType, detail: "Send the photo as image/jpeg or image/png.")
+            }
+        } else if body.readableBytes > 0, !Self.isJSON(request.headers[.contentType]) {
+            throw Self.unsupported
+        }
         return try await next(request, context)
+    }
+
+    /// Where photos are uploaded: bodies there are images of up to 5 MB.
+    static let avatarPath = "/v1/me/avatar"
+
+    static func isImage(_ contentType: String?) -> Bool {
+        let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        return type == "image/jpeg" || type == "image/png"
     }
 
     static func isJSON(_ contentType: String?) -> Bool {

@@ -33,8 +33,15 @@ struct MemoryState: Sendable {
     var codes: [String: CodeRecord] = [:]
     var codeSends: [String: [Date]] = [:]
     var loginFailures: [String: [Date]] = [:]
+    var consents: [UUID: [ConsentRecord]] = [:]
+    var progress: [String: FlowProgressRecord] = [:]
+    var submissions: [String: [SubmissionRecord]] = [:]
+    var groups: [UUID: GroupRecord] = [:]
+    var retiredCodes: [String: UUID] = [:]
+    var members: [UUID: [MemberRecord]] = [:]
 
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
+    static func flowKey(_ userID: UUID, _ flowID: String) -> String { userID.uuidString + "\u{1F}" + flowID }
 }
 
 /// One transaction's working copy.
@@ -80,6 +87,10 @@ final class MemoryTransaction: StorageTransaction {
             let sessions = Set(state.sessions.values.filter { $0.userID == id }.map(\.id))
             state.sessions = state.sessions.filter { !sessions.contains($0.key) }
             state.refreshTokens = state.refreshTokens.filter { !sessions.contains($0.value.sessionID) }
+            state.consents[id] = nil
+            state.progress = state.progress.filter { $0.value.userID != id }
+            state.submissions = state.submissions.filter { $0.value.first?.userID != id }
+            state.members = state.members.mapValues { $0.filter { $0.userID != id } }
         }
     }
 

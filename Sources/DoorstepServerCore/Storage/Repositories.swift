@@ -49,8 +49,45 @@ public protocol CodeRepository: Sendable {
     func clearLoginFailures(email: String) async throws
 }
 
+/// Consents and other facts about an account.
+public protocol ProfileRepository: Sendable {
+    func insertConsent(_ consent: ConsentRecord) async throws
+    /// Every consent of the user, oldest first.
+    func consents(userID: UUID) async throws -> [ConsentRecord]
+}
+
+/// Flow progress and accepted answers.
+public protocol FlowDataRepository: Sendable {
+    func progress(userID: UUID, flowID: String) async throws -> FlowProgressRecord?
+    /// Inserts or replaces the user's progress in a flow.
+    func saveProgress(_ progress: FlowProgressRecord) async throws
+    func insertSubmission(_ submission: SubmissionRecord) async throws
+    /// The user's submissions for a flow, oldest first.
+    func submissions(userID: UUID, flowID: String) async throws -> [SubmissionRecord]
+}
+
+/// Households and families, their members and their invite codes.
+public protocol GroupRepository: Sendable {
+    func insertGroup(_ group: GroupRecord) async throws
+    func updateGroup(_ group: GroupRecord) async throws
+    func deleteGroup(id: UUID) async throws
+    func group(id: UUID) async throws -> GroupRecord?
+    /// The group whose current code this is.
+    func group(inviteCode: String) async throws -> GroupRecord?
+    /// The group a code used to open, before it was rotated.
+    func groupOfRetiredCode(_ code: String) async throws -> UUID?
+    func retireInviteCode(_ code: String, groupID: UUID, at date: Date) async throws
+    func insertMember(_ member: MemberRecord) async throws
+    func deleteMember(groupID: UUID, userID: UUID) async throws
+    /// The group's members, in the order they joined.
+    func members(groupID: UUID) async throws -> [MemberRecord]
+    /// The groups the user belongs to, in the order they joined.
+    func groups(userID: UUID) async throws -> [GroupRecord]
+}
+
 /// Everything a transaction can touch.
-public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository
+public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
+    & FlowDataRepository & GroupRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

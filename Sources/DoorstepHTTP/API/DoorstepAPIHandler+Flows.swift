@@ -1,0 +1,61 @@
+import DoorstepAPI
+import DoorstepFlow
+import DoorstepServerCore
+import Foundation
+import OpenAPIRuntime
+
+extension DoorstepAPIHandler {
+    func listFlows(_ input: Operations.ListFlows.Input) async throws -> Operations.ListFlows.Output {
+        .ok(
+            .init(
+                body: .json(
+                    flows.flows.map { .init(id: $0.id, version: $0.version, title: $0.title, summary: $0.summary) })))
+    }
+
+    func getFlow(_ input: Operations.GetFlow.Input) async throws -> Operations.GetFlow.Output {
+        let flow = try flows.flow(input.path.flowId)
+        let payload = try WireModels.convert(flow, to: OpenAPIObjectContainer.self)
+        return .ok(.init(body: .json(.init(additionalProperties: payload))))
+    }
+
+    func getProgress(_ input: Operations.GetProgress.Input) async throws -> Operations.GetProgress.Output {
+        let progress = try await flows.progress(try await caller(), flowID: input.path.flowId)
+        let snapshot = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: progress.snapshot)
+        return .ok(
+            .init(body: .json(.init(revision: progress.revision, snapshot: .init(additionalProperties: snapshot)))))
+    }
+
+    func saveProgress(_ input: Operations.SaveProgress.Input) async throws -> Operations.SaveProgress.Output {
+        let caller = try await caller()
+        guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        let snapshot = try WireModels.convert(body.snapshot.additionalProperties, to: Value.self)
+        let revision = try await flows.saveProgress(
+            caller, flowID: input.path.flowId, baseRevision: body.baseRevision,
+            snapshot: snapshot)
+        return .ok(.init(body: .json(.init(revision: revision))))
+    }
+
+    func submitAnswers(_ input: Operations.SubmitAnswers.Input) async throws -> Operations.SubmitAnswers.Output {
+        let caller = try await caller()
+        guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        let answers = try WireModels.convert(body.answers.additionalProperties, to: [String: Value].self)
+        let submission = try await flows.submitAnswers(
+            caller, flowID: input.path.flowId, flowVersion: body.flowVersion,
+            answers: answers)
+        let stored = try WireModels.convert(submission.answers, to: OpenAPIObjectContainer.self)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        submissionId: submission.id.uuidString.lowercased(),
+                        answers: .init(additionalProperties: stored)))))
+    }
+
+    func getAnswers(_ input: Operations.GetAnswers.Input) async throws -> Operations.GetAnswers.Output {
+        let answers = try await flows.answers(try await caller(), flowID: input.path.flowId)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(additionalProperties: try WireModels.convert(answers, to: OpenAPIObjectContainer.self)))))
+    }
+}

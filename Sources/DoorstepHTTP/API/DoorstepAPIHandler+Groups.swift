@@ -1,0 +1,58 @@
+import DoorstepAPI
+import DoorstepServerCore
+import Foundation
+
+extension DoorstepAPIHandler {
+    func createGroup(_ input: Operations.CreateGroup.Input) async throws -> Operations.CreateGroup.Output {
+        let caller = try await caller()
+        guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        return .created(
+            .init(body: .json(WireModels.group(try await groups.create(caller, name: body.name, kind: body.kind)))))
+    }
+
+    func joinGroup(_ input: Operations.JoinGroup.Input) async throws -> Operations.JoinGroup.Output {
+        let caller = try await caller()
+        guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        return .ok(.init(body: .json(WireModels.group(try await groups.join(caller, inviteCode: body.inviteCode)))))
+    }
+
+    func listGroups(_ input: Operations.ListGroups.Input) async throws -> Operations.ListGroups.Output {
+        .ok(.init(body: .json(try await groups.groups(try await caller()).map(WireModels.group))))
+    }
+
+    func rotateInviteCode(_ input: Operations.RotateInviteCode.Input) async throws -> Operations.RotateInviteCode.Output
+    {
+        let code = try await groups.rotateCode(try await caller(), groupID: input.path.id)
+        return .ok(.init(body: .json(.init(inviteCode: code))))
+    }
+
+    func inviteToGroup(_ input: Operations.InviteToGroup.Input) async throws -> Operations.InviteToGroup.Output {
+        let caller = try await caller()
+        guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        let result = try await groups.invite(caller, groupID: input.path.id, emails: body.emails)
+        return .accepted(
+            .init(
+                body: .json(
+                    .init(
+                        invited: result.invited, rejected: result.rejected.map { .init(email: $0.email, code: $0.code) }
+                    ))))
+    }
+
+    func leaveGroup(_ input: Operations.LeaveGroup.Input) async throws -> Operations.LeaveGroup.Output {
+        try await groups.leave(try await caller(), groupID: input.path.id)
+        return .noContent(.init())
+    }
+}
+
+extension WireModels {
+    static func group(_ view: GroupView) -> Components.Schemas.Group {
+        Components.Schemas.Group(
+            id: view.group.id.uuidString.lowercased(), name: view.group.name, kind: view.group.kind,
+            inviteCode: view.group.inviteCode,
+            members: view.members.map { member, user in
+                .init(
+                    userId: member.userID.uuidString.lowercased(), firstName: user?.firstName, role: member.role,
+                    joinedAt: member.joinedAt)
+            })
+    }
+}

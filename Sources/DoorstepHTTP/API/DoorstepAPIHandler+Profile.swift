@@ -1,0 +1,58 @@
+import DoorstepAPI
+import DoorstepServerCore
+import Foundation
+import OpenAPIRuntime
+
+extension DoorstepAPIHandler {
+    func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output {
+        let caller = try await caller()
+        guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        let user = try await profile.updateProfile(caller, firstName: body.firstName, lastName: body.lastName)
+        return .ok(.init(body: .json(WireModels.user(user))))
+    }
+
+    func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output {
+        try await profile.deleteAccount(try await caller())
+        return .noContent(.init())
+    }
+
+    func uploadAvatar(_ input: Operations.UploadAvatar.Input) async throws -> Operations.UploadAvatar.Output {
+        let caller = try await caller()
+        let body: HTTPBody
+        switch input.body {
+        case .jpeg(let bytes), .png(let bytes): body = bytes
+        }
+        let data = try await Data(collecting: body, upTo: ProfileService.maximumAvatarSize + 1)
+        let user = try await profile.uploadAvatar(caller, data: data)
+        return .ok(.init(body: .json(.init(avatarUrl: WireModels.user(user).avatarUrl ?? ""))))
+    }
+
+    func getAvatar(_ input: Operations.GetAvatar.Input) async throws -> Operations.GetAvatar.Output {
+        let photo = try await profile.avatar(id: input.path.id)
+        let body = HTTPBody(photo.data)
+        return .ok(.init(body: photo.contentType == "image/png" ? .png(body) : .jpeg(body)))
+    }
+
+    func listConsents(_ input: Operations.ListConsents.Input) async throws -> Operations.ListConsents.Output {
+        let consents = try await profile.consents(try await caller())
+        return .ok(.init(body: .json(.init(consents: consents.map(WireModels.consent)))))
+    }
+
+    func acceptConsents(_ input: Operations.AcceptConsents.Input) async throws -> Operations.AcceptConsents.Output {
+        let caller = try await caller()
+        guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        let consents = try await profile.acceptConsents(caller, body.consents.map { ($0.document, $0.version) })
+        return .ok(.init(body: .json(.init(consents: consents.map(WireModels.consent)))))
+    }
+}
+
+extension WireModels {
+    static func consent(_ consent: ConsentRecord) -> Components.Schemas.Consent {
+        .init(document: consent.document, version: consent.version, acceptedAt: consent.acceptedAt)
+    }
+
+    /// Re-reads a value as another Codable type through JSON (free-form objects and flow values).
+    static func convert<Target: Decodable>(_ value: some Encodable, to type: Target.Type) throws -> Target {
+        try JSONDecoder().decode(Target.self, from: JSONEncoder().encode(value))
+    }
+}

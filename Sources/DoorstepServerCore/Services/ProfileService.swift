@@ -1,0 +1,154 @@
+import DoorstepFlow
+import Foundation
+import Logging
+
+/// The signed-in user's account: profile, consents, photo, and deleting it all.
+public struct ProfileService: Sendable {
+    let storage: any Storage
+    let avatars: any AvatarStore
+    let clock: any WallClock
+    let random: any RandomSource
+    let logger: Logger
+    /// Work to do after an account is deleted, such as revoking its Apple token.
+    let deletionHooks: [@Sendable (UserRecord) async -> Void]
+
+    /// The largest photo accepted.
+    public static let maximumAvatarSize = 5 * 1024 * 1024
+
+    /// Creates the service.
+    public init(
+        storage: any Storage, avatars: any AvatarStore, clock: any WallClock, random: any RandomSource,
+        logger: Logger = Logger(label: "doorstep.profile"), deletionHooks: [@Sendable (UserRecord) async -> Void] = []
+    ) {
+        self.storage = storage
+        self.avatars = avatars
+        self.clock = clock
+        self.random = random
+        self.logger = logger
+        self.deletionHooks = deletionHooks
+    }
+
+    /// Changes the names given; `nil` leaves a name as it is, an empty string clears it.
+    public func updateProfile(_ caller: Caller, firstName: String?, lastName: String?) async throws -> UserRecord {
+        let first = try firstName.map { try Self.name($0, field: "firstName") }
+        let last = try lastName.map { try Self.name($0, field: "lastName") }
+        return try await storage.transaction { store in
+            guard var user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
+            if let first { user.firstName = first }
+            if let last { user.lastName = last }
+            user.updatedAt = clock.now
+            try await store.updateUser(user)
+            return user
+        }
+    }
+
+    /// Deletes the account, its answers, memberships, consents, sessions and photo in one transaction.
+    public func deleteAccount(_ caller: Caller) async throws {
+        let user = try await storage.transaction { store -> UserRecord in
+            guard let user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
+            for group in try await store.groups(userID: user.id) {
+                try await store.deleteMember(groupID: group.id, userID: user.id)
+                if try await store.members(groupID: group.id).isEmpty { try await store.deleteGroup(id: group.id) }
+            }
+            try await store.deleteUser(id: user.id)
+            return user
+        }
+        if let avatarID = user.avatarID { try? await avatars.delete(id: avatarID) }
+        for hook in deletionHooks { await hook(user) }
+        logger.info("account deleted", metadata: ["user": "\(user.id)"])
+    }
+
+    /// Records the documents the user accepted; returns every consent, newest per document.
+    public func acceptConsents(_ caller: Caller, _ consents: [(document: String, version: String)]) async throws
+        -> [ConsentRecord]
+    {
+        guard !consents.isEmpty, consents.count <= 20 else {
+            throw ServiceError.invalid("consents", code: "invalid_count", "Send between 1 and 20 consents.")
+        }
+        for (index, consent) in consents.enumerated() {
+            guard Self.isToken(consent.document) else {
+                throw ServiceError.invalid(
+                    "consents[\(index)].document", code: "invalid_document",
+                    "A document is named with letters, digits, - and _.")
+            }
+            guard !consent.version.isEmpty, consent.version.count <= 64,
+                !TextRules.hasControlCharacters(consent.version)
+            else {
+                throw ServiceError.invalid(
+                    "consents[\(index)].version", code: "invalid_version", "Give the version accepted.")
+            }
+        }
+        let now = clock.now
+        return try await storage.transaction { store in
+            for consent in consents {
+                try await store.insertConsent(
+                    ConsentRecord(
+                        userID: caller.userID, document: consent.document, version: consent.version, acceptedAt: now))
+            }
+            return Self.newestPerDocument(try await store.consents(userID: caller.userID))
+        }
+    }
+
+    /// The user's consents, newest per document.
+    public func consents(_ caller: Caller) async throws -> [ConsentRecord] {
+        Self.newestPerDocument(try await storage.transaction { try await $0.consents(userID: caller.userID) })
+    }
+
+    /// Stores a JPEG or PNG photo (checked by its bytes, not its label) of at most 5 MB under a random id.
+    public func uploadAvatar(_ caller: Caller, data: Data) async throws -> UserRecord {
+        guard data.count <= Self.maximumAvatarSize else {
+            throw ServiceError(status: 413, code: .payloadTooLarge, detail: "Photos can be at most 5 MB.")
+        }
+        guard let contentType = Self.imageType(of: data) else {
+            throw ServiceError(status: 415, code: .unsupportedMediaType, detail: "Send a JPEG or PNG photo.")
+        }
+        let id = random.token(bytes: 16)
+        try await avatars.save(data, id: id, contentType: contentType)
+        let (user, previous) = try await storage.transaction { store -> (UserRecord, String?) in
+            guard var user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
+            let previous = user.avatarID
+            user.avatarID = id
+            user.updatedAt = clock.now
+            try await store.updateUser(user)
+            return (user, previous)
+        }
+        if let previous { try? await avatars.delete(id: previous) }
+        return user
+    }
+
+    /// A stored photo.
+    public func avatar(id: String) async throws -> (data: Data, contentType: String) {
+        guard id.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
+            let photo = try await avatars.load(id: id)
+        else { throw ServiceError.notFound }
+        return photo
+    }
+
+    /// `image/png` or `image/jpeg` when the bytes start like one.
+    public static func imageType(of data: Data) -> String? {
+        let bytes = [UInt8](data.prefix(8))
+        if bytes == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return "image/png" }
+        if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return "image/jpeg" }
+        return nil
+    }
+
+    static func name(_ raw: String, field: String) throws(ServiceError) -> String? {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { return nil }
+        guard name.count <= 100, TextRules.isValidName(name) else {
+            throw .invalid(field, code: "invalid_name", "Please enter a name using letters only.")
+        }
+        return name
+    }
+
+    static func isToken(_ text: String) -> Bool {
+        (1...64).contains(text.count)
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    static func newestPerDocument(_ consents: [ConsentRecord]) -> [ConsentRecord] {
+        var newest: [String: ConsentRecord] = [:]
+        for consent in consents { newest[consent.document] = consent }
+        return newest.values.sorted { ($0.acceptedAt, $0.document) < ($1.acceptedAt, $1.document) }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+
+/// Where profile photos are kept.
+public protocol AvatarStore: Sendable {
+    func save(_ data: Data, id: String, contentType: String) async throws
+    /// The photo and its content type, if it exists.
+    func load(id: String) async throws -> (data: Data, contentType: String)?
+    func delete(id: String) async throws
+}
+
+/// Photos as files in a folder beside the database, named by their random id.
+public struct FileAvatarStore: AvatarStore {
+    let directory: URL
+
+    /// Keeps photos in `directory`, creating it when needed.
+    public init(directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.directory = directory
+    }
+
+    private static let extensions = ["image/png": "png", "image/jpeg": "jpg"]
+
+    public func save(_ data: Data, id: String, contentType: String) async throws {
+        let name = "\(id).\(Self.extensions[contentType] ?? "bin")"
+        try data.write(to: directory.appendingPathComponent(name), options: .atomic)
+    }
+
+    public func load(id: String) async throws -> (data: Data, contentType: String)? {
+        for (contentType, fileExtension) in Self.extensions {
+            let url = directory.appendingPathComponent("\(id).\(fileExtension)")
+            if let data = FileManager.default.contents(atPath: url.path) { return (data, contentType) }
+        }
+        return nil
+    }
+
+    public func delete(id: String) async throws {
+        for fileExtension in Self.extensions.values {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent("\(id).\(fileExtension)"))
+        }
+    }
+}
+
+/// Photos in memory, for tests.
+public final class MemoryAvatarStore: AvatarStore {
+    private let photos = Mutex<[String: (Data, String)]>([:])
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// How many photos are kept.
+    public var count: Int { photos.withLock { $0.count } }
+
+    public func save(_ data: Data, id: String, contentType: String) async throws {
+        photos.withLock { $0[id] = (data, contentType) }
+    }
+
+    public func load(id: String) async throws -> (data: Data, contentType: String)? {
+        photos.withLock { $0[id] }.map { (data: $0.0, contentType: $0.1) }
+    }
+
+    public func delete(id: String) async throws {
+        photos.withLock { $0[id] = nil }
+    }
+}

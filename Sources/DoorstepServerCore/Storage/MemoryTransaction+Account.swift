@@ -1,0 +1,82 @@
+import Foundation
+
+extension MemoryTransaction {
+    func insertConsent(_ consent: ConsentRecord) async throws {
+        state.withLock { $0.consents[consent.userID, default: []].append(consent) }
+    }
+
+    func consents(userID: UUID) async throws -> [ConsentRecord] {
+        state.withLock { $0.consents[userID] ?? [] }
+    }
+
+    func progress(userID: UUID, flowID: String) async throws -> FlowProgressRecord? {
+        state.withLock { $0.progress[MemoryState.flowKey(userID, flowID)] }
+    }
+
+    func saveProgress(_ progress: FlowProgressRecord) async throws {
+        state.withLock { $0.progress[MemoryState.flowKey(progress.userID, progress.flowID)] = progress }
+    }
+
+    func insertSubmission(_ submission: SubmissionRecord) async throws {
+        state.withLock {
+            $0.submissions[MemoryState.flowKey(submission.userID, submission.flowID), default: []].append(submission)
+        }
+    }
+
+    func submissions(userID: UUID, flowID: String) async throws -> [SubmissionRecord] {
+        state.withLock { $0.submissions[MemoryState.flowKey(userID, flowID)] ?? [] }
+    }
+
+    func insertGroup(_ group: GroupRecord) async throws {
+        state.withLock { $0.groups[group.id] = group }
+    }
+
+    func updateGroup(_ group: GroupRecord) async throws {
+        state.withLock { state in
+            if state.groups[group.id] != nil { state.groups[group.id] = group }
+        }
+    }
+
+    func deleteGroup(id: UUID) async throws {
+        state.withLock { state in
+            state.groups[id] = nil
+            state.members[id] = nil
+            state.retiredCodes = state.retiredCodes.filter { $0.value != id }
+        }
+    }
+
+    func group(id: UUID) async throws -> GroupRecord? {
+        state.withLock { $0.groups[id] }
+    }
+
+    func group(inviteCode: String) async throws -> GroupRecord? {
+        state.withLock { $0.groups.values.first { $0.inviteCode == inviteCode } }
+    }
+
+    func groupOfRetiredCode(_ code: String) async throws -> UUID? {
+        state.withLock { $0.retiredCodes[code] }
+    }
+
+    func retireInviteCode(_ code: String, groupID: UUID, at date: Date) async throws {
+        state.withLock { $0.retiredCodes[code] = groupID }
+    }
+
+    func insertMember(_ member: MemberRecord) async throws {
+        state.withLock { $0.members[member.groupID, default: []].append(member) }
+    }
+
+    func deleteMember(groupID: UUID, userID: UUID) async throws {
+        state.withLock { $0.members[groupID]?.removeAll { $0.userID == userID } }
+    }
+
+    func members(groupID: UUID) async throws -> [MemberRecord] {
+        state.withLock { $0.members[groupID] ?? [] }
+    }
+
+    func groups(userID: UUID) async throws -> [GroupRecord] {
+        state.withLock { state in
+            state.members.values.flatMap { $0 }.filter { $0.userID == userID }.sorted { $0.joinedAt < $1.joinedAt }
+                .compactMap { state.groups[$0.groupID] }
+        }
+    }
+}

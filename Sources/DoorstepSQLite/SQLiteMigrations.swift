@@ -68,6 +68,7 @@ enum SQLiteMigrations {
                 "CREATE INDEX login_failures_by_email ON login_failures (email, failed_at)",
             ]),
         profileAndGroups,
+        moduleStates,
     ]
 
     /// Applies every migration the database has not seen yet.

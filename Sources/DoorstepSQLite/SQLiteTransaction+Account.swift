@@ -72,3 +72,20 @@ extension SQLiteTransaction {
         }
     }
 }
+
+extension SQLiteTransaction {
+    func moduleState(userID: UUID, module: String) async throws -> Data? {
+        try await rows(
+            "SELECT state FROM module_states WHERE user_id = ? AND module = ?", [.text(userID.key), .text(module)]
+        )
+        .first?.column("state")?.string.map { Data($0.utf8) }
+    }
+
+    func saveModuleState(userID: UUID, module: String, state: Data, at date: Date) async throws {
+        _ = try await rows(
+            """
+            INSERT INTO module_states (user_id, module, state, updated_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (user_id, module) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at
+            """, [.text(userID.key), .text(module), .text(String(decoding: state, as: UTF8.self)), .time(date)])
+    }
+}

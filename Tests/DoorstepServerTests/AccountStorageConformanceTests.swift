@@ -59,6 +59,28 @@ struct AccountStorageConformanceTests {
         }
     }
 
+    @Test(
+        "Module state is kept per user and module, replaced on save, and deleted with the user",
+        arguments: StorageKind.allCases)
+    func moduleState(_ kind: StorageKind) async throws {
+        try await kind.withStorage { (storage: any Storage) async throws in
+            let alex = user("alex@example.com")
+            try await storage.transaction { store in
+                try await store.insertUser(alex)
+                try await store.saveModuleState(userID: alex.id, module: "trainer", state: Data("one".utf8), at: now)
+                try await store.saveModuleState(
+                    userID: alex.id, module: "trainer", state: Data("two".utf8), at: now + 1)
+            }
+            #expect(
+                try await storage.transaction { try await $0.moduleState(userID: alex.id, module: "trainer") }
+                    == Data("two".utf8))
+            #expect(try await storage.transaction { try await $0.moduleState(userID: alex.id, module: "other") } == nil)
+            try await storage.transaction { try await $0.deleteUser(id: alex.id) }
+            #expect(
+                try await storage.transaction { try await $0.moduleState(userID: alex.id, module: "trainer") } == nil)
+        }
+    }
+
     @Test("Groups, members and retired codes", arguments: StorageKind.allCases)
     func groups(_ kind: StorageKind) async throws {
         try await kind.withStorage { (storage: any Storage) async throws in

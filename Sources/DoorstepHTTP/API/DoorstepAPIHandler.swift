@@ -10,6 +10,7 @@ struct DoorstepAPIHandler: APIProtocol {
     let profile: ProfileService
     let flows: FlowDataService
     let groups: GroupService
+    let trainer: TrainerService
     let storage: any Storage
     let mailbox: DevMailbox?
 

@@ -18,6 +18,8 @@ public struct ServerDependencies: Sendable {
     public var random: any RandomSource
     /// Where mail goes when the dev mailbox is off.
     public var mailer: any Mailer
+    /// Turns the trainer's intake into goals and programs.
+    public var planner: any GoalPlanner
     public var logger: Logger
 
     /// Creates the dependencies.
@@ -26,6 +28,7 @@ public struct ServerDependencies: Sendable {
         hasher: any PasswordHasher,
         clock: any WallClock = SystemWallClock(),
         random: any RandomSource = SecureRandomSource(), mailer: any Mailer = UndeliverableMailer(),
+        planner: any GoalPlanner = DeterministicGoalPlanner(),
         logger: Logger = Logger(label: "doorstep")
     ) {
         self.storage = storage
@@ -35,6 +38,7 @@ public struct ServerDependencies: Sendable {
         self.clock = clock
         self.random = random
         self.mailer = mailer
+        self.planner = planner
         self.logger = logger
     }
 }
@@ -87,6 +91,9 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         groups: GroupService(
             storage: dependencies.storage, mailer: mailbox ?? dependencies.mailer,
             clock: dependencies.clock, random: dependencies.random),
+        trainer: TrainerService(
+            storage: dependencies.storage, planner: dependencies.planner, clock: dependencies.clock,
+            random: dependencies.random),
         storage: dependencies.storage, mailbox: mailbox)
     try handler.registerHandlers(on: router)
     return DoorstepServer(auth: auth, mailbox: mailbox, router: router)

@@ -39,6 +39,7 @@ struct MemoryState: Sendable {
     var groups: [UUID: GroupRecord] = [:]
     var retiredCodes: [String: UUID] = [:]
     var members: [UUID: [MemberRecord]] = [:]
+    var moduleStates: [String: Data] = [:]
 
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
     static func flowKey(_ userID: UUID, _ flowID: String) -> String { userID.uuidString + "\u{1F}" + flowID }
@@ -91,6 +92,7 @@ final class MemoryTransaction: StorageTransaction {
             state.progress = state.progress.filter { $0.value.userID != id }
             state.submissions = state.submissions.filter { $0.value.first?.userID != id }
             state.members = state.members.mapValues { $0.filter { $0.userID != id } }
+            state.moduleStates = state.moduleStates.filter { !$0.key.hasPrefix(id.uuidString + "\u{1F}") }
         }
     }
 

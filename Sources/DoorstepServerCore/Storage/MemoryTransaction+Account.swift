@@ -80,3 +80,13 @@ extension MemoryTransaction {
         }
     }
 }
+
+extension MemoryTransaction {
+    func moduleState(userID: UUID, module: String) async throws -> Data? {
+        state.withLock { $0.moduleStates[MemoryState.flowKey(userID, module)] }
+    }
+
+    func saveModuleState(userID: UUID, module: String, state data: Data, at date: Date) async throws {
+        state.withLock { $0.moduleStates[MemoryState.flowKey(userID, module)] = data }
+    }
+}

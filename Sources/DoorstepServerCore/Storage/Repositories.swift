@@ -85,9 +85,15 @@ public protocol GroupRepository: Sendable {
     func groups(userID: UUID) async throws -> [GroupRecord]
 }
 
+/// State that an app module (such as the trainer) keeps per user, as one JSON document.
+public protocol ModuleStateRepository: Sendable {
+    func moduleState(userID: UUID, module: String) async throws -> Data?
+    func saveModuleState(userID: UUID, module: String, state: Data, at date: Date) async throws
+}
+
 /// Everything a transaction can touch.
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
-    & FlowDataRepository & GroupRepository
+    & FlowDataRepository & GroupRepository & ModuleStateRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

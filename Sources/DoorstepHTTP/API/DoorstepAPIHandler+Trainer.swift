@@ -1,0 +1,73 @@
+import DoorstepAPI
+import DoorstepServerCore
+import Foundation
+
+extension DoorstepAPIHandler {
+    func trainerGoalOptions(_ input: Operations.TrainerGoalOptions.Input) async throws
+        -> Operations.TrainerGoalOptions.Output
+    {
+        let options = try await trainer.goalOptions(try await caller())
+        return .ok(.init(body: .json(.init(options: options.map(WireModels.goalOption)))))
+    }
+
+    func trainerEditGoalOptions(_ input: Operations.TrainerEditGoalOptions.Input) async throws
+        -> Operations.TrainerEditGoalOptions.Output
+    {
+        let caller = try await caller()
+        guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        let options = try await trainer.editGoalOptions(caller, instruction: body.instruction)
+        return .ok(.init(body: .json(.init(options: options.map(WireModels.goalOption)))))
+    }
+
+    func trainerConfirmGoal(_ input: Operations.TrainerConfirmGoal.Input) async throws
+        -> Operations.TrainerConfirmGoal.Output
+    {
+        let (goal, confirmedAt) = try await trainer.confirmGoal(try await caller(), optionID: input.path.optionId)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        goal: .init(
+                            id: goal.id, summary: goal.summary, detail: goal.detail,
+                            confirmedAt: confirmedAt)))))
+    }
+
+    func trainerDraftProgram(_ input: Operations.TrainerDraftProgram.Input) async throws
+        -> Operations.TrainerDraftProgram.Output
+    {
+        .ok(.init(body: .json(WireModels.program(try await trainer.draftProgram(try await caller())))))
+    }
+
+    func trainerEditProgram(_ input: Operations.TrainerEditProgram.Input) async throws
+        -> Operations.TrainerEditProgram.Output
+    {
+        let caller = try await caller()
+        guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        let program = try await trainer.editProgram(caller, programID: input.path.id, instruction: body.instruction)
+        return .ok(.init(body: .json(WireModels.program(program))))
+    }
+
+    func trainerActivateProgram(_ input: Operations.TrainerActivateProgram.Input) async throws
+        -> Operations.TrainerActivateProgram.Output
+    {
+        let program = try await trainer.activateProgram(try await caller(), programID: input.path.id)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        id: program.id.uuidString.lowercased(), status: program.status,
+                        version: program.version))))
+    }
+}
+
+extension WireModels {
+    static func goalOption(_ option: GoalOption) -> Components.Schemas.GoalOption {
+        .init(id: option.id, summary: option.summary, detail: option.detail)
+    }
+
+    static func program(_ program: TrainingProgram) -> Components.Schemas.Program {
+        .init(
+            id: program.id.uuidString.lowercased(), status: program.status, version: program.version,
+            programMarkdown: program.markdown)
+    }
+}

@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     ],
     targets: [
@@ -66,6 +67,7 @@ let package = Package(
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .executableTarget(
@@ -75,6 +77,7 @@ let package = Package(
                 "DoorstepHTTP",
                 "DoorstepSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
         .target(
@@ -83,6 +86,7 @@ let package = Package(
                 "DoorstepServerCore",
                 "DoorstepHTTP",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             path: "Tests/DoorstepTestSupport"
         ),

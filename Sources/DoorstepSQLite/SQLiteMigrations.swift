@@ -69,6 +69,7 @@ enum SQLiteMigrations {
             ]),
         profileAndGroups,
         moduleStates,
+        identities,
     ]
 
     /// Applies every migration the database has not seen yet.

@@ -4,6 +4,7 @@ import DoorstepSQLite
 import DoorstepServerCore
 import Foundation
 import Hummingbird
+import JWTKit
 import Logging
 import NIOCore
 import NIOPosix
@@ -35,6 +36,13 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "bcrypt's cost, 4–31. (default: 12)")
     var passwordCost: Int?
+
+    @Option(
+        name: .customLong("apple-audience"), help: "An app bundle id Sign in with Apple tokens may name; repeatable.")
+    var appleAudiences: [String] = []
+
+    @Option(name: .customLong("google-audience"), help: "A client id Google ID tokens may name; repeatable.")
+    var googleAudiences: [String] = []
 
     func run() async throws {
         let configuration = try resolvedConfiguration(environment: ProcessInfo.processInfo.environment)
@@ -73,12 +81,59 @@ struct Serve: AsyncParsableCommand {
             try rateLimits?.isOn ?? Self.switchValue(environment, "DOORSTEP_RATE_LIMITS") ?? configuration.rateLimits
         configuration.passwordCost =
             try passwordCost ?? Self.integer(environment, "DOORSTEP_PASSWORD_COST") ?? configuration.passwordCost
+        let apple = appleAudiences.isEmpty ? Self.list(environment, "DOORSTEP_APPLE_AUDIENCES") : appleAudiences
+        if !apple.isEmpty {
+            configuration.apple = .apple(audiences: Set(apple))
+            if let url = try Self.url(environment, "DOORSTEP_APPLE_JWKS_URL") { configuration.apple?.jwksURL = url }
+            configuration.appleTokens = try Self.appleTokens(environment, clientID: apple[0])
+        }
+        let google = googleAudiences.isEmpty ? Self.list(environment, "DOORSTEP_GOOGLE_AUDIENCES") : googleAudiences
+        if !google.isEmpty {
+            configuration.google = .google(audiences: Set(google))
+            if let url = try Self.url(environment, "DOORSTEP_GOOGLE_JWKS_URL") { configuration.google?.jwksURL = url }
+        }
+        if let url = try Self.url(environment, "DOORSTEP_PLANNER_URL") {
+            configuration.planner = .init(
+                baseURL: url, model: environment["DOORSTEP_PLANNER_MODEL"] ?? "gpt-4o-mini",
+                apiKey: environment["DOORSTEP_PLANNER_API_KEY"])
+        }
         guard (0...65_535).contains(configuration.port) else {
             throw ValidationError("The port must be between 1 and 65535, or 0 for any free port.")
         }
         guard (4...31).contains(configuration.passwordCost) else {
             throw ValidationError("The password cost must be between 4 and 31.")
         }
+        return configuration
+    }
+
+    static func list(_ environment: [String: String], _ name: String) -> [String] {
+        (environment[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
+    }
+
+    static func url(_ environment: [String: String], _ name: String) throws -> URL? {
+        guard let text = environment[name] else { return nil }
+        guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http" else {
+            throw ValidationError("\(name) must be an http(s) URL, not \"\(text)\".")
+        }
+        return url
+    }
+
+    /// Apple's token endpoints, when the team's key is configured (DOORSTEP_APPLE_TEAM_ID,
+    /// DOORSTEP_APPLE_KEY_ID, DOORSTEP_APPLE_PRIVATE_KEY_FILE), for revoking tokens of deleted accounts.
+    static func appleTokens(_ environment: [String: String], clientID: String) throws -> AppleTokenClient.Configuration?
+    {
+        guard let team = environment["DOORSTEP_APPLE_TEAM_ID"], let keyID = environment["DOORSTEP_APPLE_KEY_ID"],
+            let path = environment["DOORSTEP_APPLE_PRIVATE_KEY_FILE"]
+        else { return nil }
+        guard let pem = FileManager.default.contents(atPath: path), let key = try? ES256PrivateKey(pem: pem) else {
+            throw ValidationError("DOORSTEP_APPLE_PRIVATE_KEY_FILE must name a readable .p8 key.")
+        }
+        var configuration = AppleTokenClient.Configuration(
+            clientID: environment["DOORSTEP_APPLE_CLIENT_ID"] ?? clientID, teamID: team, keyID: keyID, privateKey: key)
+        if let url = try url(environment, "DOORSTEP_APPLE_TOKEN_URL") { configuration.tokenURL = url }
+        if let url = try url(environment, "DOORSTEP_APPLE_REVOKE_URL") { configuration.revokeURL = url }
         return configuration
     }
 

@@ -81,6 +81,29 @@ struct AccountStorageConformanceTests {
         }
     }
 
+    @Test(
+        "Provider identities link to users, keep Apple's refresh token, and go with the user",
+        arguments: StorageKind.allCases)
+    func identities(_ kind: StorageKind) async throws {
+        try await kind.withStorage { (storage: any Storage) async throws in
+            let sam = user("sam@example.com")
+            var apple = IdentityRecord(provider: "apple", subject: "001", userID: sam.id, createdAt: now)
+            let google = IdentityRecord(provider: "google", subject: "001", userID: sam.id, createdAt: now + 1)
+            try await storage.transaction { [apple] store in
+                try await store.insertUser(sam)
+                try await store.insertIdentity(apple)
+                try await store.insertIdentity(google)
+            }
+            #expect(try await storage.transaction { try await $0.identity(provider: "apple", subject: "001") } == apple)
+            #expect(try await storage.transaction { try await $0.identity(provider: "apple", subject: "002") } == nil)
+            apple.providerRefreshToken = "rt"
+            try await storage.transaction { [apple] in try await $0.updateIdentity(apple) }
+            #expect(try await storage.transaction { try await $0.identities(userID: sam.id) } == [apple, google])
+            try await storage.transaction { try await $0.deleteUser(id: sam.id) }
+            #expect(try await storage.transaction { try await $0.identities(userID: sam.id) }.isEmpty)
+        }
+    }
+
     @Test("Groups, members and retired codes", arguments: StorageKind.allCases)
     func groups(_ kind: StorageKind) async throws {
         try await kind.withStorage { (storage: any Storage) async throws in

@@ -8,7 +8,8 @@ import Testing
 struct BadInputTests {
     static let endpoints = [
         "/v1/auth/identify", "/v1/auth/code", "/v1/auth/code/verify", "/v1/auth/signup", "/v1/auth/login",
-        "/v1/auth/password/forgot", "/v1/auth/password/reset", "/v1/auth/token/refresh",
+        "/v1/auth/password/forgot", "/v1/auth/password/reset", "/v1/auth/token/refresh", "/v1/auth/apple",
+        "/v1/auth/google",
     ]
 
     /// A hostile body with a short name for the test log.
@@ -84,6 +85,7 @@ struct BadInputTests {
                 (.patch, "/v1/me"), (.post, "/v1/me/consents"), (.put, "/v1/me/flows/trainer/progress"),
                 (.post, "/v1/me/flows/destiny/answers"), (.post, "/v1/groups"), (.post, "/v1/groups/join"),
                 (.post, "/v1/groups/\(groupID)/invitations"), (.put, "/v1/auth/password"),
+                (.post, "/v1/trainer/goals/options/edit"), (.post, "/v1/trainer/programs/\(groupID)/edit"),
             ]
             for (method, path) in endpoints {
                 let response = try await client.send(method, path, body: body.text, bearer: session.accessToken)

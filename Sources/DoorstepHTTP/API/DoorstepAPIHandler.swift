@@ -7,6 +7,7 @@ import OpenAPIRuntime
 /// answer. Errors are thrown and rendered by ``ProblemMiddleware``.
 struct DoorstepAPIHandler: APIProtocol {
     let auth: AuthService
+    let providers: ProviderSignInService
     let profile: ProfileService
     let flows: FlowDataService
     let groups: GroupService
@@ -39,7 +40,8 @@ struct DoorstepAPIHandler: APIProtocol {
                     .init(
                         codeLength: policy.codeLength, codeLifetime: Int(policy.codeLifetime),
                         resendAfter: Int(policy.resendAfter),
-                        password: .init(minLength: 8, maxLength: 128), methods: ["password", "code", "guest"],
+                        password: .init(minLength: 8, maxLength: 128),
+                        methods: ["password", "code", "guest"] + providers.enabledProviders,
                         identifierFirst: policy.identifyEnabled))))
     }
 

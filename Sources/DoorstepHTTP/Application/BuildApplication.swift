@@ -20,6 +20,8 @@ public struct ServerDependencies: Sendable {
     public var mailer: any Mailer
     /// Turns the trainer's intake into goals and programs.
     public var planner: any GoalPlanner
+    /// Fetches provider keys and calls Apple's endpoints.
+    public var fetcher: any HTTPFetcher
     public var logger: Logger
 
     /// Creates the dependencies.
@@ -28,7 +30,7 @@ public struct ServerDependencies: Sendable {
         hasher: any PasswordHasher,
         clock: any WallClock = SystemWallClock(),
         random: any RandomSource = SecureRandomSource(), mailer: any Mailer = UndeliverableMailer(),
-        planner: any GoalPlanner = DeterministicGoalPlanner(),
+        planner: any GoalPlanner = DeterministicGoalPlanner(), fetcher: any HTTPFetcher = AsyncHTTPFetcher(),
         logger: Logger = Logger(label: "doorstep")
     ) {
         self.storage = storage
@@ -39,6 +41,7 @@ public struct ServerDependencies: Sendable {
         self.random = random
         self.mailer = mailer
         self.planner = planner
+        self.fetcher = fetcher
         self.logger = logger
     }
 }
@@ -80,11 +83,22 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         headers[.contentType] = "application/yaml; charset=utf-8"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
     }
+    var verifiers: [String: IdentityTokenVerifier] = [:]
+    for provider in [configuration.apple, configuration.google].compactMap({ $0 }) {
+        verifiers[provider.name] = IdentityTokenVerifier(
+            provider: provider, fetcher: dependencies.fetcher, clock: dependencies.clock)
+    }
+    let appleTokens = configuration.appleTokens.map {
+        AppleTokenClient(configuration: $0, fetcher: dependencies.fetcher, clock: dependencies.clock)
+    }
+    let providers = ProviderSignInService(auth: auth, verifiers: verifiers, apple: appleTokens)
     let handler = DoorstepAPIHandler(
         auth: auth,
+        providers: providers,
         profile: ProfileService(
             storage: dependencies.storage, avatars: dependencies.avatars, clock: dependencies.clock,
-            random: dependencies.random, logger: dependencies.logger),
+            random: dependencies.random, logger: dependencies.logger,
+            deletionHooks: [{ _, identities in await providers.revokeAppleTokens(of: identities) }]),
         flows: FlowDataService(
             storage: dependencies.storage, catalog: try FlowCatalog.bundled(), clock: dependencies.clock,
             random: dependencies.random),
@@ -92,7 +106,12 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             storage: dependencies.storage, mailer: mailbox ?? dependencies.mailer,
             clock: dependencies.clock, random: dependencies.random),
         trainer: TrainerService(
-            storage: dependencies.storage, planner: dependencies.planner, clock: dependencies.clock,
+            storage: dependencies.storage,
+            planner: configuration.planner.map {
+                ChatCompletionsGoalPlanner(
+                    configuration: $0, fetcher: dependencies.fetcher, fallback: dependencies.planner)
+            } ?? dependencies.planner,
+            clock: dependencies.clock,
             random: dependencies.random),
         storage: dependencies.storage, mailbox: mailbox)
     try handler.registerHandlers(on: router)

@@ -1,3 +1,4 @@
+import DoorstepServerCore
 import Foundation
 
 /// Everything `doorstep serve` can be told. The composition root reads it once — from the command
@@ -24,6 +25,15 @@ public struct ServerConfiguration: Sendable {
     public var maxBodySize = 64 * 1024
     /// Whether `identify` answers; off hides which emails have accounts.
     public var identifyEnabled = true
+    /// Sign in with Apple, when set up: its key set and the app's bundle ids.
+    public var apple: IdentityProviderConfiguration?
+    /// Google Sign-In, when set up: its key set and the app's client ids.
+    public var google: IdentityProviderConfiguration?
+    /// Apple's token endpoints and the team's key, for revoking tokens of deleted accounts.
+    public var appleTokens: AppleTokenClient.Configuration?
+    /// A language model behind an OpenAI-compatible API for the trainer's goals and programs; the
+    /// deterministic planner when absent.
+    public var planner: ChatCompletionsGoalPlanner.Configuration?
 
     /// The defaults.
     public init() {}

@@ -96,3 +96,24 @@ public struct MemberRecord: Sendable, Hashable, Codable {
         self.joinedAt = joinedAt
     }
 }
+
+/// A user's account at a sign-in provider, linked to their Doorstep account.
+public struct IdentityRecord: Sendable, Hashable, Codable {
+    /// `apple` or `google`.
+    public var provider: String
+    /// The provider's stable user id.
+    public var subject: String
+    public var userID: UUID
+    /// Apple's refresh token, kept to revoke it when the account is deleted.
+    public var providerRefreshToken: String?
+    public var createdAt: Date
+
+    /// Creates an identity.
+    public init(provider: String, subject: String, userID: UUID, providerRefreshToken: String? = nil, createdAt: Date) {
+        self.provider = provider
+        self.subject = subject
+        self.userID = userID
+        self.providerRefreshToken = providerRefreshToken
+        self.createdAt = createdAt
+    }
+}

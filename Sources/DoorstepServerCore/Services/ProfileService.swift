@@ -9,8 +9,9 @@ public struct ProfileService: Sendable {
     let clock: any WallClock
     let random: any RandomSource
     let logger: Logger
-    /// Work to do after an account is deleted, such as revoking its Apple token.
-    let deletionHooks: [@Sendable (UserRecord) async -> Void]
+    /// Work to do after an account is deleted, given the account and its provider identities (revoking
+    /// its Apple token, for instance).
+    let deletionHooks: [@Sendable (UserRecord, [IdentityRecord]) async -> Void]
 
     /// The largest photo accepted.
     public static let maximumAvatarSize = 5 * 1024 * 1024
@@ -18,7 +19,8 @@ public struct ProfileService: Sendable {
     /// Creates the service.
     public init(
         storage: any Storage, avatars: any AvatarStore, clock: any WallClock, random: any RandomSource,
-        logger: Logger = Logger(label: "doorstep.profile"), deletionHooks: [@Sendable (UserRecord) async -> Void] = []
+        logger: Logger = Logger(label: "doorstep.profile"),
+        deletionHooks: [@Sendable (UserRecord, [IdentityRecord]) async -> Void] = []
     ) {
         self.storage = storage
         self.avatars = avatars
@@ -44,17 +46,18 @@ public struct ProfileService: Sendable {
 
     /// Deletes the account, its answers, memberships, consents, sessions and photo in one transaction.
     public func deleteAccount(_ caller: Caller) async throws {
-        let user = try await storage.transaction { store -> UserRecord in
+        let (user, identities) = try await storage.transaction { store -> (UserRecord, [IdentityRecord]) in
             guard let user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
+            let identities = try await store.identities(userID: user.id)
             for group in try await store.groups(userID: user.id) {
                 try await store.deleteMember(groupID: group.id, userID: user.id)
                 if try await store.members(groupID: group.id).isEmpty { try await store.deleteGroup(id: group.id) }
             }
             try await store.deleteUser(id: user.id)
-            return user
+            return (user, identities)
         }
         if let avatarID = user.avatarID { try? await avatars.delete(id: avatarID) }
-        for hook in deletionHooks { await hook(user) }
+        for hook in deletionHooks { await hook(user, identities) }
         logger.info("account deleted", metadata: ["user": "\(user.id)"])
     }
 

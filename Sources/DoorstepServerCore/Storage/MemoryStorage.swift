@@ -40,6 +40,7 @@ struct MemoryState: Sendable {
     var retiredCodes: [String: UUID] = [:]
     var members: [UUID: [MemberRecord]] = [:]
     var moduleStates: [String: Data] = [:]
+    var identities: [String: IdentityRecord] = [:]
 
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
     static func flowKey(_ userID: UUID, _ flowID: String) -> String { userID.uuidString + "\u{1F}" + flowID }
@@ -93,6 +94,7 @@ final class MemoryTransaction: StorageTransaction {
             state.submissions = state.submissions.filter { $0.value.first?.userID != id }
             state.members = state.members.mapValues { $0.filter { $0.userID != id } }
             state.moduleStates = state.moduleStates.filter { !$0.key.hasPrefix(id.uuidString + "\u{1F}") }
+            state.identities = state.identities.filter { $0.value.userID != id }
         }
     }
 

@@ -90,3 +90,21 @@ extension MemoryTransaction {
         state.withLock { $0.moduleStates[MemoryState.flowKey(userID, module)] = data }
     }
 }
+
+extension MemoryTransaction {
+    func identity(provider: String, subject: String) async throws -> IdentityRecord? {
+        state.withLock { $0.identities[provider + "\u{1F}" + subject] }
+    }
+
+    func identities(userID: UUID) async throws -> [IdentityRecord] {
+        state.withLock { $0.identities.values.filter { $0.userID == userID }.sorted { $0.createdAt < $1.createdAt } }
+    }
+
+    func insertIdentity(_ identity: IdentityRecord) async throws {
+        state.withLock { $0.identities[identity.provider + "\u{1F}" + identity.subject] = identity }
+    }
+
+    func updateIdentity(_ identity: IdentityRecord) async throws {
+        try await insertIdentity(identity)
+    }
+}

@@ -91,9 +91,18 @@ public protocol ModuleStateRepository: Sendable {
     func saveModuleState(userID: UUID, module: String, state: Data, at date: Date) async throws
 }
 
+/// Accounts at Apple and Google linked to users.
+public protocol IdentityRepository: Sendable {
+    func identity(provider: String, subject: String) async throws -> IdentityRecord?
+    /// The user's linked identities, oldest first.
+    func identities(userID: UUID) async throws -> [IdentityRecord]
+    func insertIdentity(_ identity: IdentityRecord) async throws
+    func updateIdentity(_ identity: IdentityRecord) async throws
+}
+
 /// Everything a transaction can touch.
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
-    & FlowDataRepository & GroupRepository & ModuleStateRepository
+    & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

@@ -1,0 +1,97 @@
+import DoorstepFlow
+import Foundation
+
+extension AuthService {
+    /// Signs in with an identity a provider vouched for. The first sign-in creates the account (with
+    /// the names Apple sends only then); later ones find it. An email that already has an account is
+    /// linked to it only when the provider says the email is verified; otherwise 409 `email_taken`.
+    public func signIn(
+        with identity: VerifiedIdentity, firstName: String?, lastName: String?, providerRefreshToken: String?,
+        meta: RequestMeta
+    ) async throws -> AuthSession {
+        let first = try validName(firstName, field: "firstName")
+        let last = try validName(lastName, field: "lastName")
+        let email = identity.email.flatMap { EmailAddress.isValid($0) ? EmailAddress.normalized($0) : nil }
+        let outcome = try await storage.transaction { store -> SignInOutcome in
+            let now = clock.now
+            if var link = try await store.identity(provider: identity.provider, subject: identity.subject),
+                let user = try await store.user(id: link.userID)
+            {
+                if let providerRefreshToken {
+                    link.providerRefreshToken = providerRefreshToken
+                    try await store.updateIdentity(link)
+                }
+                let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
+                return .signedIn(user, session, refreshToken, isNew: false)
+            }
+            var user: UserRecord
+            var isNew = false
+            if let email, let existing = try await store.user(email: email) {
+                guard identity.emailVerified else { throw ServiceError.emailTaken }
+                user = existing
+                user.emailVerified = true
+                if !user.providers.contains(identity.provider) { user.providers.append(identity.provider) }
+                user.updatedAt = now
+                try await store.updateUser(user)
+            } else {
+                user = UserRecord(
+                    id: random.uuid(), email: email, emailVerified: email != nil && identity.emailVerified,
+                    firstName: first, lastName: last, providers: [identity.provider], createdAt: now)
+                try await store.insertUser(user)
+                isNew = true
+            }
+            try await store.insertIdentity(
+                IdentityRecord(
+                    provider: identity.provider, subject: identity.subject,
+                    userID: user.id, providerRefreshToken: providerRefreshToken,
+                    createdAt: now))
+            let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
+            return .signedIn(user, session, refreshToken, isNew: isNew)
+        }
+        return try await finish(outcome)
+    }
+}
+
+/// Sign in with Apple and Google: checks the identity token with the provider's verifier, then signs
+/// in. A provider that is not configured does not exist (404).
+public struct ProviderSignInService: Sendable {
+    let auth: AuthService
+    let verifiers: [String: IdentityTokenVerifier]
+    let apple: AppleTokenClient?
+
+    /// Creates the service for the configured providers.
+    public init(auth: AuthService, verifiers: [String: IdentityTokenVerifier], apple: AppleTokenClient?) {
+        self.auth = auth
+        self.verifiers = verifiers
+        self.apple = apple
+    }
+
+    /// The providers people can sign in with, in a stable order.
+    public var enabledProviders: [String] { verifiers.keys.sorted() }
+
+    /// Signs in with a provider's identity token.
+    public func signIn(
+        provider: String, token: String, rawNonce: String?, authorizationCode: String?, firstName: String?,
+        lastName: String?, meta: RequestMeta
+    ) async throws -> AuthSession {
+        guard let verifier = verifiers[provider] else {
+            throw ServiceError(status: 404, code: .notFound, detail: "Sign-in with \(provider) is not set up here.")
+        }
+        let identity = try await verifier.verify(token, rawNonce: rawNonce)
+        var refreshToken: String?
+        if provider == "apple", let apple, let code = authorizationCode, !code.isEmpty, code.utf8.count <= 1_024 {
+            refreshToken = try? await apple.refreshToken(forCode: code)
+        }
+        return try await auth.signIn(
+            with: identity, firstName: firstName, lastName: lastName,
+            providerRefreshToken: refreshToken, meta: meta)
+    }
+
+    /// Revokes the Apple tokens of a deleted account.
+    public func revokeAppleTokens(of identities: [IdentityRecord]) async {
+        guard let apple else { return }
+        for identity in identities where identity.provider == "apple" {
+            if let token = identity.providerRefreshToken { _ = try? await apple.revoke(refreshToken: token) }
+        }
+    }
+}

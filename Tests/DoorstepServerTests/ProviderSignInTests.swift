@@ -1,0 +1,184 @@
+import Crypto
+import DoorstepHTTP
+import DoorstepServerCore
+import DoorstepTestSupport
+import Foundation
+import JWTKit
+import Testing
+
+@Suite("Sign in with Apple and Google", .serialized)
+struct ProviderSignInTests {
+    static func configure(_ base: URL) -> @Sendable (inout ServerConfiguration) -> Void {
+        { configuration in
+            configuration.apple = .apple(audiences: ["com.example.app"], jwksURL: base.appendingPathComponent("keys"))
+            configuration.google = .google(audiences: ["client.example"], jwksURL: base.appendingPathComponent("keys"))
+            configuration.appleTokens = try? AppleTokenClient.Configuration(
+                clientID: "com.example.app", teamID: "TEAM123456", keyID: "APPLEKEY01",
+                privateKey: ES256PrivateKey(backing: P256.Signing.PrivateKey()),
+                tokenURL: base.appendingPathComponent("auth/token"),
+                revokeURL: base.appendingPathComponent("auth/revoke"))
+        }
+    }
+
+    @Test("The first Apple sign-in creates the account with the names sent once; later ones find it")
+    func appleFirstAndLater() async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: Self.configure(base))
+            try await server.test { client in
+                let claims = TestIdentityClaims.apple(
+                    sub: "apple-001", email: "sam@privaterelay.appleid.com", now: server.clock.now)
+                let first = try await client.post(
+                    "/v1/auth/apple",
+                    [
+                        "identityToken": try await provider.token(claims), "firstName": "Sam", "lastName": "Jones",
+                        "authorizationCode": "code-1",
+                    ])
+                #expect(first.status == 200, "\(first.text)")
+                #expect(first.json["isNewUser"] as? Bool == true)
+                #expect(first.json.user["firstName"] as? String == "Sam")
+                #expect(first.json.user["providers"] as? [String] == ["apple"])
+                let again = try await client.post("/v1/auth/apple", ["identityToken": try await provider.token(claims)])
+                #expect(again.json["isNewUser"] as? Bool == false)
+                #expect(again.json.userID == first.json.userID)
+                let config = try await client.get("/v1/auth/config")
+                #expect((config.json["methods"] as? [String])?.contains("apple") == true)
+            }
+        }
+    }
+
+    @Test("Forged signatures, wrong audiences, wrong issuers and expired tokens are refused")
+    func refusedTokens() async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: Self.configure(base))
+            try await server.test { client in
+                let now = server.clock.now
+                let good = TestIdentityClaims.apple(sub: "apple-002", now: now)
+                let forger = try ES256PrivateKey(backing: P256.Signing.PrivateKey())
+                var wrongAudience = good
+                wrongAudience.aud = "com.other.app"
+                var wrongIssuer = good
+                wrongIssuer.iss = "https://evil.example"
+                var expired = good
+                expired.exp = now.timeIntervalSince1970 - 1
+                let tokens = [
+                    try await provider.token(
+                        good, signedWith: forger, keyID: IdentityKeyID.newest(of: try await provider.token(good))),
+                    try await provider.token(wrongAudience), try await provider.token(wrongIssuer),
+                    try await provider.token(expired), "not.a.token", "",
+                ]
+                for token in tokens {
+                    let response = try await client.post("/v1/auth/apple", ["identityToken": token])
+                    #expect(response.status == 422)
+                    #expect(response.code == "invalid_identity_token")
+                }
+            }
+        }
+    }
+
+    @Test("Nonces: Apple's is the SHA-256 of the raw nonce, must match, and may be used once")
+    func nonces() async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: Self.configure(base))
+            try await server.test { client in
+                let raw = "raw-nonce-123"
+                let hashed = SHA256.hash(data: Data(raw.utf8)).map { String(format: "%02x", $0) }.joined()
+                let token = try await provider.token(.apple(sub: "apple-003", now: server.clock.now, nonce: hashed))
+                #expect(
+                    try await client.post("/v1/auth/apple", ["identityToken": token]).status == 422,
+                    "a token with a nonce needs its raw nonce")
+                #expect(
+                    try await client.post("/v1/auth/apple", ["identityToken": token, "rawNonce": "other"]).status == 422
+                )
+                #expect(
+                    try await client.post("/v1/auth/apple", ["identityToken": token, "rawNonce": raw]).status == 200)
+                let replay = try await client.post("/v1/auth/apple", ["identityToken": token, "rawNonce": raw])
+                #expect(replay.status == 422, "a nonce is good for one sign-in")
+            }
+        }
+    }
+
+    @Test("An unknown key id makes the server fetch the key set again, once")
+    func keyRotation() async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: Self.configure(base))
+            try await server.test { client in
+                let before = try await provider.token(.apple(sub: "apple-004", now: server.clock.now))
+                #expect(try await client.post("/v1/auth/apple", ["identityToken": before]).status == 200)
+                #expect(provider.keySetFetches == 1)
+                #expect(try await client.post("/v1/auth/apple", ["identityToken": before]).status == 200)
+                #expect(provider.keySetFetches == 1, "known keys are cached")
+                try provider.rotateKey()
+                server.clock.advance(by: 11)
+                let after = try await provider.token(.apple(sub: "apple-004", now: server.clock.now))
+                #expect(try await client.post("/v1/auth/apple", ["identityToken": after]).status == 200)
+                #expect(provider.keySetFetches == 2)
+            }
+        }
+    }
+
+    @Test("Google links to a password account only when it says the email is verified")
+    func googleLinking() async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: Self.configure(base))
+            try await server.test { client in
+                let owner = try await client.signUpWithPassword("kim@example.com")
+                var unverified = TestIdentityClaims.apple(
+                    sub: "google-1", email: "kim@example.com", verified: false,
+                    audience: "client.example", now: server.clock.now)
+                unverified.iss = "https://accounts.google.com"
+                let refused = try await client.post(
+                    "/v1/auth/google", ["idToken": try await provider.token(unverified)])
+                #expect(refused.status == 409)
+                #expect(refused.code == "email_taken")
+                var verified = unverified
+                verified.emailVerified = "true"
+                let linked = try await client.post("/v1/auth/google", ["idToken": try await provider.token(verified)])
+                #expect(linked.status == 200)
+                #expect(linked.json.userID == owner.userID)
+                #expect(linked.json.user["providers"] as? [String] == ["google"])
+                #expect(linked.json.user["hasPassword"] as? Bool == true)
+            }
+        }
+    }
+
+    @Test("Deleting an Apple-linked account revokes its Apple token")
+    func revocationOnDelete() async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: Self.configure(base))
+            try await server.test { client in
+                let token = try await provider.token(.apple(sub: "apple-005", now: server.clock.now))
+                let session = try await client.post(
+                    "/v1/auth/apple", ["identityToken": token, "authorizationCode": "code-5"]
+                ).json
+                #expect(try await client.send(.delete, "/v1/me", bearer: session.accessToken).status == 204)
+                #expect(provider.revoked == ["apple-refresh-token"])
+            }
+        }
+    }
+
+    @Test("Without configuration, the provider endpoints do not exist")
+    func notConfigured() async throws {
+        let server = try await TestServer.make()
+        try await server.test { (client: TestHTTPClient) async throws in
+            #expect(try await client.post("/v1/auth/apple", ["identityToken": "x"]).status == 404)
+            #expect(try await client.post("/v1/auth/google", ["idToken": "x"]).status == 404)
+        }
+    }
+}
+
+/// Reads the key id a token was signed with, so a forgery can claim the real key's id.
+enum IdentityKeyID {
+    static func newest(of token: String) -> String {
+        let header = String(token.split(separator: ".")[0])
+        var base64 = header.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        let object = (try? JSONSerialization.jsonObject(with: Data(base64Encoded: base64) ?? Data())) as? [String: Any]
+        return object?["kid"] as? String ?? ""
+    }
+}

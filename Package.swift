@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DoorstepServerCore", targets: ["DoorstepServerCore"]),
         .library(name: "DoorstepSQLite", targets: ["DoorstepSQLite"]),
         .library(name: "DoorstepHTTP", targets: ["DoorstepHTTP"]),
+        .library(name: "DoorstepClient", targets: ["DoorstepClient"]),
         .executable(name: "doorstep", targets: ["doorstep"]),
     ],
     dependencies: [
@@ -19,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
@@ -70,6 +72,15 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        .target(
+            name: "DoorstepClient",
+            dependencies: [
+                "DoorstepAPI",
+                "DoorstepFlow",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ]
+        ),
         .executableTarget(
             name: "doorstep",
             dependencies: [
@@ -87,6 +98,7 @@ let package = Package(
                 "DoorstepHTTP",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             path: "Tests/DoorstepTestSupport"
         ),
@@ -100,9 +112,14 @@ let package = Package(
             dependencies: ["DoorstepTestSupport", "DoorstepSQLite"]
         ),
         .testTarget(
+            name: "DoorstepClientTests",
+            dependencies: ["DoorstepClient", "DoorstepTestSupport"]
+        ),
+        .testTarget(
             name: "DoorstepCommandTests",
             dependencies: [
                 "doorstep",
+                "DoorstepClient",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),

@@ -1,0 +1,48 @@
+import Foundation
+
+/// What Sign in with Apple gave the app.
+public struct AppleCredential: Sendable, Hashable {
+    public var identityToken: String
+    public var rawNonce: String?
+    public var authorizationCode: String?
+    public var firstName: String?
+    public var lastName: String?
+
+    /// Creates a credential.
+    public init(
+        identityToken: String, rawNonce: String?, authorizationCode: String?, firstName: String?, lastName: String?
+    ) {
+        self.identityToken = identityToken
+        self.rawNonce = rawNonce
+        self.authorizationCode = authorizationCode
+        self.firstName = firstName
+        self.lastName = lastName
+    }
+}
+
+/// The parts of effects only the device can do: pick a photo, ask for a permission, show the Apple
+/// or Google sheet, enrol Face ID. The SwiftUI layer implements them with Apple's frameworks; tests
+/// and other hosts pass their own.
+public protocol DeviceEffects: Sendable {
+    /// A photo the person picked, or nil when they cancelled.
+    func pickImage() async -> (data: Data, isPNG: Bool)?
+    /// Whether the person granted the permission (`notifications`, `iCloud`…).
+    func requestPermission(_ permission: String) async -> Bool
+    /// Whether Face ID or Touch ID was enrolled for sign-in.
+    func enableBiometrics() async -> Bool
+    /// Sign in with Apple's credential, or nil when the person cancelled.
+    func appleCredential() async -> AppleCredential?
+    /// Google Sign-In's ID token and raw nonce, or nil when the person cancelled.
+    func googleCredential() async -> (idToken: String, rawNonce: String?)?
+}
+
+/// Device effects that decline everything: no photo, no permissions, no provider sheets.
+public struct NoDeviceEffects: DeviceEffects {
+    /// Creates the host.
+    public init() {}
+    public func pickImage() async -> (data: Data, isPNG: Bool)? { nil }
+    public func requestPermission(_ permission: String) async -> Bool { false }
+    public func enableBiometrics() async -> Bool { false }
+    public func appleCredential() async -> AppleCredential? { nil }
+    public func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
+}

@@ -1,0 +1,115 @@
+import DoorstepFlow
+import Foundation
+
+/// Where the engine's snapshot is kept on the device between launches.
+public protocol SnapshotStore: Sendable {
+    func load(flowID: String) async throws -> FlowSnapshot?
+    func save(_ snapshot: FlowSnapshot) async throws
+    func clear(flowID: String) async throws
+}
+
+/// Snapshots kept in memory.
+public actor InMemorySnapshotStore: SnapshotStore {
+    private var snapshots: [String: FlowSnapshot] = [:]
+
+    /// Creates an empty store.
+    public init() {}
+
+    public func load(flowID: String) async throws -> FlowSnapshot? { snapshots[flowID] }
+    public func save(_ snapshot: FlowSnapshot) async throws { snapshots[snapshot.flowID] = snapshot }
+    public func clear(flowID: String) async throws { snapshots[flowID] = nil }
+}
+
+/// An app running a flow against the server: the engine, the effect runner, the snapshot saved on
+/// the device after every step and synced to the server when signed in, and the launch routing.
+public actor FlowSession {
+    public private(set) var engine: FlowEngine
+    /// Where the launch landed.
+    public let landing: LaunchLanding
+    let runner: FlowEffectRunner
+    let client: DoorstepClient
+    let snapshots: any SnapshotStore
+    let now: @Sendable () -> Date
+    private var serverRevision: Int?
+    /// Timers the engine asked for, by action, with their delays; hosts fire them (tests call ``fireTimer(_:)``).
+    public private(set) var scheduledTimers: [String: Double] = [:]
+
+    /// Launches `flow`: restores the device's snapshot, asks the engine where to land, and runs any
+    /// effect that was under way when the app was killed.
+    public init(
+        flow: FlowDefinition, client: DoorstepClient, device: any DeviceEffects = NoDeviceEffects(),
+        snapshots: any SnapshotStore, now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws {
+        let stored = try await snapshots.load(flowID: flow.id)
+        let state = await client.authState
+        let session: SessionState
+        switch state {
+        case .signedOut: session = .signedOut
+        case .signedIn(_, let isGuest): session = SessionState(isSignedIn: true, isGuest: isGuest)
+        }
+        let launch = FlowEngine.launch(flow: flow, snapshot: stored, session: session)
+        self.engine = launch.engine
+        self.landing = launch.landing
+        self.runner = FlowEffectRunner(client: client, device: device)
+        self.client = client
+        self.snapshots = snapshots
+        self.now = now
+        try await run(engine.enteringCommands())
+    }
+
+    /// The screen on display.
+    public var screen: String { engine.screen.id }
+
+    /// Sets an answer, and keeps it on the device at once, so a kill loses nothing typed.
+    public func answer(_ field: String, _ value: Value?) async throws {
+        try await run(engine.handle(.answerChanged(field: field, value: value), at: now()))
+        try await snapshots.save(engine.snapshot)
+    }
+
+    /// Taps an action and runs what follows, effects included.
+    public func tap(_ action: String) async throws {
+        try await run(engine.handle(.actionTapped(action), at: now()))
+    }
+
+    /// Fires a scheduled timer.
+    public func fireTimer(_ action: String) async throws {
+        try await run(engine.handle(.timerFired(action), at: now()))
+    }
+
+    /// Goes back.
+    public func back() async throws {
+        try await run(engine.handle(.backTapped, at: now()))
+    }
+
+    private func run(_ commands: [FlowCommand]) async throws {
+        var queue = commands
+        while !queue.isEmpty {
+            switch queue.removeFirst() {
+            case .perform(let request):
+                let result = await runner.run(request, flow: engine.flow, answers: engine.snapshot.answers)
+                queue += engine.handle(.effectFinished(EffectOutcome(requestID: request.id, result: result)), at: now())
+            case .scheduleTimer(let action, let after):
+                scheduledTimers[action] = after
+            case .cancelTimers:
+                scheduledTimers = [:]
+            case .saveSnapshot:
+                try await save()
+            case .complete:
+                try await save()
+            }
+        }
+    }
+
+    /// Saves the snapshot on the device, and on the server when someone is signed in (best effort:
+    /// the device copy is the one a relaunch reads).
+    private func save() async throws {
+        let snapshot = engine.snapshot
+        try await snapshots.save(snapshot)
+        guard case .signedIn = await client.authState, snapshot.pending == nil else { return }
+        if let revision = try? await client.saveProgress(snapshot, in: snapshot.flowID, baseRevision: serverRevision) {
+            serverRevision = revision
+        } else if let remote = try? await client.progress(in: snapshot.flowID) {
+            serverRevision = remote.revision
+        }
+    }
+}

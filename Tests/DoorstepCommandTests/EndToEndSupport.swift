@@ -1,0 +1,55 @@
+import DoorstepClient
+import DoorstepFlow
+import Foundation
+import OpenAPIURLSession
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One app install: its token store and snapshot store, kept across relaunches.
+struct AppInstall {
+    let server: URL
+    let tokens = InMemoryTokenStore()
+    let snapshots = InMemorySnapshotStore()
+    let device: any DeviceEffects
+
+    init(server: URL, device: any DeviceEffects = TestDevice()) {
+        self.server = server
+        self.device = device
+    }
+
+    var client: DoorstepClient {
+        DoorstepClient(serverURL: server, transport: URLSessionTransport(), tokenStore: tokens)
+    }
+
+    /// Launches the app on a flow, as after a cold start.
+    func launch(_ flowID: String) async throws -> FlowSession {
+        let flow = try FlowCatalog.bundled().flow(flowID)!
+        return try await FlowSession(flow: flow, client: client, device: device, snapshots: snapshots)
+    }
+}
+
+/// A device that grants permissions and picks a small PNG.
+struct TestDevice: DeviceEffects {
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 9, count: 32)
+    func pickImage() async -> (data: Data, isPNG: Bool)? { (Self.png, true) }
+    func requestPermission(_ permission: String) async -> Bool { true }
+    func enableBiometrics() async -> Bool { true }
+    func appleCredential() async -> AppleCredential? { nil }
+    func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
+}
+
+/// Reads the newest code mailed to an address from the dev mailbox, as a tester would.
+func latestCode(to email: String, server: URL) async throws -> String {
+    var components = URLComponents(url: server.appendingPathComponent("dev/mail.json"), resolvingAgainstBaseURL: false)!
+    components.queryItems = [URLQueryItem(name: "to", value: email)]
+    let (data, _) = try await URLSession.shared.data(from: components.url!)
+    let mail = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+    guard let code = mail?.first?["code"] as? String else { throw MailboxError.noMail(email) }
+    return code
+}
+
+enum MailboxError: Error {
+    case noMail(String)
+}

@@ -1,0 +1,242 @@
+import DoorstepClient
+import DoorstepFlow
+import Foundation
+import Testing
+
+@Suite("Reference flows end to end against a live server", .serialized)
+struct EndToEndTests {
+    let doorstep: CommandRunner
+
+    init() throws {
+        doorstep = try CommandRunner()
+    }
+
+    func withServer(_ body: (URL) async throws -> Void) async throws {
+        let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
+        let base = try await server.waitUntilListening()
+        do {
+            try await body(base)
+        } catch {
+            _ = server.terminate()
+            throw error
+        }
+        _ = server.terminate()
+    }
+
+    @Test("TANDA: a new account verifies its email and finishes the four steps; an existing one logs in")
+    func tanda() async throws {
+        try await withServer { base in
+            let phone = AppInstall(server: base)
+            let app = try await phone.launch("tanda")
+            try await app.tap("getStarted")
+            try await app.answer("email", "sam@example.com")
+            try await app.tap("continue")
+            #expect(await app.screen == "verifyEmail")
+            try await app.answer("code", .string(try await latestCode(to: "sam@example.com", server: base)))
+            try await app.tap("verify")
+            #expect(await app.screen == "celebration")
+            try await app.tap("continue")
+            try await app.answer("password", "Sunny-Days-2026")
+            try await app.answer("confirmPassword", "Sunny-Days-2026")
+            try await app.tap("continue")
+            try await app.answer("firstName", "Sam")
+            try await app.answer("lastName", "Jones")
+            try await app.tap("continue")
+            try await app.answer("acceptedTerms", true)
+            try await app.answer("acceptedPrivacy", true)
+            try await app.tap("continue")
+            #expect(await app.screen == "photo")
+            try await app.tap("addPhoto")
+            #expect(await app.screen == "home")
+
+            let me = try await phone.client.me()
+            #expect(me.emailVerified && me.hasPassword)
+            #expect(me.firstName == "Sam" && me.lastName == "Jones")
+            #expect(me.avatarUrl?.hasPrefix("/v1/avatars/") == true)
+            let consents = try await phone.client.consents()
+            #expect(Set(consents.map { "\($0.document)@\($0.version)" }) == ["terms@2026-02", "privacy@2026-02"])
+
+            let tablet = AppInstall(server: base)
+            let second = try await tablet.launch("tanda")
+            try await second.tap("getStarted")
+            try await second.answer("email", "sam@example.com")
+            try await second.tap("continue")
+            #expect(await second.screen == "passwordLogin")
+            try await second.answer("loginPassword", "Wrong-Password-1")
+            try await second.tap("signIn")
+            #expect(await second.engine.issue(for: "loginPassword")?.message == "Incorrect password. Please try again.")
+            try await second.answer("loginPassword", "Sunny-Days-2026")
+            try await second.tap("signIn")
+            #expect(await second.screen == "home")
+        }
+    }
+
+    @Test("FamilySync: one person creates a household, another joins with its code, a third skips")
+    func familySync() async throws {
+        try await withServer { base in
+            let owner = AppInstall(server: base)
+            var app = try await owner.launch("familysync")
+            try await app.tap("next")
+            try await app.tap("next")
+            try await app.tap("getStarted")
+            try await app.tap("guest")
+            #expect(await app.screen == "householdSetup")
+            try await app.answer("householdName", "Smi")
+            app = try await owner.launch("familysync")
+            #expect(await app.screen == "householdSetup", "a force-quit relaunches into household setup")
+            #expect(await app.engine.snapshot.answers["householdName"] == "Smi")
+            try await app.answer("householdName", "Smith Family")
+            try await app.tap("create")
+            #expect(await app.screen == "mainApp")
+            let code = try #require(await app.engine.value("group.inviteCode")?.stringValue)
+
+            let partner = AppInstall(server: base)
+            let joining = try await partner.launch("familysync")
+            try await joining.tap("next")
+            try await joining.tap("next")
+            try await joining.tap("getStarted")
+            try await joining.tap("icloud")
+            try await joining.tap("join")
+            try await joining.answer("inviteCode", "ZZZZZZZZ")
+            try await joining.tap("join")
+            #expect(await joining.engine.issue(for: "inviteCode") != nil)
+            try await joining.answer("inviteCode", .string(code.lowercased()))
+            try await joining.tap("join")
+            #expect(await joining.screen == "mainApp")
+            let groups = try await partner.client.groups()
+            #expect(groups.map(\.name) == ["Smith Family"])
+            #expect(groups.first?.members.count == 2)
+
+            let loner = AppInstall(server: base)
+            let skipping = try await loner.launch("familysync")
+            try await skipping.tap("next")
+            try await skipping.tap("next")
+            try await skipping.tap("getStarted")
+            try await skipping.tap("guest")
+            try await skipping.tap("skip")
+            #expect(await skipping.screen == "mainApp")
+            #expect(await skipping.engine.visibleBlocks.compactMap(\.text).contains("No Household Active"))
+            #expect(try await loner.client.groups().isEmpty)
+        }
+    }
+
+    @Test("Destiny: a guest gives birth data, and on the next launch lands straight home")
+    func destiny() async throws {
+        try await withServer { base in
+            let phone = AppInstall(server: base)
+            var app = try await phone.launch("destiny")
+            #expect(await app.screen == "splash")
+            try await app.fireTimer("launched")
+            try await app.tap("skip")
+            try await app.tap("guest")
+            #expect(await app.screen == "birthData")
+            try await app.answer("dateOfBirth", "1996-04-20")
+            try await app.answer("timeOfBirth", "04:45")
+            try await app.answer("cityOfBirth", "Los Angeles")
+            try await app.tap("continue")
+            #expect(await app.screen == "home")
+            let answers = try await phone.client.answers(in: "destiny")
+            #expect(answers["cityOfBirth"] == "Los Angeles")
+            #expect(answers["dateOfBirth"] == "1996-04-20")
+
+            app = try await phone.launch("destiny")
+            #expect(await app.screen == "splash")
+            try await app.fireTimer("launched")
+            #expect(await app.screen == "home", "a returning user skips onboarding and auth")
+        }
+    }
+
+    @Test("Kordant: sign-up through plan, watchlist and family invites; forgot password; logout clears everything")
+    func kordant() async throws {
+        try await withServer { base in
+            let phone = AppInstall(server: base)
+            var app = try await phone.launch("kordant")
+            try await app.tap("signUp")
+            try await app.answer("fullName", "Dana Reyes")
+            try await app.answer("email", "dana@example.com")
+            try await app.answer("password", "Shield-Up-2026!")
+            try await app.answer("confirmPassword", "Shield-Up-2026!")
+            try await app.answer("acceptedTerms", true)
+            try await app.tap("createAccount")
+            #expect(await app.screen == "enableFaceID")
+            try await app.tap("enable")
+            #expect(await app.screen == "plan")
+            try await app.answer("plan", "plus")
+            try await app.tap("continue")
+            try await app.answer("watchlist", ["dana@example.com", "+1 415 555 0100"])
+            try await app.tap("continue")
+            try await app.answer("familyInvites", ["sam@example.com"])
+            try await app.tap("send")
+            #expect(await app.screen == "done")
+            try await app.tap("getStarted")
+            #expect(await app.screen == "home")
+            let answers = try await phone.client.answers(in: "kordant")
+            #expect(answers["plan"] == "plus")
+            #expect(answers["watchlist"] == ["dana@example.com", "+1 415 555 0100"])
+            #expect(try await phone.client.groups().first?.kind == "family")
+            _ = try await latestCode(to: "sam@example.com", server: base)
+
+            try await phone.client.logOut()
+            #expect(try await phone.tokens.load() == nil, "logout clears every token")
+            app = try await phone.launch("kordant")
+            #expect(await app.screen == "login")
+
+            try await app.tap("forgotPassword")
+            try await app.answer("email", "dana@example.com")
+            try await app.tap("submit")
+            #expect(await app.screen == "resetSent")
+            try await app.answer("resetCode", .string(try await latestCode(to: "dana@example.com", server: base)))
+            try await app.answer("newPassword", "Fresh-Start-2026!")
+            try await app.tap("reset")
+            #expect(await app.screen == "home", "an onboarded account goes home after the reset")
+            #expect(try await phone.client.me().email == "dana@example.com")
+        }
+    }
+
+    @Test("Trainer: the whole intake, auth after it, goals and program; resumes after kills mid-intake and after auth")
+    func trainer() async throws {
+        try await withServer { base in
+            let phone = AppInstall(server: base)
+            var app = try await phone.launch("trainer")
+            try await app.tap("continue")
+            try await app.fireTimer("finished")
+            try await app.tap("getStarted")
+            let flow = try FlowCatalog.bundled().flow("trainer")!
+            let questions = flow.screens.filter { $0.section != nil }.map(\.id)
+            for (index, field) in questions.enumerated() {
+                if index == 12 {
+                    app = try await phone.launch("trainer")
+                    #expect(await app.screen == field, "a kill mid-intake resumes on the same question")
+                }
+                try await app.answer(field, try #require(flow.field(field)?.example))
+                try await app.tap("next")
+            }
+            #expect(await app.screen == "complete")
+            try await app.tap("createProgram")
+            try await app.answer("email", "alex@example.com")
+            try await app.answer("agreedToTerms", true)
+            try await app.tap("continue")
+            try await app.answer("code", .string(try await latestCode(to: "alex@example.com", server: base)))
+            try await app.tap("verify")
+            #expect(await app.screen == "goalReview")
+
+            app = try await phone.launch("trainer")
+            #expect(await app.screen == "goalReview", "a kill after auth resumes on goal review")
+            let options = await app.engine.options(for: "goalChoice")
+            #expect((3...4).contains(options.count))
+            try await app.answer("goalChoice", .string(options[0].value))
+            try await app.tap("confirm")
+            #expect(await app.screen == "programReview")
+            #expect(
+                await app.engine.value("trainer.program.markdown")?.stringValue?.hasPrefix("# Your Training Program")
+                    == true)
+            try await app.tap("activate")
+            try await app.tap("notNow")
+            #expect(await app.screen == "success")
+
+            let answers = try await phone.client.answers(in: "trainer")
+            #expect(answers.count == 25)
+            #expect(answers["height"] == 66)
+        }
+    }
+}

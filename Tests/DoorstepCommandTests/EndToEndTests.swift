@@ -231,6 +231,8 @@ struct EndToEndTests {
                 await app.engine.value("trainer.program.markdown")?.stringValue?.hasPrefix("# Your Training Program")
                     == true)
             try await app.tap("activate")
+            #expect(await app.engine.value("trainer.program.status") == "active")
+            #expect(await app.engine.value("trainer.goal.id") == .string(options[0].value), "the confirmed goal")
             try await app.tap("notNow")
             #expect(await app.screen == "success")
 

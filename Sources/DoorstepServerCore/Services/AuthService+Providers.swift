@@ -9,8 +9,8 @@ extension AuthService {
         with identity: VerifiedIdentity, firstName: String?, lastName: String?, providerRefreshToken: String?,
         meta: RequestMeta
     ) async throws -> AuthSession {
-        let first = try validName(firstName, field: "firstName")
-        let last = try validName(lastName, field: "lastName")
+        let first = try Self.validName(firstName, field: "firstName")
+        let last = try Self.validName(lastName, field: "lastName")
         let email = identity.email.flatMap { EmailAddress.isValid($0) ? EmailAddress.normalized($0) : nil }
         let outcome = try await storage.transaction { store -> SignInOutcome in
             let now = clock.now

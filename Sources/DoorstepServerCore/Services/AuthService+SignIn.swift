@@ -56,8 +56,8 @@ extension AuthService {
     ) async throws -> AuthSession {
         let email = try validEmail(raw)
         try checkNewPassword(password)
-        let first = try validName(firstName, field: "firstName")
-        let last = try validName(lastName, field: "lastName")
+        let first = try Self.validName(firstName, field: "firstName")
+        let last = try Self.validName(lastName, field: "lastName")
         let hash = try await hashPassword(password)
         let (user, session, refreshToken, mail) = try await storage.transaction { store in
             if try await store.user(email: email) != nil { throw ServiceError.emailTaken }

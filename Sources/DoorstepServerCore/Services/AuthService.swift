@@ -106,8 +106,8 @@ public struct AuthService: Sendable {
         }
     }
 
-    /// A trimmed optional name, or 422 naming `field`.
-    func validName(_ raw: String?, field: String) throws(ServiceError) -> String? {
+    /// A trimmed optional name (nil when absent or blank), or 422 naming `field`.
+    static func validName(_ raw: String?, field: String) throws(ServiceError) -> String? {
         guard let raw else { return nil }
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { return nil }

@@ -32,8 +32,8 @@ public struct ProfileService: Sendable {
 
     /// Changes the names given; `nil` leaves a name as it is, an empty string clears it.
     public func updateProfile(_ caller: Caller, firstName: String?, lastName: String?) async throws -> UserRecord {
-        let first = try firstName.map { try Self.name($0, field: "firstName") }
-        let last = try lastName.map { try Self.name($0, field: "lastName") }
+        let first = try firstName.map { try AuthService.validName($0, field: "firstName") }
+        let last = try lastName.map { try AuthService.validName($0, field: "lastName") }
         return try await storage.transaction { store in
             guard var user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
             if let first { user.firstName = first }
@@ -133,15 +133,6 @@ public struct ProfileService: Sendable {
         if bytes == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return "image/png" }
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return "image/jpeg" }
         return nil
-    }
-
-    static func name(_ raw: String, field: String) throws(ServiceError) -> String? {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { return nil }
-        guard name.count <= 100, TextRules.isValidName(name) else {
-            throw .invalid(field, code: "invalid_name", "Please enter a name using letters only.")
-        }
-        return name
     }
 
     static func isToken(_ text: String) -> Bool {

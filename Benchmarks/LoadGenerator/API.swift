@@ -1,0 +1,49 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+
+/// The few calls the scenarios make, as a client app would.
+struct API: Sendable {
+    let client: HTTPClient
+    let base: String
+
+    struct Failure: Error {
+        var status: Int
+    }
+
+    /// Sends a request; returns the JSON answer, or throws on a status other than 2xx.
+    @discardableResult
+    func call(_ method: HTTPMethod, _ path: String, json: [String: Any]? = nil, bearer: String? = nil) async throws
+        -> [String: Any]
+    {
+        var request = HTTPClientRequest(url: base + path)
+        request.method = method
+        if let json {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json)))
+        }
+        if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
+        let response = try await client.execute(request, timeout: .seconds(60))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        guard (200..<300).contains(Int(response.status.code)) else { throw Failure(status: Int(response.status.code)) }
+        guard body.readableBytes > 0 else { return [:] }
+        let object = try JSONSerialization.jsonObject(with: Data(buffer: body))
+        return object as? [String: Any] ?? ["items": object]
+    }
+
+    /// The newest code mailed to an address, from the dev mailbox.
+    func code(for email: String) async throws -> String {
+        let answer = try await call(.GET, "/dev/mail.json?to=\(email)")
+        guard let code = (answer["items"] as? [[String: Any]])?.first?["code"] as? String else {
+            throw Failure(status: 0)
+        }
+        return code
+    }
+
+    func guest() async throws -> (access: String, refresh: String) {
+        let session = try await call(.POST, "/v1/auth/guest")
+        return (session["accessToken"] as? String ?? "", session["refreshToken"] as? String ?? "")
+    }
+}

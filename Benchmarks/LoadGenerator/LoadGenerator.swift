@@ -1,0 +1,101 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import HummingbirdBcrypt
+import NIOCore
+
+/// Drives a running `doorstep serve` from a separate process and reports throughput, latency, errors,
+/// the server's CPU per request and its memory. `scripts/bench` builds, starts and stops the server.
+@main
+struct LoadGenerator: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "doorstep-load")
+
+    @Option(help: "The server's base URL.") var url = "http://127.0.0.1:8080"
+    @Option(help: "The server's process id, to read its CPU time and memory.") var serverPID: Int32
+    @Option(name: .customLong("scenario"), help: "me, refresh, login, signup, onboarding, me-under-login.")
+    var scenarios: [String] = Scenario.allCases.map(\.rawValue)
+    @Option(help: "Seconds each measured run lasts.") var duration: Double = 10
+    @Option(help: "Seconds of warm-up before the runs.") var warmup: Double = 2
+    @Option(help: "Concurrent connections.") var connections = 64
+    @Option(help: "Measured runs per scenario.") var runs = 3
+    @Option(help: "bcrypt cost the server uses, for the hash ceiling.") var passwordCost = 12
+    @Option(help: "Where to write the results as JSON.") var json: String?
+
+    func run() async throws {
+        let client = HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: .init(
+                connectionPool: .init(
+                    idleTimeout: .seconds(60),
+                    concurrentHTTP1ConnectionsPerHostSoftLimit: connections + 8)))
+        let api = API(client: client, base: url)
+        let server = ServerProcessStats(pid: serverPID)
+        let idleRSS = server.residentMegabytes
+        let hashSeconds = HashCeiling.cpuSecondsPerHash(cost: passwordCost)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let ceiling = Double(cores) / hashSeconds
+
+        var results: [ScenarioResult] = []
+        for name in scenarios {
+            guard let scenario = Scenario(rawValue: name) else { throw ValidationError("unknown scenario \(name)") }
+            let workload = try await scenario.prepare(api: api, connections: connections)
+            _ = try await Runner.measure(workload, seconds: warmup, server: server)
+            var measured: [RunResult] = []
+            for _ in 0..<runs { measured.append(try await Runner.measure(workload, seconds: duration, server: server)) }
+            results.append(ScenarioResult(scenario: name, runs: measured, hashCeiling: scenario.hashes ? ceiling : nil))
+        }
+        try await client.shutdown()
+        let report = Report(
+            cores: cores, idleMegabytes: idleRSS, peakMegabytes: server.peakMegabytes,
+            secondsPerHash: hashSeconds, hashCeiling: ceiling, scenarios: results, passwordCost: passwordCost)
+        print(report.table)
+        if let json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(report).write(to: URL(fileURLWithPath: json))
+        }
+    }
+}
+
+/// CPU time and memory of the server, read from /proc.
+struct ServerProcessStats: Sendable {
+    let pid: Int32
+
+    /// User + system CPU seconds so far.
+    var cpuSeconds: Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    private func status(_ key: String) -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key) })
+        else { return 0 }
+        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+    }
+
+    var residentMegabytes: Double { status("VmRSS:") }
+    var peakMegabytes: Double { status("VmHWM:") }
+}
+
+/// The CPU cost of one password hash at the server's cost, measured in this process.
+enum HashCeiling {
+    static func cpuSeconds() -> Double {
+        var usage = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &usage)
+        return Double(usage.tv_sec) + Double(usage.tv_nsec) / 1e9
+    }
+
+    static func cpuSecondsPerHash(cost: Int) -> Double {
+        let input = Data(SHA256.hash(data: Data("Sunny-Days-2026".utf8))).base64EncodedString()
+        let start = cpuSeconds()
+        let count = 4
+        for _ in 0..<count { _ = Bcrypt.hash(input, cost: UInt8(cost)) }
+        return (cpuSeconds() - start) / Double(count)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Synchronization
+
+/// One measured run.
+struct RunResult: Codable, Sendable {
+    var requestsPerSecond: Double
+    var p50Milliseconds: Double
+    var p99Milliseconds: Double
+    var meanMilliseconds: Double
+    var errors: Int
+    var serverCPUMillisecondsPerRequest: Double
+    var serverPeakMegabytes: Double
+}
+
+enum Runner {
+    /// Runs every lane of the workload for `seconds`, each connection looping; measures the measured lanes.
+    static func measure(_ workload: Workload, seconds: Double, server: ServerProcessStats) async throws -> RunResult {
+        let tally = Tally()
+        let cpuBefore = server.cpuSeconds
+        let start = ContinuousClock.now
+        let deadline = start + .milliseconds(Int(seconds * 1_000))
+        await withTaskGroup(of: Void.self) { group in
+            for lane in workload.lanes {
+                for connection in 0..<lane.count {
+                    group.addTask {
+                        var iteration = 0
+                        while ContinuousClock.now < deadline {
+                            let began = ContinuousClock.now
+                            do {
+                                try await lane.iteration(connection, iteration)
+                                let elapsed = ContinuousClock.now - began
+                                let milliseconds =
+                                    Double(elapsed.components.attoseconds) / 1e15
+                                    + Double(elapsed.components.seconds) * 1_000
+                                tally.record(milliseconds, measured: lane.measured)
+                            } catch {
+                                tally.fail(measured: lane.measured)
+                            }
+                            iteration += 1
+                        }
+                    }
+                }
+            }
+        }
+        let elapsed = ContinuousClock.now - start
+        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let sorted = tally.latencies.sorted()
+        let count = sorted.count
+        func percentile(_ p: Double) -> Double { count == 0 ? 0 : sorted[min(count - 1, Int(Double(count) * p))] }
+        let cpu = (server.cpuSeconds - cpuBefore) * 1_000
+        let total = tally.iterations
+        return RunResult(
+            requestsPerSecond: Double(count) / wall, p50Milliseconds: percentile(0.5),
+            p99Milliseconds: percentile(0.99),
+            meanMilliseconds: count == 0 ? 0 : sorted.reduce(0, +) / Double(count), errors: tally.errors,
+            serverCPUMillisecondsPerRequest: total == 0 ? 0 : cpu / Double(total),
+            serverPeakMegabytes: server.peakMegabytes)
+    }
+}
+
+/// Latencies and counts collected by concurrent connections.
+final class Tally: Sendable {
+    private let state = Mutex((latencies: [Double](), errors: 0, iterations: 0))
+
+    var latencies: [Double] { state.withLock { $0.latencies } }
+    var errors: Int { state.withLock { $0.errors } }
+    var iterations: Int { state.withLock { $0.iterations } }
+
+    func record(_ milliseconds: Double, measured: Bool) {
+        state.withLock { state in
+            if measured { state.latencies.append(milliseconds) }
+            state.iterations += 1
+        }
+    }
+
+    func fail(measured: Bool) {
+        state.withLock { state in
+            if measured { state.errors += 1 }
+            state.iterations += 1
+        }
+    }
+}
+
+/// A scenario's runs and their medians.
+struct ScenarioResult: Codable, Sendable {
+    var scenario: String
+    var runs: [RunResult]
+    var hashCeiling: Double?
+
+    var median: RunResult {
+        runs.sorted { $0.requestsPerSecond < $1.requestsPerSecond }[runs.count / 2]
+    }
+}
+
+/// Everything measured, as a table and as JSON.
+struct Report: Codable, Sendable {
+    var cores: Int
+    var idleMegabytes: Double
+    var peakMegabytes: Double
+    var secondsPerHash: Double
+    var hashCeiling: Double
+    var scenarios: [ScenarioResult]
+
+    var passwordCost: Int
+
+    var table: String {
+        func column(_ text: String, _ width: Int, left: Bool = false) -> String {
+            let padding = String(repeating: " ", count: max(0, width - text.count))
+            return left ? text + padding : padding + text
+        }
+        func number(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
+        var lines = [
+            column("scenario", 16, left: true) + column("req/s", 10) + column("p50 ms", 10) + column("p99 ms", 10)
+                + column("errors", 8) + column("cpu ms/req", 12) + column("peak MB", 10)
+        ]
+        for scenario in scenarios {
+            let m = scenario.median
+            lines.append(
+                column(scenario.scenario, 16, left: true) + column(number(m.requestsPerSecond, 1), 10)
+                    + column(number(m.p50Milliseconds, 2), 10) + column(number(m.p99Milliseconds, 2), 10)
+                    + column(String(m.errors), 8) + column(number(m.serverCPUMillisecondsPerRequest, 2), 12)
+                    + column(number(m.serverPeakMegabytes, 1), 10))
+            if let ceiling = scenario.hashCeiling {
+                lines.append(
+                    "  \(number(m.requestsPerSecond / ceiling * 100, 0))% of the hash ceiling (\(number(ceiling, 1)) hashes/s)"
+                )
+            }
+        }
+        lines.append(
+            "one cost-\(passwordCost) bcrypt hash: \(number(secondsPerHash * 1_000, 1)) ms of CPU; hash ceiling "
+                + "\(number(hashCeiling, 1))/s on \(cores) cores; server idle \(number(idleMegabytes, 1)) MB, "
+                + "peak \(number(peakMegabytes, 1)) MB")
+        return lines.joined(separator: "\n")
+    }
+}

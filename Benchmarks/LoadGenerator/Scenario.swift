@@ -1,0 +1,156 @@
+import AsyncHTTPClient
+import Foundation
+import Synchronization
+
+/// What one connection does over and over during a run.
+struct Workload: Sendable {
+    /// Connections and what each does, by index; an iteration may send several requests.
+    var lanes:
+        [(count: Int, measured: Bool, iteration: @Sendable (_ connection: Int, _ iteration: Int) async throws -> Void)]
+}
+
+enum Scenario: String, CaseIterable {
+    case me, refresh, login, signup, onboarding
+    case meUnderLogin = "me-under-login"
+
+    /// Whether its requests hash passwords, so the hash ceiling applies.
+    var hashes: Bool { self == .login }
+
+    static let password = "Sunny-Days-2026"
+
+    func prepare(api: API, connections: Int) async throws -> Workload {
+        switch self {
+        case .me:
+            let tokens = try await Self.guests(api, count: 256).map(\.access)
+            return Workload(lanes: [
+                (
+                    connections, true,
+                    { connection, iteration in
+                        try await api.call(.GET, "/v1/me", bearer: tokens[(connection * 31 + iteration) % tokens.count])
+                    }
+                )
+            ])
+        case .refresh:
+            let chains = Chains(try await Self.guests(api, count: connections).map(\.refresh))
+            return Workload(lanes: [
+                (
+                    connections, true,
+                    { connection, _ in
+                        let session = try await api.call(
+                            .POST, "/v1/auth/token/refresh", json: ["refreshToken": chains.token(connection)])
+                        chains.replace(connection, with: session["refreshToken"] as? String ?? "")
+                    }
+                )
+            ])
+        case .login:
+            let emails = try await Self.accounts(api, count: connections)
+            return Workload(lanes: [
+                (
+                    connections, true,
+                    { connection, _ in
+                        try await api.call(
+                            .POST, "/v1/auth/login", json: ["email": emails[connection], "password": Self.password])
+                    }
+                )
+            ])
+        case .meUnderLogin:
+            let emails = try await Self.accounts(api, count: connections)
+            let tokens = try await Self.guests(api, count: 64).map(\.access)
+            let readers = max(1, connections / 4)
+            return Workload(lanes: [
+                (
+                    connections - readers, false,
+                    { connection, _ in
+                        try await api.call(
+                            .POST, "/v1/auth/login", json: ["email": emails[connection], "password": Self.password])
+                    }
+                ),
+                (
+                    readers, true,
+                    { connection, iteration in
+                        try await api.call(.GET, "/v1/me", bearer: tokens[(connection + iteration) % tokens.count])
+                    }
+                ),
+            ])
+        case .signup:
+            let prefix = UUID().uuidString.prefix(8).lowercased()
+            let numbers = UniqueNumbers()
+            return Workload(lanes: [
+                (
+                    connections, true,
+                    { _, _ in
+                        let email = "signup-\(prefix)-\(numbers.next())@example.com"
+                        try await api.call(.POST, "/v1/auth/code", json: ["email": email, "purpose": "signup"])
+                        let code = try await api.code(for: email)
+                        try await api.call(
+                            .POST, "/v1/auth/code/verify", json: ["email": email, "code": code, "purpose": "signup"])
+                    }
+                )
+            ])
+        case .onboarding:
+            let prefix = UUID().uuidString.prefix(8).lowercased()
+            let numbers = UniqueNumbers()
+            return Workload(lanes: [
+                (
+                    connections, true,
+                    { _, _ in
+                        let email = "tanda-\(prefix)-\(numbers.next())@example.com"
+                        try await api.call(.POST, "/v1/auth/identify", json: ["email": email])
+                        try await api.call(.POST, "/v1/auth/code", json: ["email": email, "purpose": "signup"])
+                        let code = try await api.code(for: email)
+                        let session = try await api.call(
+                            .POST, "/v1/auth/code/verify",
+                            json: ["email": email, "code": code, "purpose": "signup"])
+                        let token = session["accessToken"] as? String ?? ""
+                        try await api.call(
+                            .PUT, "/v1/auth/password", json: ["newPassword": Self.password], bearer: token)
+                        try await api.call(
+                            .POST, "/v1/me/flows/tanda/answers",
+                            json: ["flowVersion": 1, "answers": ["firstName": "Sam", "lastName": "Jones"]],
+                            bearer: token)
+                    }
+                )
+            ])
+        }
+    }
+
+    static func guests(_ api: API, count: Int) async throws -> [(access: String, refresh: String)] {
+        var sessions: [(access: String, refresh: String)] = []
+        for _ in 0..<count { sessions.append(try await api.guest()) }
+        return sessions
+    }
+
+    /// Password accounts, created concurrently (each costs a hash).
+    static func accounts(_ api: API, count: Int) async throws -> [String] {
+        let prefix = UUID().uuidString.prefix(8).lowercased()
+        let emails = (0..<count).map { "login-\(prefix)-\($0)@example.com" }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for email in emails {
+                group.addTask {
+                    try await api.call(.POST, "/v1/auth/signup", json: ["email": email, "password": password])
+                }
+            }
+            try await group.waitForAll()
+        }
+        return emails
+    }
+}
+
+/// Each connection's current refresh token: every refresh rotates it.
+final class Chains: Sendable {
+    private let tokens: Mutex<[String]>
+    init(_ tokens: [String]) { self.tokens = Mutex(tokens) }
+    func token(_ connection: Int) -> String { tokens.withLock { $0[connection] } }
+    func replace(_ connection: Int, with token: String) { tokens.withLock { $0[connection] = token } }
+}
+
+/// Numbers never handed out twice, so every sign-up uses a new address across warm-up and runs.
+final class UniqueNumbers: Sendable {
+    private let last = Mutex(0)
+    func next() -> Int {
+        last.withLock {
+            $0 += 1
+            return $0
+        }
+    }
+}

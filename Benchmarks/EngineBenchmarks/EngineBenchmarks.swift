@@ -1,0 +1,72 @@
+import Benchmark
+import DoorstepFlow
+import Foundation
+
+/// The flow engine's cost: one transition, validating a screen, progress, a snapshot round trip,
+/// loading the catalog, and a whole simulated walk of each reference flow.
+let benchmarks: @Sendable () -> Void = {
+    // DOORSTEP_BENCHMARK_SMOKE=1 makes every benchmark run a few iterations, to prove they still work.
+    let smoke = ProcessInfo.processInfo.environment["DOORSTEP_BENCHMARK_SMOKE"] != nil
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], timeUnits: .microseconds,
+        maxDuration: smoke ? .milliseconds(20) : .seconds(2), maxIterations: smoke ? 5 : 100_000)
+
+    let catalog = try! FlowCatalog.bundled()
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+    let tanda = catalog.flow("tanda")!
+    let trainer = catalog.flow("trainer")!
+
+    Benchmark("One transition (TANDA carousel, forward or back)") { benchmark in
+        var engine = FlowEngine(flow: tanda)
+        for iteration in benchmark.scaledIterations {
+            blackHole(engine.handle(iteration.isMultiple(of: 2) ? .actionTapped("next") : .backTapped, at: now))
+        }
+    }
+
+    Benchmark("Validating a screen (trainer intake answer)") { benchmark in
+        var engine = FlowEngine(flow: trainer)
+        engine.handle(.actionTapped("continue"), at: now)
+        engine.handle(.timerFired("finished"), at: now)
+        engine.handle(.actionTapped("getStarted"), at: now)
+        engine.handle(.answerChanged(field: "name", value: "Alex"), at: now)
+        let next = engine.screen.action("next")!
+        for _ in benchmark.scaledIterations {
+            blackHole(engine.issues(blocking: next, at: now))
+        }
+    }
+
+    Benchmark("Progress (trainer, middle of the intake)") { benchmark in
+        var engine = FlowEngine(flow: trainer)
+        engine.handle(.actionTapped("continue"), at: now)
+        engine.handle(.timerFired("finished"), at: now)
+        engine.handle(.actionTapped("getStarted"), at: now)
+        for _ in benchmark.scaledIterations {
+            blackHole(engine.progress)
+        }
+    }
+
+    Benchmark("Snapshot encode + decode (trainer)") { benchmark in
+        let walk = FlowSimulator(flow: trainer, now: now).run()
+        let encoder = JSONEncoder()
+        let decoder = JSONDecoder()
+        for _ in benchmark.scaledIterations {
+            let data = try encoder.encode(walk.snapshot)
+            blackHole(try decoder.decode(FlowSnapshot.self, from: data))
+        }
+    }
+
+    Benchmark("Loading the catalog") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try FlowCatalog.bundled())
+        }
+    }
+
+    for id in FlowCatalog.referenceIDs {
+        let flow = catalog.flow(id)!
+        Benchmark("Whole simulated walk: \(id)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(FlowSimulator(flow: flow, now: now).run())
+            }
+        }
+    }
+}

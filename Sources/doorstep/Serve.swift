@@ -3,7 +3,6 @@ import DoorstepHTTP
 import DoorstepSQLite
 import DoorstepServerCore
 import Foundation
-import Hummingbird
 import JWTKit
 import Logging
 import NIOCore
@@ -57,14 +56,13 @@ struct Serve: AsyncParsableCommand {
         let dependencies = ServerDependencies(
             storage: storage, avatars: avatars, keys: keys,
             hasher: BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool), logger: logger)
-        let application = try await buildApplication(configuration: configuration, dependencies: dependencies)
         logger.info(
             "Doorstep is serving on http://\(configuration.host):\(configuration.port)",
             metadata: [
                 "database": "\(configuration.databasePath)",
                 "devMailbox": "\(configuration.devMailbox ? "/dev/mail" : "off")",
             ])
-        try await application.runService()
+        try await runServer(configuration: configuration, dependencies: dependencies)
         try await hashingPool.shutdownGracefully()
         try await storage.close()
     }

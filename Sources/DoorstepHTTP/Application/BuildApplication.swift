@@ -130,6 +130,11 @@ public func buildApplication(configuration: ServerConfiguration, dependencies: S
         logger: dependencies.logger)
 }
 
+/// Builds the server and serves until SIGINT or SIGTERM, letting requests under way finish.
+public func runServer(configuration: ServerConfiguration, dependencies: ServerDependencies) async throws {
+    try await buildApplication(configuration: configuration, dependencies: dependencies).runService()
+}
+
 /// A mailer for servers with no mail transport configured: it logs that a mail could not be sent,
 /// never its content.
 public struct UndeliverableMailer: Mailer {

@@ -87,7 +87,6 @@ struct PathPredictor {
     }
 
     private func forwardActions(of screen: Screen) -> [Action] {
-        let order: [Action.Role] = [.primary, .timer, .tapAnywhere, .swipeNext, .secondary, .tertiary, .skip, .link]
-        return order.flatMap { role in screen.actions.filter { $0.role == role && engine.isVisible($0) } }
+        Action.forwardRoles.flatMap { role in screen.actions.filter { $0.role == role && engine.isVisible($0) } }
     }
 }

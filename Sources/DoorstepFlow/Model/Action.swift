@@ -49,6 +49,11 @@ public struct Action: Codable, Sendable, Hashable {
     /// Whether tapping this checks the screen's answers first.
     public var checksAnswers: Bool { validates ?? (role == .primary) }
 
+    /// Roles that move a person on, in the order a walk that answers every screen prefers them.
+    public static let forwardRoles: [Role] = [
+        .primary, .timer, .tapAnywhere, .swipeNext, .secondary, .tertiary, .skip, .link,
+    ]
+
     /// Whether this action only navigates backwards.
     public var isBackward: Bool { role == .back || role == .swipeBack }
 }

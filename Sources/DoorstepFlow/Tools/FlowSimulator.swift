@@ -106,8 +106,7 @@ public struct FlowSimulator {
     }
 
     private func forwardAction(_ engine: FlowEngine) -> Action? {
-        let order: [Action.Role] = [.primary, .timer, .tapAnywhere, .swipeNext, .secondary, .tertiary, .skip, .link]
-        for role in order {
+        for role in Action.forwardRoles {
             for action in engine.visibleActions where action.role == role {
                 if engine.matchingTransition(from: engine.screen.id, on: action.id) != nil { return action }
             }

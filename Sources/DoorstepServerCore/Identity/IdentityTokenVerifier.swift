@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import JWTKit
 
@@ -90,7 +89,7 @@ public actor IdentityTokenVerifier {
             guard raw.utf8.count <= 512 else { throw Self.invalid }
             let presented =
                 provider.hashesNonce
-                ? SHA256.hash(data: Data(raw.utf8)).map { String(format: "%02x", $0) }.joined() : raw
+                ? Digests.sha256Hex(raw) : raw
             guard Digests.constantTimeEquals(presented, expected), usedNonces[expected] == nil else {
                 throw Self.invalid
             }

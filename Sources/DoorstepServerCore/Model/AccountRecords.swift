@@ -58,6 +58,13 @@ public struct SubmissionRecord: Sendable, Hashable, Codable {
     }
 }
 
+extension Sequence where Element == SubmissionRecord {
+    /// The answers of these submissions merged in order: the newest answer for each field wins.
+    public var mergedAnswers: [String: Value] {
+        reduce(into: [:]) { merged, submission in merged.merge(submission.answers) { $1 } }
+    }
+}
+
 /// A household (FamilySync) or family (Kordant) people join with an invite code.
 public struct GroupRecord: Sendable, Hashable, Codable {
     public var id: UUID

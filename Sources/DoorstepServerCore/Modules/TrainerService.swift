@@ -138,7 +138,7 @@ public struct TrainerService: Sendable {
         guard !submissions.isEmpty else {
             throw ServiceError(status: 409, code: "intake_missing", detail: "Submit the intake answers first.")
         }
-        return submissions.reduce(into: [:]) { merged, submission in merged.merge(submission.answers) { $1 } }
+        return submissions.mergedAnswers
     }
 
     private func load(_ caller: Caller) async throws -> State {

@@ -97,7 +97,7 @@ public struct FlowDataService: Sendable {
             try await $0.submissions(userID: caller.userID, flowID: flowID)
         }
         guard !submissions.isEmpty else { throw ServiceError.notFound }
-        return submissions.reduce(into: [:]) { merged, submission in merged.merge(submission.answers) { $1 } }
+        return submissions.mergedAnswers
     }
 
     /// The problems with a set of answers: unknown fields, secrets that must not be stored, and every

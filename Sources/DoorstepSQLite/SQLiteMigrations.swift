@@ -70,6 +70,7 @@ enum SQLiteMigrations {
         profileAndGroups,
         moduleStates,
         identities,
+        browserSessions,
     ]
 
     /// Applies every migration the database has not seen yet.

@@ -18,6 +18,12 @@ struct AccessTokenClaims: JWTPayload {
 public struct Caller: Sendable, Hashable {
     public var userID: UUID
     public var sessionID: UUID
+
+    /// Names the caller of a session.
+    public init(userID: UUID, sessionID: UUID) {
+        self.userID = userID
+        self.sessionID = sessionID
+    }
 }
 
 /// Issues and checks ES256 access tokens.

@@ -5,7 +5,12 @@ extension AuthService {
     /// The caller a bearer token names, if its session is still active: a forged or foreign token is
     /// `unauthenticated`, an expired one `token_expired`, one of an ended session `session_revoked`.
     public func authenticate(bearer token: String) async throws -> Caller {
-        let caller = try await tokens.verify(token, now: clock.now)
+        try await activeCaller(try await tokens.verify(token, now: clock.now))
+    }
+
+    /// The caller, if its session is still active (`session_revoked` otherwise); marks the session used.
+    /// The web funnel, which keeps a caller for a browser rather than a token, asks this on every request.
+    public func activeCaller(_ caller: Caller) async throws -> Caller {
         let now = clock.now
         let resolution = policy.lastUsedResolution
         let active = try await storage.transaction { store -> Bool in

@@ -62,7 +62,7 @@ public struct AuthService: Sendable {
         let accessToken = try await tokens.issue(userID: user.id, sessionID: session.id, now: clock.now)
         return AuthSession(
             accessToken: accessToken, refreshToken: refreshToken, expiresIn: Int(tokens.lifetime),
-            user: user, isNewUser: isNewUser)
+            user: user, isNewUser: isNewUser, sessionID: session.id)
     }
 
     /// Opens a session in its own transaction and signs the user in.

@@ -8,6 +8,11 @@ public struct AuthSession: Sendable, Hashable {
     public var expiresIn: Int
     public var user: UserRecord
     public var isNewUser: Bool
+    /// The session the tokens belong to.
+    public var sessionID: UUID
+
+    /// The caller this session signs in.
+    public var caller: Caller { Caller(userID: user.id, sessionID: sessionID) }
 }
 
 /// What the server knows about a request besides its body.

@@ -41,6 +41,7 @@ struct MemoryState: Sendable {
     var members: [UUID: [MemberRecord]] = [:]
     var moduleStates: [String: Data] = [:]
     var identities: [String: IdentityRecord] = [:]
+    var browserSessions: [String: BrowserSessionRecord] = [:]
 
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
     static func flowKey(_ userID: UUID, _ flowID: String) -> String { userID.uuidString + "\u{1F}" + flowID }

@@ -108,3 +108,21 @@ extension MemoryTransaction {
         try await insertIdentity(identity)
     }
 }
+
+extension MemoryTransaction {
+    func browserSession(idHash: String) async throws -> BrowserSessionRecord? {
+        state.withLock { $0.browserSessions[idHash] }
+    }
+
+    func saveBrowserSession(_ record: BrowserSessionRecord) async throws {
+        state.withLock { $0.browserSessions[record.idHash] = record }
+    }
+
+    func deleteBrowserSession(idHash: String) async throws {
+        state.withLock { $0.browserSessions[idHash] = nil }
+    }
+
+    func deleteBrowserSessions(expiredBefore date: Date) async throws {
+        state.withLock { $0.browserSessions = $0.browserSessions.filter { $0.value.expiresAt >= date } }
+    }
+}

@@ -100,9 +100,19 @@ public protocol IdentityRepository: Sendable {
     func updateIdentity(_ identity: IdentityRecord) async throws
 }
 
+/// Browsers walking flows in the web funnel.
+public protocol BrowserSessionRepository: Sendable {
+    func browserSession(idHash: String) async throws -> BrowserSessionRecord?
+    /// Inserts or replaces a browser's record.
+    func saveBrowserSession(_ record: BrowserSessionRecord) async throws
+    func deleteBrowserSession(idHash: String) async throws
+    /// Removes records that expired before `date`.
+    func deleteBrowserSessions(expiredBefore date: Date) async throws
+}
+
 /// Everything a transaction can touch.
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
-    & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository
+    & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

@@ -92,7 +92,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         AppleTokenClient(configuration: $0, fetcher: dependencies.fetcher, clock: dependencies.clock)
     }
     let providers = ProviderSignInService(auth: auth, verifiers: verifiers, apple: appleTokens)
-    let handler = DoorstepAPIHandler(
+    let catalog = try FlowCatalog.bundled()
+    let services = FunnelServices(
         auth: auth,
         providers: providers,
         profile: ProfileService(
@@ -100,8 +101,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             random: dependencies.random, logger: dependencies.logger,
             deletionHooks: [{ _, identities in await providers.revokeAppleTokens(of: identities) }]),
         flows: FlowDataService(
-            storage: dependencies.storage, catalog: try FlowCatalog.bundled(), clock: dependencies.clock,
-            random: dependencies.random),
+            storage: dependencies.storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random),
         groups: GroupService(
             storage: dependencies.storage, mailer: mailbox ?? dependencies.mailer,
             clock: dependencies.clock, random: dependencies.random),
@@ -112,9 +112,17 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                     configuration: $0, fetcher: dependencies.fetcher, fallback: dependencies.planner)
             } ?? dependencies.planner,
             clock: dependencies.clock,
-            random: dependencies.random),
-        storage: dependencies.storage, mailbox: mailbox)
+            random: dependencies.random))
+    let handler = DoorstepAPIHandler(
+        auth: auth, providers: providers, profile: services.profile, flows: services.flows, groups: services.groups,
+        trainer: services.trainer, storage: dependencies.storage, mailbox: mailbox)
     try handler.registerHandlers(on: router)
+    FunnelController(
+        catalog: catalog, services: services,
+        sessions: BrowserSessions(
+            storage: dependencies.storage, clock: dependencies.clock, random: dependencies.random),
+        clock: dependencies.clock, providers: [], devMailbox: mailbox != nil
+    ).register(on: router)
     return DoorstepServer(auth: auth, mailbox: mailbox, router: router)
 }
 

@@ -21,11 +21,20 @@ struct RateLimitMiddleware: RouterMiddleware {
         "/v1/auth/token/refresh": .init(requests: 120, per: 60),
     ]
     static let otherAuthEndpoints = RateLimiter.Limit(requests: 120, per: 60)
+    /// Forms of the web funnel, which reach the same services in-process.
+    static let funnelForms = RateLimiter.Limit(requests: 120, per: 60)
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let path = request.uri.path
+        if path.hasPrefix("/flows/"), request.method == .post {
+            let key = "/flows/* " + (context.remoteAddress?.ipAddress ?? "unknown")
+            if let wait = limiter.check(key, limit: Self.funnelForms, now: clock.now) {
+                throw ServiceError.rateLimited(retryAfter: wait)
+            }
+            return try await next(request, context)
+        }
         guard path.hasPrefix("/v1/auth/"), request.method != .get || path == "/v1/auth/sessions" else {
             return try await next(request, context)
         }

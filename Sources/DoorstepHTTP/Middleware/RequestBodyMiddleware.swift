@@ -15,7 +15,9 @@ struct RequestBodyMiddleware: RouterMiddleware {
     ) async throws -> Response {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
         let isUpload = request.uri.path == Self.avatarPath
-        let limit = isUpload ? ProfileService.maximumAvatarSize : self.limit
+        let isFunnelForm = request.uri.path.hasPrefix("/flows/") && request.method == .post
+        let limit =
+            isUpload ? ProfileService.maximumAvatarSize : isFunnelForm ? FunnelController.formLimit : self.limit
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw Self.tooLarge }
         var request = request
         let body: ByteBuffer
@@ -24,7 +26,9 @@ struct RequestBodyMiddleware: RouterMiddleware {
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw Self.tooLarge
         }
-        if isUpload {
+        if isFunnelForm {
+            // The funnel reads its own forms and answers with pages, not problems.
+        } else if isUpload {
             guard Self.isImage(request.headers[.contentType]) else {
                 throw ServiceError(
                     status: 415, code: .unsupportedMediaType, detail: "Send the photo as image/jpeg or image/png.")

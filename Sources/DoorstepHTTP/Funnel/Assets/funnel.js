@@ -1,0 +1,219 @@
+// Doorstep web funnel: enhancements only. Every page works without this file; with it, code boxes
+// advance and take a pasted code, countdowns tick, carousels swipe, narration fades in word by
+// word, steppers and quick answers work in place, and voice answers use speech recognition.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+  var reducedMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  function ready(fn) {
+    if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn);
+  }
+
+  ready(function () {
+    var form = document.querySelector("form.screen");
+    if (!form) return;
+
+    // Focus the first field with a problem, so it is announced and can be fixed at once.
+    var invalid = form.querySelector("[aria-invalid=true]");
+    if (invalid) invalid.focus();
+
+    // Buttons show their loading title while the form is sent, and the form is sent once.
+    var sending = false;
+    form.addEventListener("submit", function (event) {
+      if (sending) { event.preventDefault(); return; }
+      sending = true;
+      var button = event.submitter;
+      if (button && button.dataset.loading) {
+        button.textContent = button.dataset.loading;
+        button.setAttribute("aria-busy", "true");
+      }
+    });
+
+    codeEntry(form);
+    countdowns(form);
+    timers(form);
+    carousel(form);
+    narration(form);
+    steppers(form);
+    pills(form);
+    strength(form);
+    voice(form);
+  });
+
+  function codeEntry(form) {
+    form.querySelectorAll("[data-code-entry]").forEach(function (group) {
+      var boxes = Array.prototype.slice.call(group.querySelectorAll(".code-box"));
+      boxes.forEach(function (box) { box.setAttribute("maxlength", "1"); });
+      function spread(from, text) {
+        var digits = text.replace(/\D/g, "").split("");
+        for (var i = from; i < boxes.length && digits.length; i++) boxes[i].value = digits.shift();
+        var next = boxes.find(function (box) { return box.value === ""; });
+        (next || boxes[boxes.length - 1]).focus();
+      }
+      boxes.forEach(function (box, index) {
+        box.addEventListener("focus", function () { box.select(); });
+        box.addEventListener("input", function () {
+          var text = box.value;
+          if (text.replace(/\D/g, "").length > 1) { box.value = ""; spread(index, text); return; }
+          box.value = text.replace(/\D/g, "");
+          if (box.value && index < boxes.length - 1) boxes[index + 1].focus();
+        });
+        box.addEventListener("keydown", function (event) {
+          if (event.key === "Backspace" && box.value === "" && index > 0) {
+            boxes[index - 1].value = "";
+            boxes[index - 1].focus();
+            event.preventDefault();
+          }
+        });
+        box.addEventListener("paste", function (event) {
+          var text = (event.clipboardData || window.clipboardData).getData("text");
+          event.preventDefault();
+          spread(index, text);
+        });
+      });
+    });
+  }
+
+  function countdowns(form) {
+    form.querySelectorAll("[data-countdown]").forEach(function (button) {
+      var left = parseInt(button.dataset.countdown, 10);
+      var title = button.dataset.title;
+      var timer = setInterval(function () {
+        left -= 1;
+        if (left <= 0) {
+          clearInterval(timer);
+          button.disabled = false;
+          button.textContent = title;
+        } else {
+          button.textContent = title + " in " + left + "s";
+        }
+      }, 1000);
+    });
+  }
+
+  function timers(form) {
+    form.querySelectorAll("[data-timer]").forEach(function (button) {
+      var seconds = parseFloat(button.dataset.timer) || 0;
+      setTimeout(function () {
+        if (form.requestSubmit) form.requestSubmit(button); else button.click();
+      }, seconds * 1000);
+    });
+  }
+
+  function carousel(form) {
+    var controls = form.querySelector("[data-carousel]");
+    if (!controls) return;
+    var startX = null;
+    document.addEventListener("touchstart", function (event) { startX = event.touches[0].clientX; }, { passive: true });
+    document.addEventListener("touchend", function (event) {
+      if (startX === null) return;
+      var dx = event.changedTouches[0].clientX - startX;
+      startX = null;
+      if (Math.abs(dx) < 50) return;
+      var button = controls.querySelector(dx < 0 ? "[data-swipe=next]" : "[data-swipe=previous]");
+      if (button) button.click();
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.target !== document.body) return;
+      var button = controls.querySelector(event.key === "ArrowRight" ? "[data-swipe=next]" :
+        event.key === "ArrowLeft" ? "[data-swipe=previous]" : null);
+      if (button) button.click();
+    });
+  }
+
+  function narration(form) {
+    var words = form.querySelectorAll("[data-narration] .word");
+    if (reducedMotion) { words.forEach(function (w) { w.classList.add("shown"); }); return; }
+    words.forEach(function (word, index) {
+      setTimeout(function () { word.classList.add("shown"); }, 120 * index);
+    });
+  }
+
+  function feetInches(inches) { return Math.floor(inches / 12) + "'" + (inches % 12) + '"'; }
+
+  function steppers(form) {
+    form.querySelectorAll("[data-stepper]").forEach(function (stepper) {
+      var input = stepper.querySelector("input[type=number]");
+      var output = stepper.querySelector("output");
+      var buttons = stepper.querySelectorAll(".step");
+      function show() {
+        var value = parseInt(input.value, 10);
+        if (isNaN(value)) return;
+        output.textContent = stepper.dataset.stepper === "feetInches" ? feetInches(value) : String(value);
+        buttons[0].disabled = value <= parseInt(input.min, 10);
+        buttons[1].disabled = value >= parseInt(input.max, 10);
+      }
+      buttons.forEach(function (button, index) {
+        button.addEventListener("click", function (event) {
+          event.preventDefault();
+          if (index === 0) input.stepDown(); else input.stepUp();
+          show();
+        });
+      });
+      input.addEventListener("input", show);
+    });
+  }
+
+  function pills(form) {
+    form.querySelectorAll("[data-fill]").forEach(function (pill) {
+      pill.addEventListener("click", function (event) {
+        event.preventDefault();
+        var target = document.getElementById(pill.dataset.fill);
+        target.value = pill.textContent;
+        target.focus();
+      });
+    });
+  }
+
+  // Mirrors DoorstepFlow's PasswordStrength: TANDA counts three checks into three levels, Kordant
+  // shows its four checks one by one.
+  function strength(form) {
+    form.querySelectorAll("[data-strength]").forEach(function (input) {
+      var meter = form.querySelector("[data-strength-meter='" + input.id + "']");
+      if (!meter) return;
+      var label = meter.querySelector(".strength-label");
+      input.addEventListener("input", function () {
+        var p = input.value;
+        var upper = /\p{Lu}/u.test(p), number = /\p{N}/u.test(p), symbol = /[^\p{L}\p{N}\s]/u.test(p);
+        var checks = input.dataset.strength === "kordant"
+          ? { length: p.length >= 8, uppercase: upper, number: number, special: symbol }
+          : { length: p.length >= 8, uppercase: upper, numberOrSymbol: number || symbol };
+        var ids = Object.keys(checks);
+        var met = ids.filter(function (id) { return checks[id]; }).length;
+        var level = p === "" ? 0 : met === ids.length ? 3 : met >= 2 ? 2 : 1;
+        meter.dataset.level = String(level);
+        label.textContent = ["", "Weak", "Medium", "Strong"][level];
+        ids.forEach(function (id) {
+          var row = meter.querySelector("[data-check=" + id + "]");
+          if (row) row.classList.toggle("met", checks[id]);
+        });
+      });
+    });
+  }
+
+  function voice(form) {
+    var Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
+    if (!Recognition) return;
+    form.querySelectorAll("[data-mic]").forEach(function (button) {
+      var target = document.getElementById(button.dataset.mic);
+      var recognition = null;
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        if (recognition) { recognition.stop(); return; }
+        recognition = new Recognition();
+        recognition.interimResults = true;
+        recognition.lang = document.documentElement.lang || "en";
+        var before = target.value ? target.value + " " : "";
+        recognition.onresult = function (event) {
+          var said = "";
+          for (var i = 0; i < event.results.length; i++) said += event.results[i][0].transcript;
+          target.value = before + said;
+        };
+        recognition.onend = function () { recognition = null; button.setAttribute("aria-pressed", "false"); };
+        button.setAttribute("aria-pressed", "true");
+        recognition.start();
+      });
+    });
+  }
+})();

@@ -1,0 +1,43 @@
+import DoorstepFlow
+
+/// Turns a submitted form into answers for the screen's visible inputs, typed as their fields are:
+/// a checkbox left unticked is `false`, six code boxes are one code, a number that is not a number
+/// stays text so the field's validator explains the problem.
+enum FormAnswers {
+    static func answers(from form: FunnelForm, engine: FlowEngine) -> [(field: String, value: Value?)] {
+        var answers: [(String, Value?)] = []
+        for block in engine.visibleBlocks where block.isInput && block.kind != .avatar {
+            for fieldID in [block.field, block.confirmField].compactMap({ $0 }) {
+                guard let field = engine.flow.field(fieldID) else { continue }
+                if block.kind == .checkbox || field.kind == .bool {
+                    answers.append((fieldID, .bool(form.value(fieldID) != nil)))
+                    continue
+                }
+                let sent = form.all(fieldID)
+                if sent.isEmpty, field.kind != .multiChoice, field.kind != .stringList { continue }
+                answers.append((fieldID, value(sent, block: block, field: field)))
+            }
+        }
+        return answers
+    }
+
+    private static func value(_ sent: [String], block: Block, field: FieldDefinition) -> Value? {
+        switch field.kind {
+        case .multiChoice:
+            return .array(sent.map(Value.string))
+        case .stringList:
+            let items = sent.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+            return .array(items.map(Value.string))
+        case .int:
+            let text = sent.first?.trimmingCharacters(in: .whitespaces) ?? ""
+            if text.isEmpty { return nil }
+            return Int(text).map(Value.int) ?? .string(text)
+        case .password:
+            let text = sent.first ?? ""
+            return text.isEmpty ? nil : .string(text)
+        default:
+            let text = block.kind == .codeEntry ? sent.joined().filter { !$0.isWhitespace } : (sent.first ?? "")
+            return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : .string(text)
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import DoorstepFlow
+import DoorstepServerCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The web funnel: serves the catalog's flows as HTML pages, walks each browser's engine on the
+/// server, and runs effects through the same services as the API.
+struct FunnelController: Sendable {
+    let catalog: FlowCatalog
+    let services: FunnelServices
+    let sessions: BrowserSessions
+    let clock: any WallClock
+    /// Sign-in providers the funnel offers buttons for.
+    let providers: Set<String>
+    let devMailbox: Bool
+    /// The largest form accepted, photo included.
+    static let formLimit = ProfileService.maximumAvatarSize + 64 * 1024
+
+    func register(on router: Router<DoorstepRequestContext>) {
+        router.get("/") { _, _ in
+            Self.html(FunnelPages.index(catalog.flows, devMailbox: devMailbox), cacheable: false)
+        }
+        router.get("/flows/:id") { request, context in try await show(request, context) }
+        router.post("/flows/:id") { request, context in try await submit(request, context) }
+        router.post("/flows/:id/restart") { request, context in try await restart(request, context) }
+        router.get("/flows/:id/theme.css") { _, context in
+            guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+            return FunnelAssets.response(ThemeCSS.stylesheet(for: flow), type: "text/css; charset=utf-8")
+        }
+        router.get("/funnel/:asset") { _, context in
+            FunnelAssets.asset(context.parameters.get("asset") ?? "") ?? notFound()
+        }
+    }
+
+    // MARK: - Routes
+
+    /// Shows the browser's screen in a flow. Without `at` it is a launch: the flow's entry rules pick
+    /// where to land (resuming an unfinished walk); with `at` it shows the screen a form led to.
+    private func show(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
+        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        var browser = try await sessions.session(cookieValue: BrowserSessions.cookieValue(in: request.headers[.cookie]))
+        await checkSignedIn(&browser)
+        let stored = browser.state.snapshots[flow.id]
+        let at = request.uri.queryParameters.get("at")
+        var engine: FlowEngine
+        if at != nil, let stored, let restored = try? FlowEngine(flow: flow, restoring: stored) {
+            engine = restored
+            if engine.screen.id != at { return redirect(to: flow, engine: engine) }
+        } else {
+            engine = FlowEngine.launch(flow: flow, snapshot: stored, session: browser.state.session).engine
+            var effects = makeEffects(flow: flow, browser: browser, request: request, context: context, upload: nil)
+            await run(engine.enteringCommands(), engine: &engine, effects: &effects)
+            browser.state.signedIn = effects.signedIn
+        }
+        browser.state.snapshots[flow.id] = engine.snapshot
+        try await sessions.save(browser)
+        let page = ScreenPage(engine: engine, csrfToken: browser.state.csrfToken, now: clock.now, providers: providers)
+        var response = Self.html(page.render(), cacheable: false)
+        setCookie(on: &response, browser, request)
+        return response
+    }
+
+    /// Takes a screen's form: its answers, then the button pressed; runs what follows and redirects to
+    /// the screen it led to (post, redirect, get).
+    private func submit(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
+        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        let form: FunnelForm
+        do {
+            form = try FunnelForm.parse(
+                try await request.body.collect(upTo: Self.formLimit), contentType: request.headers[.contentType])
+        } catch FunnelForm.ParseError.unsupportedType {
+            return errorPage(415, "This page only accepts its own forms.", flow: flow)
+        } catch {
+            return errorPage(400, "The form could not be read. Please try again.", flow: flow)
+        }
+        guard
+            var browser = try await sessions.existing(
+                cookieValue: BrowserSessions.cookieValue(in: request.headers[.cookie])),
+            CSRF.matches(form.value("_csrf"), browser.state.csrfToken)
+        else {
+            return errorPage(403, "This form has expired. Open the flow again to carry on.", flow: flow)
+        }
+        await checkSignedIn(&browser)
+        guard let stored = browser.state.snapshots[flow.id],
+            var engine = try? FlowEngine(flow: flow, restoring: stored),
+            form.value("_screen") == engine.screen.id
+        else {
+            return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
+        }
+        let now = clock.now
+        for (field, value) in FormAnswers.answers(from: form, engine: engine) {
+            engine.handle(.answerChanged(field: field, value: value), at: now)
+        }
+        var effects = makeEffects(
+            flow: flow, browser: browser, request: request, context: context, upload: form.files.values.first)
+        if let event = FunnelEvents.event(for: form, engine: &engine) {
+            await run(engine.handle(event, at: now), engine: &engine, effects: &effects)
+        }
+        browser.state.signedIn = effects.signedIn
+        browser.state.snapshots[flow.id] = engine.snapshot
+        await syncProgress(engine.snapshot, browser: &browser)
+        try await sessions.save(browser)
+        return redirect(to: flow, engine: engine)
+    }
+
+    /// Forgets the browser's walk through a flow (its account stays signed in).
+    private func restart(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
+        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        let form = try? FunnelForm.parse(
+            try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
+        guard
+            var browser = try await sessions.existing(
+                cookieValue: BrowserSessions.cookieValue(in: request.headers[.cookie])),
+            CSRF.matches(form?.value("_csrf"), browser.state.csrfToken)
+        else {
+            return errorPage(403, "This form has expired. Open the flow again to carry on.", flow: flow)
+        }
+        browser.state.snapshots[flow.id] = nil
+        try await sessions.save(browser)
+        return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
+    }
+
+    // MARK: - Engine
+
+    /// Runs the engine's commands; effects run in-process, one after another, each result fed back.
+    private func run(_ commands: [FlowCommand], engine: inout FlowEngine, effects: inout FunnelEffects) async {
+        var queue = commands
+        while !queue.isEmpty {
+            guard case .perform(let request) = queue.removeFirst() else { continue }
+            let result = await effects.run(request, answers: engine.snapshot.answers)
+            queue += engine.handle(.effectFinished(EffectOutcome(requestID: request.id, result: result)), at: clock.now)
+        }
+    }
+
+    private func makeEffects(
+        flow: FlowDefinition, browser: BrowserSession, request: Request, context: DoorstepRequestContext, upload: Data?
+    ) -> FunnelEffects {
+        FunnelEffects(
+            services: services, flow: flow, meta: RequestMeta(userAgent: request.headers[.userAgent]), upload: upload,
+            signedIn: browser.state.signedIn)
+    }
+
+    /// Signs the browser out when its session ended elsewhere (logged out, revoked, account deleted).
+    private func checkSignedIn(_ browser: inout BrowserSession) async {
+        guard let signedIn = browser.state.signedIn else { return }
+        do {
+            _ = try await services.auth.activeCaller(signedIn.caller)
+        } catch {
+            browser.state.signedIn = nil
+        }
+    }
+
+    /// Keeps the walk on the server too, so an app signed in to the same account can resume it.
+    private func syncProgress(_ snapshot: FlowSnapshot, browser: inout BrowserSession) async {
+        guard let caller = browser.state.signedIn?.caller, snapshot.pending == nil,
+            let data = try? JSONEncoder().encode(snapshot),
+            let value = try? JSONDecoder().decode(Value.self, from: data)
+        else { return }
+        let flowID = snapshot.flowID
+        var base = browser.state.serverRevisions[flowID]
+        if base == nil { base = (try? await services.flows.progress(caller, flowID: flowID))?.revision }
+        if let revision = try? await services.flows.saveProgress(
+            caller, flowID: flowID, baseRevision: base, snapshot: value)
+        {
+            browser.state.serverRevisions[flowID] = revision
+        } else {
+            browser.state.serverRevisions[flowID] =
+                (try? await services.flows.progress(caller, flowID: flowID))?.revision
+        }
+    }
+
+    // MARK: - Responses
+
+    private func redirect(to flow: FlowDefinition, engine: FlowEngine) -> Response {
+        let screen = engine.screen.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)?at=\(screen)"])
+    }
+
+    private func setCookie(on response: inout Response, _ browser: BrowserSession, _ request: Request) {
+        guard browser.isNew else { return }
+        let secure = request.uri.scheme == .https || request.headers[Self.forwardedProto] == "https"
+        response.headers[.setCookie] = BrowserSessions.cookie(for: browser, secure: secure)
+    }
+
+    private static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+
+    private func notFound() -> Response {
+        var response = Self.html(
+            FunnelPages.error(
+                title: "Not found", message: "There is no such flow here.", link: ("/", "See all flows")),
+            cacheable: false)
+        response.status = .notFound
+        return response
+    }
+
+    private func errorPage(_ status: Int, _ message: String, flow: FlowDefinition) -> Response {
+        var response = Self.html(
+            FunnelPages.error(
+                title: "Something went wrong", message: message, link: ("/flows/\(flow.id)", "Back to \(flow.title)")),
+            cacheable: false)
+        response.status = HTTPResponse.Status(code: status)
+        return response
+    }
+
+    /// An HTML response with the funnel's security headers: a strict content policy, no framing, no
+    /// caching of pages that show a person's answers.
+    static func html(_ page: String, cacheable: Bool) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentSecurityPolicy] =
+            "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+        headers[.cacheControl] = cacheable ? "public, max-age=300" : "no-store"
+        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
+    }
+}
+
+/// Compares CSRF tokens in constant time.
+enum CSRF {
+    static func matches(_ sent: String?, _ expected: String) -> Bool {
+        guard let sent, sent.utf8.count == expected.utf8.count, !expected.isEmpty else { return false }
+        return zip(sent.utf8, expected.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

@@ -1,0 +1,194 @@
+import DoorstepFlow
+import DoorstepServerCore
+import Foundation
+
+/// Runs a flow's effects for one browser request, in-process: the web counterpart of the SDK's
+/// `FlowEffectRunner`. Sign-ins update the browser's ``FunnelState/signedIn``.
+struct FunnelEffects {
+    let services: FunnelServices
+    let flow: FlowDefinition
+    let meta: RequestMeta
+    /// The photo the request carried, if its form had a file input.
+    let upload: Data?
+    var signedIn: FunnelState.SignedInBrowser?
+
+    /// Runs one effect; failures come back as results the engine shows, never as thrown errors.
+    mutating func run(_ request: EffectRequest, answers: [String: Value]) async -> EffectOutcome.Result {
+        do {
+            return .success(try await perform(request, answers: answers))
+        } catch let error as ServiceError {
+            if error.code == .sessionRevoked || error.code == .unauthenticated { signedIn = nil }
+            return .failure(code: error.code.rawValue, message: error.fieldProblems.first?.message ?? error.detail)
+        } catch let declined as Declined {
+            return .failure(code: declined.code, message: declined.reason)
+        } catch {
+            return .failure(code: "unavailable", message: "Something went wrong. Please try again.")
+        }
+    }
+
+    /// An effect the browser cannot or did not do, such as a permission it was not granted.
+    struct Declined: Error {
+        var reason: String?
+        /// `cancelled` fails quietly; another code shows the reason.
+        var code = "cancelled"
+    }
+
+    // swiftlint:disable:next cyclomatic_complexity function_body_length
+    private mutating func perform(_ request: EffectRequest, answers: [String: Value]) async throws -> [String: Value] {
+        let arguments = request.arguments
+        func text(_ key: String) -> String { arguments[key]?.stringValue ?? "" }
+        switch request.name {
+        case "identify":
+            return ["account.exists": .bool(try await services.auth.identify(email: text("email")).exists)]
+        case "sendCode":
+            _ = try await services.auth.sendCode(email: text("email"), purpose: CodePurpose(rawValue: text("purpose")))
+            return [:]
+        case "verifyCode":
+            let session = try await services.auth.verifyCode(
+                email: text("email"), code: text("code"), purpose: CodePurpose(rawValue: text("purpose")), meta: meta)
+            return try await signedIn(session)
+        case "signUp":
+            let session = try await services.auth.signUp(
+                email: text("email"), password: text("password"), firstName: arguments["firstName"]?.stringValue,
+                lastName: arguments["lastName"]?.stringValue, meta: meta)
+            return try await signedIn(session)
+        case "logIn":
+            return try await signedIn(
+                try await services.auth.logIn(email: text("email"), password: text("password"), meta: meta))
+        case "forgotPassword":
+            _ = try await services.auth.forgotPassword(email: text("email"))
+            return [:]
+        case "resetPassword":
+            let session = try await services.auth.resetPassword(
+                email: text("email"), code: text("code"), newPassword: text("newPassword"), meta: meta)
+            return try await signedIn(session)
+        case "setPassword":
+            try await services.auth.setPassword(
+                newPassword: text("newPassword"), currentPassword: nil, caller: caller())
+            return [:]
+        case "continueAsGuest":
+            if signedIn != nil { return ["session.isGuest": .bool(signedIn?.isGuest ?? false)] }
+            _ = try await signedIn(try await services.auth.continueAsGuest(meta: meta), isGuest: true)
+            return ["session.isGuest": true]
+        case "signInWithApple", "signInWithGoogle":
+            throw Declined(reason: "Sign-in with Apple or Google is available in the app.")
+        case "saveProfile":
+            _ = try await services.profile.updateProfile(
+                try await caller(), firstName: arguments["firstName"]?.stringValue,
+                lastName: arguments["lastName"]?.stringValue)
+            return [:]
+        case "acceptConsents":
+            let consents = (arguments["consents"]?.arrayValue ?? []).compactMap { item -> (String, String)? in
+                guard let object = item.objectValue, let document = object["document"]?.stringValue,
+                    let version = object["version"]?.stringValue
+                else { return nil }
+                return (document, version)
+            }
+            _ = try await services.profile.acceptConsents(
+                try await caller(), consents.map { (document: $0.0, version: $0.1) })
+            return [:]
+        case "pickImage":
+            guard upload?.isEmpty == false else {
+                throw Declined(reason: "Choose a photo first.", code: "photo_required")
+            }
+            return [text("field"): "upload"]
+        case "uploadAvatar":
+            guard let upload, !upload.isEmpty else {
+                throw Declined(reason: "Choose a photo first.", code: "photo_required")
+            }
+            let user = try await services.profile.uploadAvatar(try await caller(), data: upload)
+            return ["avatar.url": .string(user.avatarID.map { "/v1/avatars/\($0)" } ?? "")]
+        case "createGroup":
+            return Self.group(
+                try await services.groups.create(try await caller(), name: text("name"), kind: text("kind")))
+        case "joinGroup":
+            return Self.group(try await services.groups.join(try await caller(), inviteCode: text("inviteCode")))
+        case "inviteMembers":
+            let emails = (arguments["emails"]?.arrayValue ?? []).compactMap(\.stringValue)
+            let result = try await services.groups.invite(try await caller(), groupID: text("groupId"), emails: emails)
+            return ["invitations.sent": .int(result.invited.count)]
+        case "submitAnswers":
+            var submitted: [String: Value] = [:]
+            for field in (arguments["fields"]?.arrayValue ?? []).compactMap(\.stringValue) {
+                guard let answer = answers[field], flow.field(field)?.kind != .password else { continue }
+                submitted[field] = answer
+            }
+            if !submitted.isEmpty {
+                try await services.flows.submitAnswers(
+                    try await caller(), flowID: flow.id, flowVersion: flow.version, answers: submitted)
+            }
+            return ["flow.completed": true]
+        case "requestPermission":
+            // A browser page cannot grant what flows ask for (notifications, iCloud); the app asks later.
+            throw Declined(reason: "You can turn this on in the app.")
+        case "enableBiometrics":
+            throw Declined(reason: "Face ID is available in the app.")
+        case "logOut":
+            try await services.auth.logOut(try await caller())
+            signedIn = nil
+            return ["session.active": false]
+        case "trainer.goalOptions":
+            return Self.goalOptions(try await services.trainer.goalOptions(try await caller()))
+        case "trainer.editGoalOptions":
+            return Self.goalOptions(
+                try await services.trainer.editGoalOptions(try await caller(), instruction: text("instruction")))
+        case "trainer.confirmGoal":
+            let confirmed = try await services.trainer.confirmGoal(try await caller(), optionID: text("optionId"))
+            return ["trainer.goal.id": .string(confirmed.goal.id)]
+        case "trainer.draftProgram":
+            return Self.program(try await services.trainer.draftProgram(try await caller()))
+        case "trainer.editProgram":
+            return Self.program(
+                try await services.trainer.editProgram(
+                    try await caller(), programID: text("programId"), instruction: text("instruction")))
+        case "trainer.activateProgram":
+            let program = try await services.trainer.activateProgram(try await caller(), programID: text("programId"))
+            return ["trainer.program.status": .string(program.status)]
+        default:
+            throw Declined(reason: "This page cannot run \(request.name).")
+        }
+    }
+
+    /// The signed-in caller, checked against storage: a session ended elsewhere signs the browser out.
+    private mutating func caller() async throws -> Caller {
+        guard let signedIn else { throw ServiceError.unauthenticated }
+        return try await services.auth.activeCaller(signedIn.caller)
+    }
+
+    /// Remembers the session for the browser and returns the results every sign-in shares.
+    private mutating func signedIn(_ session: AuthSession, isGuest: Bool = false) async throws -> [String: Value] {
+        signedIn = FunnelState.SignedInBrowser(
+            userID: session.user.id, sessionID: session.sessionID, isGuest: isGuest)
+        let answered: Bool
+        do {
+            answered = !(try await services.flows.answers(session.caller, flowID: flow.id)).isEmpty
+        } catch let error as ServiceError where error.code == .notFound {
+            answered = false
+        }
+        return [
+            "session.active": true, "session.isNewUser": .bool(session.isNewUser), "session.isGuest": .bool(isGuest),
+            "flow.completed": .bool(answered),
+        ]
+    }
+
+    private static func group(_ view: GroupView) -> [String: Value] {
+        [
+            "group.id": .string(view.group.id.uuidString), "group.name": .string(view.group.name),
+            "group.inviteCode": .string(view.group.inviteCode),
+        ]
+    }
+
+    private static func goalOptions(_ options: [GoalOption]) -> [String: Value] {
+        let values: [Value] = options.map {
+            ["id": .string($0.id), "summary": .string($0.summary), "detail": .string($0.detail)]
+        }
+        return ["trainer.goalOptions": .array(values)]
+    }
+
+    private static func program(_ program: TrainingProgram) -> [String: Value] {
+        [
+            "trainer.program.id": .string(program.id.uuidString), "trainer.program.version": .int(program.version),
+            "trainer.program.markdown": .string(program.markdown),
+        ]
+    }
+}

@@ -1,0 +1,99 @@
+import DoorstepFlow
+import DoorstepServerCore
+import Foundation
+
+/// What the web funnel remembers for one browser: the CSRF token its forms carry, who is signed in,
+/// and where it stands in each flow. Kept in storage, so a restart or a closed browser loses nothing.
+struct FunnelState: Codable, Sendable {
+    /// The token every form of this browser must send back.
+    var csrfToken: String
+    /// The signed-in person, if any.
+    var signedIn: SignedInBrowser?
+    /// Where the browser stands in each flow, by flow id.
+    var snapshots: [String: FlowSnapshot] = [:]
+    /// The revision of each flow's progress on the server, for saving the next one.
+    var serverRevisions: [String: Int] = [:]
+
+    /// The session a browser signed in with.
+    struct SignedInBrowser: Codable, Sendable, Hashable {
+        var userID: UUID
+        var sessionID: UUID
+        var isGuest: Bool
+
+        var caller: Caller { Caller(userID: userID, sessionID: sessionID) }
+    }
+
+    /// What a launch knows about the session.
+    var session: SessionState {
+        signedIn.map { SessionState(isSignedIn: true, isGuest: $0.isGuest) } ?? .signedOut
+    }
+}
+
+/// A browser's state and the cookie value that names it.
+struct BrowserSession: Sendable {
+    /// The cookie's value: 256 random bits, never stored.
+    let cookieValue: String
+    var state: FunnelState
+    /// Whether the cookie is new and must be set on the response.
+    let isNew: Bool
+}
+
+/// Finds, creates and saves browser sessions: the cookie carries a random token; storage keeps the
+/// state under the token's hash.
+struct BrowserSessions: Sendable {
+    let storage: any Storage
+    let clock: any WallClock
+    let random: any RandomSource
+    /// How long a browser is remembered after its last visit.
+    static let lifetime: TimeInterval = 30 * 24 * 3600
+    static let cookieName = "doorstep_funnel"
+
+    /// The browser's session named by the request's cookie, if it exists and has not expired.
+    func existing(cookieValue: String?) async throws -> BrowserSession? {
+        guard let cookieValue, cookieValue.count <= 128, !cookieValue.isEmpty else { return nil }
+        let hash = Digests.sha256Hex(cookieValue)
+        let now = clock.now
+        guard let record = try await storage.transaction({ try await $0.browserSession(idHash: hash) }),
+            record.expiresAt > now,
+            let state = try? JSONDecoder().decode(FunnelState.self, from: record.state)
+        else { return nil }
+        return BrowserSession(cookieValue: cookieValue, state: state, isNew: false)
+    }
+
+    /// The browser's session, or a new one when it has none.
+    func session(cookieValue: String?) async throws -> BrowserSession {
+        if let existing = try await existing(cookieValue: cookieValue) { return existing }
+        return BrowserSession(cookieValue: random.token(), state: FunnelState(csrfToken: random.token()), isNew: true)
+    }
+
+    /// Saves the state and pushes the expiry out.
+    func save(_ session: BrowserSession) async throws {
+        let now = clock.now
+        let record = BrowserSessionRecord(
+            idHash: Digests.sha256Hex(session.cookieValue), state: try JSONEncoder().encode(session.state),
+            updatedAt: now, expiresAt: now.addingTimeInterval(Self.lifetime))
+        try await storage.transaction { store in
+            try await store.saveBrowserSession(record)
+            try await store.deleteBrowserSessions(expiredBefore: now)
+        }
+    }
+
+    /// The `Set-Cookie` value for the session: HttpOnly, SameSite=Lax, and Secure when served over TLS.
+    static func cookie(for session: BrowserSession, secure: Bool) -> String {
+        var parts = [
+            "\(cookieName)=\(session.cookieValue)", "Path=/", "Max-Age=\(Int(lifetime))", "HttpOnly", "SameSite=Lax",
+        ]
+        if secure { parts.append("Secure") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// The value of the funnel's cookie in a `Cookie` header.
+    static func cookieValue(in header: String?) -> String? {
+        guard let header else { return nil }
+        for pair in header.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0] == cookieName { return parts[1] }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,33 @@
+/// Text made safe for HTML, and the small helpers the funnel's pages are written with. Every piece
+/// of text that did not come from this file passes through ``escape(_:)``.
+enum HTML {
+    /// Text safe in element content and in quoted attribute values.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// Attributes in order, escaped; `nil` values are left out, empty ones written bare (`checked`).
+    static func attributes(_ pairs: KeyValuePairs<String, String?>) -> String {
+        pairs.compactMap { name, value in
+            guard let value else { return nil }
+            return value.isEmpty ? " \(name)" : " \(name)=\"\(escape(value))\""
+        }.joined()
+    }
+
+    /// A token (a style, colour or background name such as `display.m`) as a CSS class fragment.
+    static func token(_ name: String) -> String {
+        String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+}

@@ -1,0 +1,507 @@
+"""The web funnel in a real browser: each reference flow walked in Chromium the way a person would.
+
+Starts `doorstep serve` on a free loopback port with a fresh SQLite file, then drives headless
+Chromium through Selenium on a 390x844 phone viewport. Buttons and fields are found by their visible
+text and labels; codes are read from the dev mailbox. A screenshot of every screen goes to
+`artifacts/browser/<flow>/`.
+
+    python3 Tests/BrowserTests/funnel_walk.py --binary .build/debug/doorstep
+"""
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.request
+import zlib
+
+from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, TimeoutException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+BINARY = ".build/debug/doorstep"
+ARTIFACTS = "artifacts/browser"
+SERVER = None
+BASE = None
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def setUpModule():
+    global SERVER, BASE
+    port = free_port()
+    BASE = f"http://127.0.0.1:{port}"
+    workdir = tempfile.mkdtemp(prefix="doorstep-browser-")
+    log = open(os.path.join(workdir, "server.log"), "w")
+    SERVER = subprocess.Popen(
+        [BINARY, "serve", "--port", str(port), "--database", os.path.join(workdir, "doorstep.sqlite"),
+         "--rate-limits", "off", "--password-cost", "4"],
+        stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(BASE + "/healthz", timeout=1)
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("doorstep serve did not start; see " + log.name)
+
+
+def tearDownModule():
+    if SERVER:
+        SERVER.terminate()
+        SERVER.wait(timeout=10)
+
+
+def latest_code(email):
+    """The newest code mailed to `email`, from the dev mailbox (which lists the newest first)."""
+    with urllib.request.urlopen(f"{BASE}/dev/mail.json?to={urllib.request.quote(email)}") as response:
+        mail = json.load(response)
+    codes = [m["code"] for m in mail if m.get("code")]
+    if not codes:
+        raise AssertionError(f"no code was mailed to {email}")
+    return codes[0]
+
+
+def tiny_png():
+    """A 2x2 PNG made here, as a photo to upload."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    pixels = b"".join(b"\x00" + b"\x8b\x5c\xf6" * 2 for _ in range(2))
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(pixels)) + chunk(b"IEND", b""))
+    path = os.path.join(tempfile.mkdtemp(prefix="doorstep-photo-"), "me.png")
+    with open(path, "wb") as file:
+        file.write(png)
+    return path
+
+
+class Person:
+    """One person at one browser: finds things by what they read, and photographs every screen."""
+
+    def __init__(self, flow, profile=None):
+        options = webdriver.ChromeOptions()
+        options.add_argument("--headless=new")
+        options.add_argument("--no-sandbox")
+        options.add_argument("--disable-dev-shm-usage")
+        options.add_argument("--window-size=390,844")
+        if profile:
+            options.add_argument(f"--user-data-dir={profile}")
+        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+        self.driver = webdriver.Chrome(options=options, service=service)
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        self.flow = flow
+        self.shots = os.path.join(ARTIFACTS, flow)
+        os.makedirs(self.shots, exist_ok=True)
+        self.count = len(os.listdir(self.shots))
+
+    def quit(self):
+        self.driver.quit()
+
+    # Reading the page
+
+    @property
+    def screen(self):
+        try:
+            return self.driver.execute_script(
+                "return document.readyState === 'complete' && document.body ? document.body.dataset.screen : null")
+        except WebDriverException:
+            return None
+
+    def text(self):
+        return self.driver.find_element(By.TAG_NAME, "body").text
+
+    def shot(self):
+        self.count += 1
+        self.driver.save_screenshot(os.path.join(self.shots, f"{self.count:02d}-{self.screen}.png"))
+
+    def wait_for(self, screen, timeout=15):
+        try:
+            WebDriverWait(self.driver, timeout).until(lambda _: self.screen == screen)
+        except TimeoutException:
+            self.shot()
+            raise AssertionError(f"expected {screen}, still on {self.screen}: {self.text()}") from None
+        self.shot()
+
+    def sees(self, words):
+        return words in self.text()
+
+    # Acting
+
+    def open(self, path):
+        self.driver.get(BASE + path)
+
+    def press(self, label, navigates=True):
+        """Presses the button or link whose visible text (or accessible name) is `label`, and waits for
+        the page it leads to."""
+        literal = json.dumps(label)
+        xpath = (f"//button[normalize-space(.)={literal} or @aria-label={literal}"
+                 f" or .//*[normalize-space(.)={literal}]] | //a[normalize-space(.)={literal}]")
+        for element in self.driver.find_elements(By.XPATH, xpath):
+            if element.is_displayed() or element.get_attribute("aria-label") == label:
+                self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+                if navigates:
+                    self.driver.execute_script("window.leavingPage = true")
+                element.click()
+                if navigates:
+                    WebDriverWait(self.driver, 30).until(lambda _: self.arrived())
+                return
+        raise NoSuchElementException(f"no button '{label}' on {self.screen}: {self.text()}")
+
+    def arrived(self):
+        try:
+            return self.driver.execute_script("return !window.leavingPage && document.readyState === 'complete'")
+        except WebDriverException:
+            return False
+
+    def field(self, label):
+        """The control a label names, or the one whose accessible name starts with it."""
+        literal = json.dumps(label)
+        labels = self.driver.find_elements(By.XPATH, f"//label[normalize-space(.)={literal}]")
+        if labels:
+            return self.driver.find_element(By.ID, labels[0].get_attribute("for"))
+        legends = self.driver.find_elements(By.XPATH, f"//fieldset[legend[normalize-space(.)={literal}]]")
+        if legends:
+            return legends[0].find_element(By.CSS_SELECTOR, "input")
+        return self.driver.find_element(By.XPATH, f"//*[starts-with(@aria-label, {literal})]")
+
+    def type(self, label, text, clear=True):
+        element = self.field(label)
+        if clear:
+            element.clear()
+        element.send_keys(text)
+
+    def set_value(self, label, value):
+        """Sets a date or time control the way its picker would."""
+        element = self.field(label)
+        self.driver.execute_script("arguments[0].value = arguments[1]", element, value)
+
+    def tick(self, label):
+        element = self.field(label)
+        if not element.is_selected():
+            self.driver.execute_script("arguments[0].click()", element)
+
+    def choose(self, option):
+        literal = json.dumps(option)
+        label = self.driver.find_element(By.XPATH, f"//label[.//*[normalize-space(text())={literal}]]")
+        label.click()
+
+    def enter_code(self, label, code):
+        self.field(label).send_keys(code)
+
+
+class FunnelWalk(unittest.TestCase):
+    def person(self, flow, profile=None):
+        person = Person(flow, profile)
+        self.addCleanup(person.quit)
+        return person
+
+    def test_index_lists_every_flow(self):
+        sam = self.person("index")
+        sam.open("/")
+        for title in ["TANDA", "AI Personal Trainer", "FamilySync", "Destiny", "Kordant"]:
+            self.assertIn(title, sam.text())
+        sam.driver.save_screenshot(os.path.join(sam.shots, "01-index.png"))
+
+    def test_tanda_new_account_then_existing_account_with_a_wrong_password_first(self):
+        email = "sam.tanda@example.com"
+        sam = self.person("tanda")
+        sam.open("/flows/tanda")
+        sam.wait_for("slide1")
+        sam.press("Next")
+        sam.wait_for("slide2")
+        sam.press("Get Started")
+        sam.wait_for("createAccount")
+        sam.type("Email", "not-an-email")
+        sam.press("Continue")
+        sam.wait_for("createAccount")
+        self.assertTrue(sam.sees("Please enter a valid email address."), sam.text())
+        sam.type("Email", email)
+        sam.press("Continue")
+        sam.wait_for("verifyEmail")
+        sam.enter_code("Verification code", "000000" if latest_code(email) != "000000" else "111111")
+        sam.press("Verify")
+        sam.wait_for("verifyEmail")
+        sam.enter_code("Verification code", latest_code(email))
+        sam.press("Verify")
+        sam.wait_for("celebration")
+        sam.press("Continue")
+        sam.wait_for("createPassword")
+        sam.type("Password", "Sunny-Days-2026")
+        sam.type("Confirm Password", "Sunny-Days-2027")
+        sam.press("Continue")
+        sam.wait_for("createPassword")
+        self.assertTrue(sam.sees("Passwords don't match."), sam.text())
+        sam.type("Password", "Sunny-Days-2026")
+        sam.type("Confirm Password", "Sunny-Days-2026")
+        sam.press("Continue")
+        sam.wait_for("name")
+        sam.type("First Name", "<script>alert(1)</script>")
+        sam.type("Last Name", "Jones")
+        sam.press("Continue")
+        sam.wait_for("name")
+        self.assertEqual(len(sam.driver.find_elements(By.TAG_NAME, "script")), 1, "only the funnel's own script")
+        self.assertIn("<script>", sam.field("First Name").get_attribute("value"))
+        sam.type("First Name", "Sam")
+        sam.press("Continue")
+        sam.wait_for("legal")
+        sam.press("Continue")
+        sam.wait_for("legal")
+        self.assertTrue(sam.sees("Please accept the Terms of Service."), sam.text())
+        sam.tick("I agree to the Terms of Service")
+        sam.tick("I agree to the Privacy Policy")
+        sam.press("Continue")
+        sam.wait_for("photo")
+        self.assertTrue(sam.sees("SJ"), sam.text())
+        sam.press("Add Photo")
+        sam.wait_for("photo")
+        self.assertTrue(sam.sees("Choose a photo first."), sam.text())
+        sam.field("Choose a photo").send_keys(tiny_png())
+        sam.press("Add Photo")
+        sam.wait_for("home")
+
+        # The same person on another browser: the account exists, so a password is asked.
+        again = self.person("tanda")
+        again.open("/flows/tanda")
+        again.wait_for("slide1")
+        again.press("Get Started")
+        again.wait_for("createAccount")
+        again.type("Email", email)
+        again.press("Continue")
+        again.wait_for("passwordLogin")
+        again.type("Password", "Wrong-Password-1")
+        again.press("Sign In")
+        again.wait_for("passwordLogin")
+        self.assertTrue(again.sees("Incorrect password. Please try again."), again.text())
+        again.type("Password", "Sunny-Days-2026")
+        again.press("Sign In")
+        again.wait_for("home")
+
+    def test_trainer_intake_resumes_after_the_browser_is_closed(self):
+        email = "alex.trainer@example.com"
+        profile = tempfile.mkdtemp(prefix="doorstep-profile-")
+        alex = self.person("trainer", profile)
+        alex.open("/flows/trainer")
+        alex.wait_for("introHero")
+        alex.press("Continue")
+        alex.wait_for("introNarration")
+        alex.press("Skip")
+        alex.wait_for("introCTA")
+        alex.press("Get Started")
+        alex.wait_for("name")
+        alex.type("What should I call you", "Alex")
+        alex.press("Next")
+        alex.wait_for("age")
+        alex.press("Increase", navigates=False)
+        alex.press("Increase", navigates=False)
+        self.assertEqual(alex.field("How old are you").get_attribute("value"), "32")
+        alex.press("Next")
+        alex.wait_for("gender")
+        alex.choose("Female")
+        alex.press("Next")
+        alex.wait_for("goals")
+        alex.type("What do you want to achieve", "Get stronger and run a 10k")
+        alex.press("Next")
+        alex.wait_for("timeline")
+        alex.quit()
+
+        # Reopened: the walk is where it stopped, answers kept.
+        alex = self.person("trainer", profile)
+        alex.open("/flows/trainer")
+        alex.wait_for("timeline")
+        alex.press("Back")
+        alex.wait_for("goals")
+        self.assertEqual(alex.field("What do you want to achieve").get_attribute("value"), "Get stronger and run a 10k")
+        alex.press("Next")
+        alex.wait_for("timeline")
+        voice = ["timeline", "experienceLevel", "frequency", "currentRoutine", "pastAttempts", "hobbySports"]
+        for screen in voice:
+            if screen != "timeline":
+                alex.wait_for(screen)
+            pills = alex.driver.find_elements(By.CSS_SELECTOR, ".pill")
+            if pills:
+                pills[0].click()
+            else:
+                alex.driver.find_element(By.TAG_NAME, "textarea").send_keys("Three months")
+            alex.press("Next")
+        alex.wait_for("height")
+        alex.press("Decrease", navigates=False)
+        self.assertTrue(alex.sees("5'7\""), alex.text())
+        alex.press("Next")
+        alex.wait_for("weight")
+        alex.press("Next")
+        for screen in ["bodyComp", "physicalBaseline", "mobility", "injuries", "healthNuances", "supplements",
+                       "activityLevel", "sleep", "nutrition", "environment", "movementPrefs", "coachingStyle",
+                       "anythingElse"]:
+            alex.wait_for(screen)
+            if screen != "anythingElse":
+                alex.driver.find_element(By.TAG_NAME, "textarea").send_keys("Nothing special")
+            alex.press("Next")
+        alex.wait_for("complete")
+        alex.press("Create my program")
+        alex.wait_for("auth")
+        alex.type("Email", email)
+        alex.tick("I agree to the Terms and Privacy Policy")
+        alex.press("Continue")
+        alex.wait_for("otp")
+        alex.enter_code("Verification code", latest_code(email))
+        alex.press("Verify")
+        alex.wait_for("goalReview", timeout=30)
+        options = alex.driver.find_elements(By.CSS_SELECTOR, ".choice label")
+        self.assertGreaterEqual(len(options), 2)
+        options[0].click()
+        alex.press("Confirm")
+        alex.wait_for("programReview", timeout=30)
+        self.assertTrue(alex.driver.find_elements(By.CSS_SELECTOR, ".markdown h2, .markdown h3, .markdown li"))
+        alex.press("Activate Program")
+        alex.wait_for("notifications")
+        alex.press("Not now")
+        alex.wait_for("success")
+        self.assertTrue(alex.sees("You're all set, Alex!"), alex.text())
+
+    def test_familysync_join_by_code_with_a_wrong_code_first(self):
+        owner = self.person("familysync")
+        owner.open("/flows/familysync")
+        owner.wait_for("slide1")
+        owner.press("Next")
+        owner.wait_for("slide2")
+        owner.press("Next")
+        owner.wait_for("slide3")
+        owner.press("Get Started")
+        owner.wait_for("syncChoice")
+        owner.press("Continue as Guest")
+        owner.wait_for("householdSetup")
+        owner.type("Household name", "Smith Family")
+        owner.press("Create Household")
+        owner.wait_for("mainApp")
+        code = owner.text().split("Invite code: ")[1].split()[0]
+
+        partner = self.person("familysync")
+        partner.open("/flows/familysync")
+        partner.wait_for("slide1")
+        partner.press("Next")
+        partner.wait_for("slide2")
+        partner.press("Next")
+        partner.wait_for("slide3")
+        partner.press("Get Started")
+        partner.wait_for("syncChoice")
+        partner.press("Continue as Guest")
+        partner.wait_for("householdSetup")
+        partner.press("Have an invite code? Join Household")
+        partner.wait_for("joinHousehold")
+        partner.type("Invite code", "ABCDEFGH" if code != "ABCDEFGH" else "HGFEDCBA")
+        partner.press("Join Household")
+        partner.wait_for("joinHousehold")
+        self.assertTrue(partner.driver.find_elements(By.CSS_SELECTOR, ".field-error, .banner"), partner.text())
+        partner.type("Invite code", code.lower())
+        partner.press("Join Household")
+        partner.wait_for("mainApp")
+        self.assertTrue(partner.sees("Smith Family"), partner.text())
+
+    def test_destiny_guest_path_then_returning_home(self):
+        guest = self.person("destiny")
+        guest.open("/flows/destiny")
+        guest.wait_for("splash")
+        guest.wait_for("slide1", timeout=15)
+        for screen in ["slide2", "slide3", "slide4"]:
+            guest.press("Continue")
+            guest.wait_for(screen)
+        guest.press("Get Started")
+        guest.wait_for("auth")
+        self.assertFalse(guest.sees("Sign in with Apple"), "Apple is not set up on this server")
+        guest.press("Continue as Guest")
+        guest.wait_for("birthData")
+        guest.press("Continue")
+        guest.wait_for("birthData")
+        self.assertTrue(guest.driver.find_elements(By.CSS_SELECTOR, ".field-error"), guest.text())
+        guest.set_value("Date of Birth", "1990-06-15")
+        guest.set_value("Time of Birth", "14:30")
+        guest.type("City of Birth", "Lisbon")
+        guest.choose("Prefer not to say")
+        guest.press("Continue")
+        guest.wait_for("home")
+        self.assertTrue(guest.sees("Welcome to Destiny!"), guest.text())
+
+        # Opening the app again: the splash sends a returning guest straight home.
+        guest.open("/flows/destiny")
+        guest.wait_for("splash")
+        guest.wait_for("home", timeout=15)
+
+    def test_kordant_sign_up_then_forgot_password(self):
+        email = "kim.kordant@example.com"
+        kim = self.person("kordant")
+        kim.open("/flows/kordant")
+        kim.wait_for("login")
+        kim.press("Don't have an account? Sign up")
+        kim.wait_for("signup")
+        kim.type("Name", "Kim Lee")
+        kim.type("Email", email)
+        kim.type("Password", "Strong-Pass-42!")
+        self.assertIn("met", kim.driver.find_element(By.CSS_SELECTOR, "[data-check=uppercase]").get_attribute("class"))
+        kim.type("Confirm Password", "Strong-Pass-42!")
+        kim.tick("I agree to the Terms of Service")
+        kim.press("Create Account")
+        kim.wait_for("enableFaceID")
+        kim.press("Not now")
+        kim.wait_for("plan")
+        kim.press("Continue")
+        kim.wait_for("plan")
+        self.assertTrue(kim.sees("Please choose a plan."), kim.text())
+
+        other = self.person("kordant")
+        other.open("/flows/kordant")
+        other.wait_for("login")
+        other.press("Forgot password?")
+        other.wait_for("forgotPassword")
+        other.type("Email", email)
+        other.press("Send Reset Code")
+        other.wait_for("resetSent")
+        other.enter_code("Reset code", latest_code(email))
+        other.type("New password", "Brand-New-Pass-7$")
+        other.press("Reset Password")
+        other.wait_for("enableFaceID")
+        other.press("Not now")
+        other.wait_for("plan")
+        other.choose("Plus")
+        other.press("Continue")
+        other.wait_for("watchlist")
+        other.type("Email or phone", email)
+        other.press("Add")
+        other.wait_for("watchlist")
+        self.assertEqual(len(other.driver.find_elements(By.CSS_SELECTOR, ".list-items li")), 1)
+        other.press("Continue")
+        other.wait_for("invite")
+        other.press("Skip")
+        other.wait_for("done")
+        other.press("Get Started")
+        other.wait_for("home")
+
+
+def main():
+    global BINARY, ARTIFACTS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=BINARY)
+    parser.add_argument("--artifacts", default=ARTIFACTS)
+    args, rest = parser.parse_known_args()
+    BINARY, ARTIFACTS = args.binary, args.artifacts
+    shutil.rmtree(ARTIFACTS, ignore_errors=True)
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,253 @@
+import DoorstepServerCore
+import DoorstepTestSupport
+import Foundation
+import HTTPTypes
+import Testing
+
+/// A browser as the funnel sees it: a cookie, the CSRF token of the last page, and forms it posts.
+struct FunnelBrowser {
+    let client: TestHTTPClient
+    var cookie: String?
+    var csrf: String?
+    var page: TestResponse?
+
+    init(_ client: TestHTTPClient) {
+        self.client = client
+    }
+
+    /// The screen the last page shows.
+    var screen: String? { Self.capture(#"data-screen="([^"]*)""#, in: page?.text ?? "") }
+
+    /// Opens a page, following a redirect, and remembers its cookie and CSRF token.
+    @discardableResult
+    mutating func open(_ path: String) async throws -> TestResponse {
+        var headers: [HTTPField.Name: String] = [:]
+        if let cookie { headers[.cookie] = cookie }
+        let response = try await client.send(.get, path, headers: headers)
+        page = response
+        if let setCookie = response.headers[.setCookie], let value = setCookie.split(separator: ";").first {
+            cookie = String(value)
+        }
+        if let token = Self.capture(#"name="_csrf" value="([^"]*)""#, in: response.text) { csrf = token }
+        return response
+    }
+
+    /// Posts the screen's form with these fields and the pressed button, then opens where it leads.
+    @discardableResult
+    mutating func submit(
+        _ flow: String, _ fields: [(String, String)] = [], press action: String? = nil, csrf override: String? = nil
+    ) async throws -> TestResponse {
+        var pairs = [("_csrf", override ?? csrf ?? ""), ("_screen", screen ?? "")] + fields
+        if let action { pairs.append(("_action", action)) }
+        let body = pairs.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        var headers: [HTTPField.Name: String] = [:]
+        if let cookie { headers[.cookie] = cookie }
+        let response = try await client.send(
+            .post, "/flows/\(flow)", body: body, contentType: "application/x-www-form-urlencoded", headers: headers)
+        guard response.status == 303, let location = response.headers[.location] else { return response }
+        return try await open(location)
+    }
+
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    static func capture(_ pattern: String, in text: String) -> String? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            let range = Range(match.range(at: 1), in: text)
+        else { return nil }
+        return String(text[range])
+    }
+}
+
+@Suite("Web funnel")
+struct WebFunnelTests {
+    @Test("The index lists every flow of the catalog with a link to it")
+    func index() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            let page = try await client.get("/")
+            #expect(page.status == 200)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            for id in ["tanda", "trainer", "familysync", "destiny", "kordant"] {
+                #expect(page.text.contains("href=\"/flows/\(id)\""))
+            }
+            #expect(page.text.contains("dev mailbox"))
+        }
+    }
+
+    @Test("A flow opens on its first screen with a safe cookie, a CSRF token and strict headers")
+    func firstScreen() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            var browser = FunnelBrowser(client)
+            let page = try await browser.open("/flows/tanda")
+            #expect(page.status == 200)
+            #expect(browser.screen == "slide1")
+            #expect(page.text.contains("Share Funds for Shared Fun"))
+            let cookie = try #require(page.headers[.setCookie])
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && !cookie.contains("Secure"))
+            #expect(page.headers[.contentSecurityPolicy]?.hasPrefix("default-src 'self'") == true)
+            #expect(page.headers[.cacheControl] == "no-store")
+            #expect(browser.csrf?.count ?? 0 >= 40)
+            #expect(!page.text.contains("style=\""), "the content policy allows no inline styles")
+
+            let overTLS = try await client.send(.get, "/flows/tanda", headers: [.init("X-Forwarded-Proto")!: "https"])
+            #expect(overTLS.headers[.setCookie]?.contains("Secure") == true)
+        }
+    }
+
+    @Test("A form without the page's CSRF token is refused and changes nothing")
+    func csrf() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            var browser = FunnelBrowser(client)
+            try await browser.open("/flows/tanda")
+            let forged = try await browser.submit("tanda", press: "getStarted", csrf: "forged")
+            #expect(forged.status == 403)
+            #expect(forged.text.contains("This form has expired"))
+            let missing = try await browser.submit("tanda", press: "getStarted", csrf: "")
+            #expect(missing.status == 403)
+
+            var stranger = FunnelBrowser(client)
+            stranger.csrf = browser.csrf
+            #expect(try await stranger.submit("tanda", press: "getStarted").status == 403, "no cookie, no walk")
+
+            try await browser.open("/flows/tanda")
+            #expect(browser.screen == "slide1")
+            try await browser.submit("tanda", press: "getStarted")
+            #expect(browser.screen == "createAccount")
+        }
+    }
+
+    @Test("A bad answer is shown next to its field, announced, and the screen stays")
+    func validation() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            var browser = FunnelBrowser(client)
+            try await browser.open("/flows/tanda")
+            try await browser.submit("tanda", press: "getStarted")
+            let page = try await browser.submit("tanda", [("email", "not-an-email")], press: "continue")
+            #expect(browser.screen == "createAccount")
+            #expect(page.text.contains(#"aria-invalid="true""#))
+            #expect(page.text.contains(#"aria-describedby="f-email-error""#))
+            #expect(page.text.contains(#"<p id="f-email-error" class="field-error role-caption" role="alert">"#))
+            #expect(page.text.contains("Please enter a valid email address."))
+            #expect(page.text.contains(#"value="not-an-email""#), "what was typed is kept")
+        }
+    }
+
+    @Test("Hostile answers are escaped wherever they show")
+    func escaping() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            var browser = FunnelBrowser(client)
+            try await browser.open("/flows/trainer")
+            for (action, next) in [("continue", "introNarration"), ("skip", "introCTA"), ("getStarted", "name")] {
+                let response = try await browser.submit("trainer", press: action)
+                #expect(browser.screen == next, "\(response.status)")
+            }
+            let hostile = #"<script>alert("x")</script>"#
+            let refused = try await browser.submit("trainer", [("name", hostile)], press: "next")
+            #expect(browser.screen == "name", "a name with markup is not a name")
+            #expect(!refused.text.contains("<script>alert"))
+            #expect(refused.text.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"))
+
+            try await browser.submit("trainer", [("name", "Sam")], press: "next")
+            try await browser.submit("trainer", press: "next")
+            try await browser.submit("trainer", [("gender", "Female")], press: "next")
+            #expect(browser.screen == "goals")
+            try await browser.submit("trainer", [("goals", hostile)], press: "next")
+            #expect(browser.screen == "timeline", "free text may hold anything")
+            let back = try await browser.submit("trainer", press: "back")
+            #expect(browser.screen == "goals")
+            #expect(!back.text.contains("<script>alert"))
+            #expect(back.text.contains(">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</textarea>"))
+        }
+    }
+
+    @Test("A form from an earlier screen does not act on the current one")
+    func staleForm() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            var browser = FunnelBrowser(client)
+            try await browser.open("/flows/tanda")
+            let slideForm = browser
+            try await browser.submit("tanda", press: "getStarted")
+            var replay = slideForm
+            replay.cookie = browser.cookie
+            let response = try await replay.submit("tanda", press: "next")
+            #expect(replay.screen == "createAccount", "the old slide's Next did not move the walk: \(response.status)")
+        }
+    }
+
+    @Test("Bodies that are not forms get a page, not a crash")
+    func badBodies() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            var browser = FunnelBrowser(client)
+            try await browser.open("/flows/tanda")
+            let json = try await client.send(
+                .post, "/flows/tanda", body: "{}", contentType: "application/json",
+                headers: [.cookie: browser.cookie ?? ""])
+            #expect(json.status == 415)
+            let broken = try await client.send(
+                .post, "/flows/tanda", body: "_csrf=%zz", contentType: "application/x-www-form-urlencoded",
+                headers: [.cookie: browser.cookie ?? ""])
+            #expect(broken.status == 400)
+            let noBoundary = try await client.send(
+                .post, "/flows/tanda", body: "x", contentType: "multipart/form-data",
+                headers: [.cookie: browser.cookie ?? ""])
+            #expect(noBoundary.status == 400)
+            #expect(try await client.get("/flows/nope").status == 404)
+            #expect(try await client.get("/flows/nope/theme.css").status == 404)
+        }
+    }
+
+    @Test("Signing up on the web leaves progress an app signed in to the same account resumes")
+    func webToApp() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            var browser = FunnelBrowser(client)
+            try await browser.open("/flows/tanda")
+            try await browser.submit("tanda", press: "getStarted")
+            try await browser.submit("tanda", [("email", "web@example.com")], press: "continue")
+            #expect(browser.screen == "verifyEmail")
+            let webCode = try #require(await server.latestCode(to: "web@example.com"))
+            try await browser.submit("tanda", [("code", webCode)], press: "verify")
+            #expect(browser.screen == "celebration")
+
+            server.clock.advance(by: 61)
+            #expect(
+                try await client.post("/v1/auth/code", ["email": "web@example.com", "purpose": "login"]).status == 202)
+            let appCode = try #require(await server.latestCode(to: "web@example.com"))
+            let session = try await client.post(
+                "/v1/auth/code/verify", ["email": "web@example.com", "code": appCode, "purpose": "login"])
+            let token = try #require(session.json["accessToken"] as? String)
+            let progress = try await client.get("/v1/me/flows/tanda/progress", bearer: token)
+            #expect(progress.status == 200)
+            let snapshot = progress.json["snapshot"] as? [String: Any]
+            #expect(snapshot?["screen"] as? String == "celebration")
+        }
+    }
+
+    @Test("The theme becomes a stylesheet of tokens")
+    func theme() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            let css = try await client.get("/flows/tanda/theme.css")
+            #expect(css.status == 200)
+            #expect(css.headers[.contentType] == "text/css; charset=utf-8")
+            #expect(css.text.contains("--c-accent:#8B5CF6;"))
+            #expect(css.text.contains("--radius-md:12px;"))
+            #expect(css.text.contains(".type-display-m{font-size:1.75rem;font-weight:700;}"))
+            let aurora = try await client.get("/flows/familysync/theme.css")
+            #expect(aurora.text.contains("body.bg-calmSync .aurora span:nth-child(1){background:#A5B4FC;"))
+            #expect(try await client.get("/funnel/funnel.js").status == 200)
+            #expect(try await client.get("/funnel/funnel.css").status == 200)
+        }
+    }
+}

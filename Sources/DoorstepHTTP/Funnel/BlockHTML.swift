@@ -19,7 +19,7 @@ struct BlockHTML {
             return "<p class=\"\(textClasses(block, role: "body"))\">\(text(block))</p>"
         case .symbol:
             let badge = block.badge.map { " badge-\(HTML.token($0))" } ?? ""
-            let color = block.color.map { " color-\(HTML.token($0))" } ?? ""
+            let color = block.color.map { " tinted tint-\(HTML.token($0))" } ?? ""
             return "<div class=\"symbol\(sizeClass(block))\(badge)\(color)\" aria-hidden=\"true\">"
                 + "\(SymbolGlyphs.glyph(block.symbol ?? ""))</div>"
         case .orb:

@@ -192,7 +192,7 @@ struct InputHTML {
         html += HTML.escape(UnitFormatter.display(stepper.value, as: block.display)) + "</output>"
         html += "<input type=\"number\" id=\"\(inputID)\" name=\"\(HTML.escape(fieldID))\" value=\"\(stepper.value)\" "
         html += "min=\"\(stepper.minimum)\" max=\"\(stepper.maximum)\" step=\"\(stepper.step)\" "
-        html += "class=\"stepper-input role-input\" aria-label=\"\(HTML.escape(labelWords))\"\(described(fieldID))>"
+        html += "class=\"stepper-input\" aria-label=\"\(HTML.escape(labelWords))\"\(described(fieldID))>"
         if !unit.isEmpty, block.display != .feetInches {
             html += "<span class=\"unit role-label\">\(HTML.escape(unit))</span>"
         }
@@ -295,7 +295,7 @@ struct InputHTML {
     func avatar() -> String {
         let current = engine.value("avatar.url")?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         var html = "<div class=\"field avatar\(issue(fieldID) != nil ? " has-error" : "")\">"
-        html += "<div class=\"avatar-circle\" aria-hidden=\"true\">"
+        html += "<label for=\"\(inputID)\" class=\"avatar-circle\" aria-hidden=\"true\" data-avatar-preview>"
         if let current, Self.isSafeLink(current) {
             html += "<img src=\"\(HTML.escape(current))\" alt=\"\">"
         } else {
@@ -303,7 +303,8 @@ struct InputHTML {
             let initials = name.split(separator: " ").compactMap(\.first).prefix(2).map(String.init).joined()
             html += "<span>\(initials.isEmpty ? "📷" : HTML.escape(initials.uppercased()))</span>"
         }
-        html += "</div>" + label(for: inputID, text: block.label ?? "Choose a photo")
+        html +=
+            "<span class=\"avatar-badge\">+</span></label>" + label(for: inputID, text: block.label ?? "Choose a photo")
         html +=
             "<input type=\"file\" id=\"\(inputID)\" name=\"\(HTML.escape(fieldID))\" accept=\"image/jpeg,image/png\""
         html += "\(described(fieldID))>" + messages(fieldID) + "</div>"

@@ -15,8 +15,9 @@ enum ProgressHTML {
             html += "<span class=\"segment fill-\(tenths)\(segment.isCurrent ? " current" : "")\"><span></span></span>"
         }
         html += "</div>"
-        if let section = progress.label, style == .segmented || style == .sectioned {
-            html += "<p class=\"progress-label role-caption\">\(HTML.escape(section))</p>"
+        // The trainer's top bar names the section above its bar; TANDA's steps have no words.
+        if let section = progress.label, style == .sectioned {
+            html = "<p class=\"progress-label\" aria-hidden=\"true\">\(HTML.escape(section))</p>" + html
         }
         return html
     }

@@ -37,19 +37,27 @@ struct ScreenPage {
         }
         var firstHeading = true
         let inline = (placed[.inline] ?? []).map { button($0, classes: "") }.joined()
+        var contentActions = (placed[.content] ?? []).map { button($0, classes: "content-action") }.joined()
         for (index, block) in blocks.enumerated() {
+            // Buttons placed in the content stand where the screen's sign-in buttons stand.
+            if index == actionSlot {
+                body += contentActions
+                contentActions = ""
+            }
             var html = renderer.html(for: block, isFirstHeading: block.kind == .heading && firstHeading)
             if block.kind == .heading { firstHeading = false }
-            // A closing sentence and the links after it read as one line: "Already have an account? Sign in".
-            if index == blocks.count - 1, block.kind == .text, !inline.isEmpty, html.hasSuffix("</p>") {
+            // A closing question and the link after it read as one line: "Already have an account? Sign in".
+            let isQuestion = engine.render(block.text ?? "").hasSuffix("?")
+            if index == blocks.count - 1, block.kind == .text, isQuestion, !inline.isEmpty, html.hasSuffix("</p>") {
                 html = String(html.dropLast(4)) + " \(inline)</p>"
             } else if index == blocks.count - 1, !inline.isEmpty {
-                html += "<p class=\"inline-actions\">\(inline)</p>"
+                html += contentActions + "<p class=\"inline-actions\">\(inline)</p>"
+                contentActions = ""
             }
             body += html
         }
         if blocks.isEmpty, !inline.isEmpty { body += "<p class=\"inline-actions\">\(inline)</p>" }
-        body += (placed[.content] ?? []).map { button($0, classes: "content-action") }.joined()
+        body += contentActions
         body += "</main>"
         body += carouselControls(placed[.carousel] ?? [])
         body += dock(placed[.dock] ?? [])
@@ -170,15 +178,25 @@ struct ScreenPage {
 
     /// The blocks that show: social buttons only for offered providers, and a divider only when
     /// the social buttons it introduces show.
-    private var visibleBlocks: [Block] {
+    private var visibleBlocks: [Block] { shownBlocks.map(\.block) }
+
+    /// The shown blocks with their places among the screen's visible blocks.
+    private var shownBlocks: [(offset: Int, block: Block)] {
         let blocks = engine.visibleBlocks
-        let offered = { (block: Block) in block.kind != .socialButton || block.provider.map(providers.contains) == true
+        let offered = { (block: Block) in
+            block.kind != .socialButton || block.provider.map(providers.contains) == true
         }
-        return blocks.indices.compactMap { index in
-            let block = blocks[index]
-            if block.kind == .divider, blocks.indices.contains(index + 1), !offered(blocks[index + 1]) { return nil }
-            return offered(block) ? block : nil
-        }
+        return blocks.enumerated().filter { index, block in
+            if block.kind == .divider, blocks.indices.contains(index + 1), !offered(blocks[index + 1]) { return false }
+            return offered(block)
+        }.map { (offset: $0.offset, block: $0.element) }
+    }
+
+    /// Where among the shown blocks the screen's content buttons go: where its first sign-in
+    /// button is (shown or not); after the last block otherwise.
+    private var actionSlot: Int? {
+        guard let social = engine.visibleBlocks.firstIndex(where: { $0.kind == .socialButton }) else { return nil }
+        return shownBlocks.firstIndex { $0.offset > social }
     }
 
     /// Whether the funnel offers an action: provider sign-ins only where the provider is set up.

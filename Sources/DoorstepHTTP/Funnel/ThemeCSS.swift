@@ -27,6 +27,7 @@ enum ThemeCSS {
         }
         for role in theme.colors.keys.sorted() {
             css += ".color-\(HTML.token(role)){color:var(--c-\(HTML.token(role)))}\n"
+            css += ".tint-\(HTML.token(role)){--tint:var(--c-\(HTML.token(role)))}\n"
         }
         for (name, background) in (theme.backgrounds ?? [:]).sorted(by: { $0.key < $1.key }) {
             css += backgroundRules(name, background, theme: theme)
@@ -54,7 +55,9 @@ enum ThemeCSS {
             return colors.first.map { "\(selector){background:\($0)}\n" } ?? ""
         case .gradient:
             guard colors.count > 1 else { return colors.first.map { "\(selector){background:\($0)}\n" } ?? "" }
+            // On a gradient the primary button is a white capsule, its words in the theme's darkest colour.
             return "\(selector){background:linear-gradient(160deg,\(colors.joined(separator: ",")))}\n"
+                + "\(selector) .action-primary{background:#FFFFFF;color:\(darkestOnWhite(theme))}\n"
         case .aurora:
             var css = ""
             if let blur = background.blur { css += "\(selector) .aurora span{filter:blur(\(number(blur))px)}\n" }
@@ -69,6 +72,17 @@ enum ThemeCSS {
             }
             return css
         }
+    }
+
+    /// Whichever of the background and accent colours reads better on white.
+    private static func darkestOnWhite(_ theme: Theme) -> String {
+        let white = ThemeContrast.RGBA(red: 1, green: 1, blue: 1, alpha: 1)
+        let candidates = ["background", "accent", "textPrimary"].compactMap { theme.color($0) }
+        return candidates.max { first, second in
+            let a = ThemeContrast.RGBA(hex: first).map { ThemeContrast.ratio($0.over(white), white) } ?? 0
+            let b = ThemeContrast.RGBA(hex: second).map { ThemeContrast.ratio($0.over(white), white) } ?? 0
+            return a < b
+        } ?? "#000000"
     }
 
     /// Where an orb sits, as offsets of its box.

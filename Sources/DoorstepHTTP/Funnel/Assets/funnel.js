@@ -39,7 +39,29 @@
     pills(form);
     strength(form);
     voice(form);
+    avatarPreview(form);
   });
+
+  // Shows the chosen photo in the circle before it is sent (as a data URL: the page allows no blobs).
+  function avatarPreview(form) {
+    form.querySelectorAll("input[type=file]").forEach(function (input) {
+      var circle = form.querySelector("[data-avatar-preview][for='" + input.id + "']");
+      if (!circle || !window.FileReader) return;
+      input.addEventListener("change", function () {
+        var file = input.files && input.files[0];
+        if (!file) return;
+        var reader = new FileReader();
+        reader.onload = function () {
+          var image = document.createElement("img");
+          image.alt = "";
+          image.src = reader.result;
+          var initials = circle.querySelector("span:not(.avatar-badge)");
+          if (initials) circle.replaceChild(image, initials);
+        };
+        reader.readAsDataURL(file);
+      });
+    });
+  }
 
   function codeEntry(form) {
     form.querySelectorAll("[data-code-entry]").forEach(function (group) {

@@ -55,7 +55,7 @@ extension FlowEngine {
     /// What validators need, as of `now`.
     public func validationContext(at now: Date) -> ValidationContext {
         var dynamic: [String: [ChoiceOption]] = [:]
-        for field in flow.fields {
+        for field in index.fieldsWithRunTimeOptions {
             guard let key = field.optionsFrom, let list = value(key)?.arrayValue else { continue }
             dynamic[field.id] = list.compactMap(Self.option)
         }
@@ -77,9 +77,11 @@ extension FlowEngine {
 
     /// The problems that keep an action from firing.
     public func issues(blocking action: Action, at now: Date) -> [FieldIssue] {
+        let fields = fieldsChecked(by: action)
+        guard !fields.isEmpty else { return [] }
         let context = validationContext(at: now)
         let required = Set(action.requires ?? [])
-        return fieldsChecked(by: action).compactMap { field in
+        return fields.compactMap { field in
             var field = field
             if required.contains(field.id) { field.required = true }
             return FieldValidator.issue(for: snapshot.answers[field.id], in: field, context: context)

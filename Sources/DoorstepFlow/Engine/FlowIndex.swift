@@ -4,10 +4,13 @@ struct FlowIndex: Sendable {
     let fields: [String: FieldDefinition]
     let transitions: [String: [Int]]
     let sectionTracks: [String: ProgressTrack]
+    /// Fields whose options an effect delivers at run time.
+    let fieldsWithRunTimeOptions: [FieldDefinition]
 
     init(_ flow: FlowDefinition) {
         screens = Dictionary(flow.screens.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         fields = Dictionary(flow.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        fieldsWithRunTimeOptions = flow.fields.filter { $0.optionsFrom != nil }
         var transitions: [String: [Int]] = [:]
         for (position, transition) in flow.transitions.enumerated() {
             transitions[Self.key(transition.from, transition.on), default: []].append(position)

@@ -85,17 +85,19 @@ extension Value {
 
 extension Value: Codable {
     public init(from decoder: any Decoder) throws {
+        // Each failed attempt costs a thrown error, so the commonest kinds of answer come first:
+        // text, then flags and numbers, then lists.
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
         } else if let bool = try? container.decode(Bool.self) {
             self = .bool(bool)
         } else if let int = try? container.decode(Int.self) {
             self = .int(int)
         } else if let double = try? container.decode(Double.self) {
             self = .double(double)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
         } else if let array = try? container.decode([Value].self) {
             self = .array(array)
         } else if let object = try? container.decode([String: Value].self) {

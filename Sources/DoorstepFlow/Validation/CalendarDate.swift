@@ -26,14 +26,22 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// The day `instant` falls on in `timeZone`.
-    public init(_ instant: Date, in timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-        self.year = parts.year ?? 1970
-        self.month = parts.month ?? 1
-        self.day = parts.day ?? 1
+    public init(_ instant: Date, in timeZone: TimeZone = CalendarDate.utc) {
+        // Civil date from a day count (H. Hinnant's algorithm): no Calendar, which is costly to make.
+        let seconds = Int((instant.timeIntervalSince1970).rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        let days = Int((Double(seconds) / 86_400).rounded(.down)) + 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        self.day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        self.month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        self.year = yearOfEra + era * 400 + (self.month <= 2 ? 1 : 0)
     }
+
+    /// Coordinated Universal Time, the zone a server's "today" is counted in.
+    public static let utc = TimeZone(secondsFromGMT: 0)!
 
     public var description: String {
         String(format: "%04d-%02d-%02d", year, month, day)

@@ -55,7 +55,10 @@ struct Serve: AsyncParsableCommand {
         let avatars = try FileAvatarStore(directory: URL(fileURLWithPath: configuration.databasePath + ".avatars"))
         let dependencies = ServerDependencies(
             storage: storage, avatars: avatars, keys: keys,
-            hasher: BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool), logger: logger)
+            hasher: BoundedPasswordHasher(
+                BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool),
+                capacity: 2 * System.coreCount),
+            logger: logger)
         logger.info(
             "Doorstep is serving on http://\(configuration.host):\(configuration.port)",
             metadata: [

@@ -11,6 +11,11 @@ struct API: Sendable {
 
     struct Failure: Error {
         var status: Int
+        /// Seconds the server asked to wait, for a 429.
+        var retryAfter: Double? = nil
+
+        /// Whether the server shed the request to keep its queue short (429 with `Retry-After`).
+        var isShed: Bool { status == 429 }
     }
 
     /// Sends a request; returns the JSON answer, or throws on a status other than 2xx.
@@ -27,10 +32,29 @@ struct API: Sendable {
         if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
         let response = try await client.execute(request, timeout: .seconds(60))
         let body = try await response.body.collect(upTo: 1 << 20)
-        guard (200..<300).contains(Int(response.status.code)) else { throw Failure(status: Int(response.status.code)) }
+        guard (200..<300).contains(Int(response.status.code)) else {
+            throw Failure(
+                status: Int(response.status.code),
+                retryAfter: response.headers.first(name: "Retry-After").flatMap(Double.init))
+        }
         guard body.readableBytes > 0 else { return [:] }
         let object = try JSONSerialization.jsonObject(with: Data(buffer: body))
         return object as? [String: Any] ?? ["items": object]
+    }
+
+    /// Sends a request, waiting as asked and trying again while the server sheds it: for setting up
+    /// accounts, where every request must land.
+    @discardableResult
+    func callUntilAdmitted(_ method: HTTPMethod, _ path: String, json: [String: Any]? = nil) async throws
+        -> [String: Any]
+    {
+        while true {
+            do {
+                return try await call(method, path, json: json)
+            } catch let failure as Failure where failure.isShed {
+                try await Task.sleep(for: .milliseconds(Int((failure.retryAfter ?? 1) * 1_000)))
+            }
+        }
     }
 
     /// The newest code mailed to an address, from the dev mailbox.

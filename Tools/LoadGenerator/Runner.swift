@@ -8,6 +8,8 @@ struct RunResult: Codable, Sendable {
     var p99Milliseconds: Double
     var meanMilliseconds: Double
     var errors: Int
+    /// Requests the server shed with 429 and `Retry-After` (the connection then waited as asked).
+    var shed: Int
     var serverCPUMillisecondsPerRequest: Double
     var serverPeakMegabytes: Double
 }
@@ -33,6 +35,10 @@ enum Runner {
                                     Double(elapsed.components.attoseconds) / 1e15
                                     + Double(elapsed.components.seconds) * 1_000
                                 tally.record(milliseconds, measured: lane.measured)
+                            } catch let failure as API.Failure where failure.isShed {
+                                tally.shed(measured: lane.measured)
+                                let wait = min(failure.retryAfter ?? 1, 1)
+                                try? await Task.sleep(for: .milliseconds(Int(wait * 1_000)))
                             } catch {
                                 tally.fail(measured: lane.measured)
                             }
@@ -53,22 +59,30 @@ enum Runner {
             requestsPerSecond: Double(count) / wall, p50Milliseconds: percentile(0.5),
             p99Milliseconds: percentile(0.99),
             meanMilliseconds: count == 0 ? 0 : sorted.reduce(0, +) / Double(count), errors: tally.errors,
-            serverCPUMillisecondsPerRequest: total == 0 ? 0 : cpu / Double(total),
+            shed: tally.shedCount, serverCPUMillisecondsPerRequest: total == 0 ? 0 : cpu / Double(total),
             serverPeakMegabytes: server.peakMegabytes)
     }
 }
 
 /// Latencies and counts collected by concurrent connections.
 final class Tally: Sendable {
-    private let state = Mutex((latencies: [Double](), errors: 0, iterations: 0))
+    private let state = Mutex((latencies: [Double](), errors: 0, shed: 0, iterations: 0))
 
     var latencies: [Double] { state.withLock { $0.latencies } }
     var errors: Int { state.withLock { $0.errors } }
+    var shedCount: Int { state.withLock { $0.shed } }
     var iterations: Int { state.withLock { $0.iterations } }
 
     func record(_ milliseconds: Double, measured: Bool) {
         state.withLock { state in
             if measured { state.latencies.append(milliseconds) }
+            state.iterations += 1
+        }
+    }
+
+    func shed(measured: Bool) {
+        state.withLock { state in
+            if measured { state.shed += 1 }
             state.iterations += 1
         }
     }
@@ -111,14 +125,15 @@ struct Report: Codable, Sendable {
         func number(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
         var lines = [
             column("scenario", 16, left: true) + column("req/s", 10) + column("p50 ms", 10) + column("p99 ms", 10)
-                + column("errors", 8) + column("cpu ms/req", 12) + column("peak MB", 10)
+                + column("errors", 8) + column("shed", 8) + column("cpu ms/req", 12) + column("peak MB", 10)
         ]
         for scenario in scenarios {
             let m = scenario.median
             lines.append(
                 column(scenario.scenario, 16, left: true) + column(number(m.requestsPerSecond, 1), 10)
                     + column(number(m.p50Milliseconds, 2), 10) + column(number(m.p99Milliseconds, 2), 10)
-                    + column(String(m.errors), 8) + column(number(m.serverCPUMillisecondsPerRequest, 2), 12)
+                    + column(String(m.errors), 8) + column(String(m.shed), 8)
+                    + column(number(m.serverCPUMillisecondsPerRequest, 2), 12)
                     + column(number(m.serverPeakMegabytes, 1), 10))
             if let ceiling = scenario.hashCeiling {
                 lines.append(

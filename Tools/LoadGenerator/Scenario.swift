@@ -127,7 +127,8 @@ enum Scenario: String, CaseIterable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for email in emails {
                 group.addTask {
-                    try await api.call(.POST, "/v1/auth/signup", json: ["email": email, "password": password])
+                    try await api.callUntilAdmitted(
+                        .POST, "/v1/auth/signup", json: ["email": email, "password": password])
                 }
             }
             try await group.waitForAll()

@@ -2,18 +2,26 @@ import DoorstepServerCore
 import Foundation
 import Logging
 import SQLiteNIO
+import Synchronization
 
 /// Storage in an SQLite file: the default, so `doorstep serve` needs nothing else installed.
 ///
 /// One connection in write-ahead-log mode; transactions take an async lock so that no other
 /// statement interleaves with theirs, and commit whole or not at all — a server killed mid-request
 /// leaves no half-written account behind.
+///
+/// Reads go to a few more connections opened read-only: write-ahead logging lets them see the last
+/// commit while a write is under way, so the requests that only look (who is this token's user?)
+/// neither wait for the writer nor for each other.
 public final class SQLiteStorage: Storage {
     let connection: SQLiteConnection
     private let lock = AsyncLock()
+    private let readers: [(connection: SQLiteConnection, lock: AsyncLock)]
+    private let nextReader = Atomic<Int>(0)
 
-    private init(connection: SQLiteConnection) {
+    private init(connection: SQLiteConnection, readers: [SQLiteConnection]) {
         self.connection = connection
+        self.readers = readers.map { ($0, AsyncLock()) }
     }
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
@@ -21,20 +29,49 @@ public final class SQLiteStorage: Storage {
         -> SQLiteStorage
     {
         let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-        let storage = SQLiteStorage(connection: connection)
         for pragma in [
             "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON",
             "PRAGMA busy_timeout = 5000",
         ] {
             _ = try await connection.query(pragma, [])
         }
+        var readers: [SQLiteConnection] = []
+        for _ in 0..<readerCount {
+            let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            for pragma in ["PRAGMA query_only = ON", "PRAGMA busy_timeout = 5000"] {
+                _ = try await reader.query(pragma, [])
+            }
+            readers.append(reader)
+        }
+        let storage = SQLiteStorage(connection: connection, readers: readers)
         try await SQLiteMigrations.run(on: storage)
         return storage
     }
 
+    /// How many read-only connections serve ``read(_:)``.
+    static let readerCount = 4
+
     /// Closes the database; further use fails.
     public func close() async throws {
+        for reader in readers { try await reader.connection.close() }
         try await connection.close()
+    }
+
+    public func read<Result: Sendable>(
+        _ body: @Sendable (any StorageTransaction) async throws -> Result
+    ) async throws -> Result {
+        let reader = readers[nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count]
+        return try await reader.lock.withLock {
+            _ = try await reader.connection.query("BEGIN", [])
+            do {
+                let result = try await body(SQLiteTransaction(connection: reader.connection))
+                _ = try await reader.connection.query("COMMIT", [])
+                return result
+            } catch {
+                _ = try? await reader.connection.query("ROLLBACK", [])
+                throw error
+            }
+        }
     }
 
     public func transaction<Result: Sendable>(

@@ -13,23 +13,37 @@ extension AuthService {
     public func activeCaller(_ caller: Caller) async throws -> Caller {
         let now = clock.now
         let resolution = policy.lastUsedResolution
-        let active = try await storage.transaction { store -> Bool in
-            guard var session = try await store.session(id: caller.sessionID), session.userID == caller.userID,
+        let state = try await storage.read { store -> SessionUse in
+            guard let session = try await store.session(id: caller.sessionID), session.userID == caller.userID,
                 session.isActive(at: now), try await store.user(id: caller.userID) != nil
-            else { return false }
-            if now.timeIntervalSince(session.lastUsedAt) >= resolution {
+            else { return .ended }
+            return now.timeIntervalSince(session.lastUsedAt) >= resolution ? .stale : .fresh
+        }
+        switch state {
+        case .ended:
+            throw ServiceError.sessionRevoked
+        case .fresh:
+            return caller
+        case .stale:
+            // Only now and then does a request write: when it last marked the session used.
+            try await storage.transaction { store in
+                guard var session = try await store.session(id: caller.sessionID), session.isActive(at: now) else {
+                    return
+                }
                 session.lastUsedAt = now
                 try await store.updateSession(session)
             }
-            return true
+            return caller
         }
-        guard active else { throw ServiceError.sessionRevoked }
-        return caller
+    }
+
+    private enum SessionUse: Sendable {
+        case ended, stale, fresh
     }
 
     /// The caller's account.
     public func me(_ caller: Caller) async throws -> UserRecord {
-        guard let user = try await storage.transaction({ try await $0.user(id: caller.userID) }) else {
+        guard let user = try await storage.read({ try await $0.user(id: caller.userID) }) else {
             throw ServiceError.unauthenticated
         }
         return user

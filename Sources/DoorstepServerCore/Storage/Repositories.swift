@@ -121,6 +121,21 @@ public protocol Storage: Sendable {
         _ body: @Sendable (any StorageTransaction) async throws -> Result
     ) async throws -> Result
 
+    /// Runs `body` on a consistent view of the data, alongside other reads and without waiting for
+    /// writers where the database allows; `body` must only read.
+    func read<Result: Sendable>(
+        _ body: @Sendable (any StorageTransaction) async throws -> Result
+    ) async throws -> Result
+
     /// Whether the database answers.
     func isHealthy() async -> Bool
+}
+
+extension Storage {
+    /// Reads in a transaction, for databases with nothing better.
+    public func read<Result: Sendable>(
+        _ body: @Sendable (any StorageTransaction) async throws -> Result
+    ) async throws -> Result {
+        try await transaction(body)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JWTKit
+import Synchronization
 
 /// The claims of an access token: who (`sub`), which session (`sid`), when, by whom, for whom.
 struct AccessTokenClaims: JWTPayload {
@@ -34,6 +35,9 @@ public struct AccessTokens: Sendable {
     let audience: String
     /// How long an access token lives.
     public let lifetime: TimeInterval
+    /// Tokens whose signature and claims were already checked: an ES256 verification costs far more
+    /// than the rest of a request, and an app sends the same token for minutes.
+    let verified = VerifiedTokens(capacity: 10_000)
 
     /// Creates the token service for a key.
     public init(keys serverKeys: ServerKeys, issuer: String, audience: String, lifetime: TimeInterval = 15 * 60) async {
@@ -59,6 +63,10 @@ public struct AccessTokens: Sendable {
     /// `unauthenticated`, an expired one `token_expired`.
     public func verify(_ token: String, now: Date) async throws(ServiceError) -> Caller {
         guard token.utf8.count <= 4_096 else { throw .unauthenticated }
+        if let known = verified.lookUp(token) {
+            guard known.expiresAt > now else { throw .tokenExpired }
+            return known.caller
+        }
         let claims: AccessTokenClaims
         do {
             claims = try await keys.verify(token, as: AccessTokenClaims.self)
@@ -69,6 +77,31 @@ public struct AccessTokens: Sendable {
             let userID = UUID(uuidString: claims.sub.value), let sessionID = UUID(uuidString: claims.sid)
         else { throw .unauthenticated }
         guard claims.exp.value > now else { throw .tokenExpired }
-        return Caller(userID: userID, sessionID: sessionID)
+        let caller = Caller(userID: userID, sessionID: sessionID)
+        verified.remember(token, caller: caller, expiresAt: claims.exp.value)
+        return caller
+    }
+}
+
+/// A bounded memory of verified tokens: who each names and when it expires. Whether the session is
+/// still live is never remembered; every request still asks storage.
+final class VerifiedTokens: Sendable {
+    private let entries = Mutex<[String: (caller: Caller, expiresAt: Date)]>([:])
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    func lookUp(_ token: String) -> (caller: Caller, expiresAt: Date)? {
+        entries.withLock { $0[token] }
+    }
+
+    func remember(_ token: String, caller: Caller, expiresAt: Date) {
+        entries.withLock { entries in
+            // Full: start afresh rather than track ages; the cost is one verification per live token.
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[token] = (caller, expiresAt)
+        }
     }
 }

@@ -121,8 +121,9 @@ public protocol Storage: Sendable {
         _ body: @Sendable (any StorageTransaction) async throws -> Result
     ) async throws -> Result
 
-    /// Runs `body` on a consistent view of the data, alongside other reads and without waiting for
-    /// writers where the database allows; `body` must only read.
+    /// Runs `body` alongside other reads and, where the database allows, without waiting for
+    /// writers; each read sees committed data (not necessarily one snapshot across reads), and
+    /// `body` must only read.
     func read<Result: Sendable>(
         _ body: @Sendable (any StorageTransaction) async throws -> Result
     ) async throws -> Result

@@ -95,13 +95,7 @@ public final class FlowEffectRunner: Sendable {
                 firstName: arguments["firstName"]?.stringValue, lastName: arguments["lastName"]?.stringValue)
             return [:]
         case "acceptConsents":
-            let consents = (arguments["consents"]?.arrayValue ?? []).compactMap { item -> (String, String)? in
-                guard let object = item.objectValue, let document = object["document"]?.stringValue,
-                    let version = object["version"]?.stringValue
-                else { return nil }
-                return (document, version)
-            }
-            try await client.acceptConsents(consents.map { (document: $0.0, version: $0.1) })
+            try await client.acceptConsents(request.consents)
             return [:]
         case "pickImage":
             guard let image = await device.pickImage() else { throw Cancelled() }

@@ -75,3 +75,16 @@ public struct EffectOutcome: Sendable, Hashable {
         EffectOutcome(requestID: requestID, result: .failure(code: code, message: message))
     }
 }
+
+extension EffectRequest {
+    /// The documents and versions an `acceptConsents` request names, in order; malformed entries are
+    /// left out.
+    public var consents: [(document: String, version: String)] {
+        (arguments["consents"]?.arrayValue ?? []).compactMap { item in
+            guard let object = item.objectValue, let document = object["document"]?.stringValue,
+                let version = object["version"]?.stringValue
+            else { return nil }
+            return (document, version)
+        }
+    }
+}

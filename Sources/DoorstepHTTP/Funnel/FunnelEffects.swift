@@ -78,14 +78,7 @@ struct FunnelEffects {
                 lastName: arguments["lastName"]?.stringValue)
             return [:]
         case "acceptConsents":
-            let consents = (arguments["consents"]?.arrayValue ?? []).compactMap { item -> (String, String)? in
-                guard let object = item.objectValue, let document = object["document"]?.stringValue,
-                    let version = object["version"]?.stringValue
-                else { return nil }
-                return (document, version)
-            }
-            _ = try await services.profile.acceptConsents(
-                try await caller(), consents.map { (document: $0.0, version: $0.1) })
+            _ = try await services.profile.acceptConsents(try await caller(), request.consents)
             return [:]
         case "pickImage":
             guard upload?.isEmpty == false else {

@@ -72,9 +72,11 @@ struct BrowserSessions: Sendable {
         let record = BrowserSessionRecord(
             idHash: Digests.sha256Hex(session.cookieValue), state: try JSONEncoder().encode(session.state),
             updatedAt: now, expiresAt: now.addingTimeInterval(Self.lifetime))
+        let isNew = session.isNew
         try await storage.transaction { store in
             try await store.saveBrowserSession(record)
-            try await store.deleteBrowserSessions(expiredBefore: now)
+            // Forgotten browsers are swept when a new one arrives, not on every page.
+            if isNew { try await store.deleteBrowserSessions(expiredBefore: now) }
         }
     }
 

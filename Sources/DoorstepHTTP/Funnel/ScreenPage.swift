@@ -38,9 +38,10 @@ struct ScreenPage {
         var firstHeading = true
         let inline = (placed[.inline] ?? []).map { button($0, classes: "") }.joined()
         var contentActions = (placed[.content] ?? []).map { button($0, classes: "content-action") }.joined()
+        let slot = actionSlot
         for (index, block) in blocks.enumerated() {
             // Buttons placed in the content stand where the screen's sign-in buttons stand.
-            if index == actionSlot {
+            if index == slot {
                 body += contentActions
                 contentActions = ""
             }

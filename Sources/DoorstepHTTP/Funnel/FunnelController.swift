@@ -19,7 +19,7 @@ struct FunnelController: Sendable {
 
     func register(on router: Router<DoorstepRequestContext>) {
         router.get("/") { _, _ in
-            Self.html(FunnelPages.index(catalog.flows, devMailbox: devMailbox), cacheable: false)
+            Self.html(FunnelPages.index(catalog.flows, devMailbox: devMailbox))
         }
         router.get("/flows/:id") { request, context in try await show(request, context) }
         router.post("/flows/:id") { request, context in try await submit(request, context) }
@@ -56,7 +56,7 @@ struct FunnelController: Sendable {
         browser.state.snapshots[flow.id] = engine.snapshot
         try await sessions.save(browser)
         let page = ScreenPage(engine: engine, csrfToken: browser.state.csrfToken, now: clock.now, providers: providers)
-        var response = Self.html(page.render(), cacheable: false)
+        var response = Self.html(page.render())
         setCookie(on: &response, browser, request)
         return response
     }
@@ -188,8 +188,7 @@ struct FunnelController: Sendable {
     private func notFound() -> Response {
         var response = Self.html(
             FunnelPages.error(
-                title: "Not found", message: "There is no such flow here.", link: ("/", "See all flows")),
-            cacheable: false)
+                title: "Not found", message: "There is no such flow here.", link: ("/", "See all flows")))
         response.status = .notFound
         return response
     }
@@ -197,20 +196,19 @@ struct FunnelController: Sendable {
     private func errorPage(_ status: Int, _ message: String, flow: FlowDefinition) -> Response {
         var response = Self.html(
             FunnelPages.error(
-                title: "Something went wrong", message: message, link: ("/flows/\(flow.id)", "Back to \(flow.title)")),
-            cacheable: false)
+                title: "Something went wrong", message: message, link: ("/flows/\(flow.id)", "Back to \(flow.title)")))
         response.status = HTTPResponse.Status(code: status)
         return response
     }
 
     /// An HTML response with the funnel's security headers: a strict content policy, no framing, no
     /// caching of pages that show a person's answers.
-    static func html(_ page: String, cacheable: Bool) -> Response {
+    static func html(_ page: String) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.contentSecurityPolicy] =
             "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-        headers[.cacheControl] = cacheable ? "public, max-age=300" : "no-store"
+        headers[.cacheControl] = "no-store"
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: page)))

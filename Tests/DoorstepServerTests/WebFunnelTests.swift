@@ -202,6 +202,12 @@ struct WebFunnelTests {
                 .post, "/flows/tanda", body: "x", contentType: "multipart/form-data",
                 headers: [.cookie: browser.cookie ?? ""])
             #expect(noBoundary.status == 400)
+            let huge = try await client.send(
+                .post, "/flows/tanda", body: "email=" + String(repeating: "a", count: 6 * 1_024 * 1_024),
+                contentType: "application/x-www-form-urlencoded", headers: [.cookie: browser.cookie ?? ""])
+            #expect(huge.status == 413)
+            try await browser.open("/flows/tanda")
+            #expect(browser.screen == "slide1", "nothing saved was lost")
             #expect(try await client.get("/flows/nope").status == 404)
             #expect(try await client.get("/flows/nope/theme.css").status == 404)
         }

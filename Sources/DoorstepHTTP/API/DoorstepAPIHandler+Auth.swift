@@ -5,7 +5,7 @@ import Foundation
 extension DoorstepAPIHandler {
     func identify(_ input: Operations.Identify.Input) async throws -> Operations.Identify.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let answer = try await auth.identify(email: body.email)
+        let answer = try await services.auth.identify(email: body.email)
         return .ok(
             .init(
                 body: .json(
@@ -16,13 +16,13 @@ extension DoorstepAPIHandler {
 
     func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let sent = try await auth.sendCode(email: body.email, purpose: CodePurpose(rawValue: body.purpose))
+        let sent = try await services.auth.sendCode(email: body.email, purpose: CodePurpose(rawValue: body.purpose))
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
     }
 
     func verifyCode(_ input: Operations.VerifyCode.Input) async throws -> Operations.VerifyCode.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let session = try await auth.verifyCode(
+        let session = try await services.auth.verifyCode(
             email: body.email, code: body.code,
             purpose: CodePurpose(rawValue: body.purpose), meta: meta)
         return .ok(.init(body: .json(WireModels.session(session))))
@@ -30,7 +30,7 @@ extension DoorstepAPIHandler {
 
     func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let session = try await auth.signUp(
+        let session = try await services.auth.signUp(
             email: body.email, password: body.password, firstName: body.firstName,
             lastName: body.lastName, meta: meta)
         return .created(.init(body: .json(WireModels.session(session))))
@@ -38,19 +38,19 @@ extension DoorstepAPIHandler {
 
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let session = try await auth.logIn(email: body.email, password: body.password, meta: meta)
+        let session = try await services.auth.logIn(email: body.email, password: body.password, meta: meta)
         return .ok(.init(body: .json(WireModels.session(session))))
     }
 
     func forgotPassword(_ input: Operations.ForgotPassword.Input) async throws -> Operations.ForgotPassword.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let sent = try await auth.forgotPassword(email: body.email)
+        let sent = try await services.auth.forgotPassword(email: body.email)
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
     }
 
     func resetPassword(_ input: Operations.ResetPassword.Input) async throws -> Operations.ResetPassword.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let session = try await auth.resetPassword(
+        let session = try await services.auth.resetPassword(
             email: body.email, code: body.code, newPassword: body.newPassword,
             meta: meta)
         return .ok(.init(body: .json(WireModels.session(session))))
@@ -59,26 +59,28 @@ extension DoorstepAPIHandler {
     func setPassword(_ input: Operations.SetPassword.Input) async throws -> Operations.SetPassword.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        try await auth.setPassword(newPassword: body.newPassword, currentPassword: body.currentPassword, caller: caller)
+        try await services.auth.setPassword(
+            newPassword: body.newPassword, currentPassword: body.currentPassword, caller: caller)
         return .noContent(.init())
     }
 
     func refreshToken(_ input: Operations.RefreshToken.Input) async throws -> Operations.RefreshToken.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        return .ok(.init(body: .json(WireModels.session(try await auth.refresh(refreshToken: body.refreshToken)))))
+        return .ok(
+            .init(body: .json(WireModels.session(try await services.auth.refresh(refreshToken: body.refreshToken)))))
     }
 
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
-        try await auth.logOut(try await caller())
+        try await services.auth.logOut(try await caller())
         return .noContent(.init())
     }
 
     func continueAsGuest(_ input: Operations.ContinueAsGuest.Input) async throws -> Operations.ContinueAsGuest.Output {
-        .created(.init(body: .json(WireModels.session(try await auth.continueAsGuest(meta: meta)))))
+        .created(.init(body: .json(WireModels.session(try await services.auth.continueAsGuest(meta: meta)))))
     }
 
     func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output {
-        let sessions = try await auth.sessions(try await caller())
+        let sessions = try await services.auth.sessions(try await caller())
         return .ok(
             .init(
                 body: .json(
@@ -91,7 +93,7 @@ extension DoorstepAPIHandler {
     }
 
     func revokeSession(_ input: Operations.RevokeSession.Input) async throws -> Operations.RevokeSession.Output {
-        try await auth.revokeSession(id: input.path.id, caller: try await caller())
+        try await services.auth.revokeSession(id: input.path.id, caller: try await caller())
         return .noContent(.init())
     }
 }

@@ -9,17 +9,19 @@ extension DoorstepAPIHandler {
         .ok(
             .init(
                 body: .json(
-                    flows.flows.map { .init(id: $0.id, version: $0.version, title: $0.title, summary: $0.summary) })))
+                    services.flows.flows.map {
+                        .init(id: $0.id, version: $0.version, title: $0.title, summary: $0.summary)
+                    })))
     }
 
     func getFlow(_ input: Operations.GetFlow.Input) async throws -> Operations.GetFlow.Output {
-        let flow = try flows.flow(input.path.flowId)
+        let flow = try services.flows.flow(input.path.flowId)
         let payload = try WireModels.convert(flow, to: OpenAPIObjectContainer.self)
         return .ok(.init(body: .json(.init(additionalProperties: payload))))
     }
 
     func getProgress(_ input: Operations.GetProgress.Input) async throws -> Operations.GetProgress.Output {
-        let progress = try await flows.progress(try await caller(), flowID: input.path.flowId)
+        let progress = try await services.flows.progress(try await caller(), flowID: input.path.flowId)
         let snapshot = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: progress.snapshot)
         return .ok(
             .init(body: .json(.init(revision: progress.revision, snapshot: .init(additionalProperties: snapshot)))))
@@ -29,7 +31,7 @@ extension DoorstepAPIHandler {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let snapshot = try WireModels.convert(body.snapshot.additionalProperties, to: Value.self)
-        let revision = try await flows.saveProgress(
+        let revision = try await services.flows.saveProgress(
             caller, flowID: input.path.flowId, baseRevision: body.baseRevision,
             snapshot: snapshot)
         return .ok(.init(body: .json(.init(revision: revision))))
@@ -39,7 +41,7 @@ extension DoorstepAPIHandler {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let answers = try WireModels.convert(body.answers.additionalProperties, to: [String: Value].self)
-        let submission = try await flows.submitAnswers(
+        let submission = try await services.flows.submitAnswers(
             caller, flowID: input.path.flowId, flowVersion: body.flowVersion,
             answers: answers)
         let stored = try WireModels.convert(submission.answers, to: OpenAPIObjectContainer.self)
@@ -52,7 +54,7 @@ extension DoorstepAPIHandler {
     }
 
     func getAnswers(_ input: Operations.GetAnswers.Input) async throws -> Operations.GetAnswers.Output {
-        let answers = try await flows.answers(try await caller(), flowID: input.path.flowId)
+        let answers = try await services.flows.answers(try await caller(), flowID: input.path.flowId)
         return .ok(
             .init(
                 body: .json(

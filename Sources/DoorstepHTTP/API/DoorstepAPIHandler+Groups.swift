@@ -7,29 +7,32 @@ extension DoorstepAPIHandler {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         return .created(
-            .init(body: .json(WireModels.group(try await groups.create(caller, name: body.name, kind: body.kind)))))
+            .init(
+                body: .json(
+                    WireModels.group(try await services.groups.create(caller, name: body.name, kind: body.kind)))))
     }
 
     func joinGroup(_ input: Operations.JoinGroup.Input) async throws -> Operations.JoinGroup.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        return .ok(.init(body: .json(WireModels.group(try await groups.join(caller, inviteCode: body.inviteCode)))))
+        return .ok(
+            .init(body: .json(WireModels.group(try await services.groups.join(caller, inviteCode: body.inviteCode)))))
     }
 
     func listGroups(_ input: Operations.ListGroups.Input) async throws -> Operations.ListGroups.Output {
-        .ok(.init(body: .json(try await groups.groups(try await caller()).map(WireModels.group))))
+        .ok(.init(body: .json(try await services.groups.groups(try await caller()).map(WireModels.group))))
     }
 
     func rotateInviteCode(_ input: Operations.RotateInviteCode.Input) async throws -> Operations.RotateInviteCode.Output
     {
-        let code = try await groups.rotateCode(try await caller(), groupID: input.path.id)
+        let code = try await services.groups.rotateCode(try await caller(), groupID: input.path.id)
         return .ok(.init(body: .json(.init(inviteCode: code))))
     }
 
     func inviteToGroup(_ input: Operations.InviteToGroup.Input) async throws -> Operations.InviteToGroup.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let result = try await groups.invite(caller, groupID: input.path.id, emails: body.emails)
+        let result = try await services.groups.invite(caller, groupID: input.path.id, emails: body.emails)
         return .accepted(
             .init(
                 body: .json(
@@ -39,7 +42,7 @@ extension DoorstepAPIHandler {
     }
 
     func leaveGroup(_ input: Operations.LeaveGroup.Input) async throws -> Operations.LeaveGroup.Output {
-        try await groups.leave(try await caller(), groupID: input.path.id)
+        try await services.groups.leave(try await caller(), groupID: input.path.id)
         return .noContent(.init())
     }
 }

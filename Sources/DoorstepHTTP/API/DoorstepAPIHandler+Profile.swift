@@ -7,12 +7,12 @@ extension DoorstepAPIHandler {
     func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let user = try await profile.updateProfile(caller, firstName: body.firstName, lastName: body.lastName)
+        let user = try await services.profile.updateProfile(caller, firstName: body.firstName, lastName: body.lastName)
         return .ok(.init(body: .json(WireModels.user(user))))
     }
 
     func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output {
-        try await profile.deleteAccount(try await caller())
+        try await services.profile.deleteAccount(try await caller())
         return .noContent(.init())
     }
 
@@ -23,25 +23,26 @@ extension DoorstepAPIHandler {
         case .jpeg(let bytes), .png(let bytes): body = bytes
         }
         let data = try await Data(collecting: body, upTo: ProfileService.maximumAvatarSize + 1)
-        let user = try await profile.uploadAvatar(caller, data: data)
+        let user = try await services.profile.uploadAvatar(caller, data: data)
         return .ok(.init(body: .json(.init(avatarUrl: WireModels.user(user).avatarUrl ?? ""))))
     }
 
     func getAvatar(_ input: Operations.GetAvatar.Input) async throws -> Operations.GetAvatar.Output {
-        let photo = try await profile.avatar(id: input.path.id)
+        let photo = try await services.profile.avatar(id: input.path.id)
         let body = HTTPBody(photo.data)
         return .ok(.init(body: photo.contentType == "image/png" ? .png(body) : .jpeg(body)))
     }
 
     func listConsents(_ input: Operations.ListConsents.Input) async throws -> Operations.ListConsents.Output {
-        let consents = try await profile.consents(try await caller())
+        let consents = try await services.profile.consents(try await caller())
         return .ok(.init(body: .json(.init(consents: consents.map(WireModels.consent)))))
     }
 
     func acceptConsents(_ input: Operations.AcceptConsents.Input) async throws -> Operations.AcceptConsents.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let consents = try await profile.acceptConsents(caller, body.consents.map { ($0.document, $0.version) })
+        let consents = try await services.profile.acceptConsents(
+            caller, body.consents.map { ($0.document, $0.version) })
         return .ok(.init(body: .json(.init(consents: consents.map(WireModels.consent)))))
     }
 }

@@ -4,7 +4,7 @@ import DoorstepServerCore
 extension DoorstepAPIHandler {
     func signInWithApple(_ input: Operations.SignInWithApple.Input) async throws -> Operations.SignInWithApple.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let session = try await providers.signIn(
+        let session = try await services.providers.signIn(
             provider: "apple", token: body.identityToken, rawNonce: body.rawNonce,
             authorizationCode: body.authorizationCode, firstName: body.firstName, lastName: body.lastName, meta: meta)
         return .ok(.init(body: .json(WireModels.session(session))))
@@ -13,7 +13,7 @@ extension DoorstepAPIHandler {
     func signInWithGoogle(_ input: Operations.SignInWithGoogle.Input) async throws -> Operations.SignInWithGoogle.Output
     {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let session = try await providers.signIn(
+        let session = try await services.providers.signIn(
             provider: "google", token: body.idToken, rawNonce: body.rawNonce, authorizationCode: nil, firstName: nil,
             lastName: nil, meta: meta)
         return .ok(.init(body: .json(WireModels.session(session))))

@@ -6,7 +6,7 @@ extension DoorstepAPIHandler {
     func trainerGoalOptions(_ input: Operations.TrainerGoalOptions.Input) async throws
         -> Operations.TrainerGoalOptions.Output
     {
-        let options = try await trainer.goalOptions(try await caller())
+        let options = try await services.trainer.goalOptions(try await caller())
         return .ok(.init(body: .json(.init(options: options.map(WireModels.goalOption)))))
     }
 
@@ -15,14 +15,15 @@ extension DoorstepAPIHandler {
     {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let options = try await trainer.editGoalOptions(caller, instruction: body.instruction)
+        let options = try await services.trainer.editGoalOptions(caller, instruction: body.instruction)
         return .ok(.init(body: .json(.init(options: options.map(WireModels.goalOption)))))
     }
 
     func trainerConfirmGoal(_ input: Operations.TrainerConfirmGoal.Input) async throws
         -> Operations.TrainerConfirmGoal.Output
     {
-        let (goal, confirmedAt) = try await trainer.confirmGoal(try await caller(), optionID: input.path.optionId)
+        let (goal, confirmedAt) = try await services.trainer.confirmGoal(
+            try await caller(), optionID: input.path.optionId)
         return .ok(
             .init(
                 body: .json(
@@ -35,7 +36,7 @@ extension DoorstepAPIHandler {
     func trainerDraftProgram(_ input: Operations.TrainerDraftProgram.Input) async throws
         -> Operations.TrainerDraftProgram.Output
     {
-        .ok(.init(body: .json(WireModels.program(try await trainer.draftProgram(try await caller())))))
+        .ok(.init(body: .json(WireModels.program(try await services.trainer.draftProgram(try await caller())))))
     }
 
     func trainerEditProgram(_ input: Operations.TrainerEditProgram.Input) async throws
@@ -43,14 +44,15 @@ extension DoorstepAPIHandler {
     {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let program = try await trainer.editProgram(caller, programID: input.path.id, instruction: body.instruction)
+        let program = try await services.trainer.editProgram(
+            caller, programID: input.path.id, instruction: body.instruction)
         return .ok(.init(body: .json(WireModels.program(program))))
     }
 
     func trainerActivateProgram(_ input: Operations.TrainerActivateProgram.Input) async throws
         -> Operations.TrainerActivateProgram.Output
     {
-        let program = try await trainer.activateProgram(try await caller(), programID: input.path.id)
+        let program = try await services.trainer.activateProgram(try await caller(), programID: input.path.id)
         return .ok(
             .init(
                 body: .json(

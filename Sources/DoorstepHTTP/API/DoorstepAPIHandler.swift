@@ -6,12 +6,7 @@ import OpenAPIRuntime
 /// Implements the generated API: reads the typed request, calls the services, writes the typed
 /// answer. Errors are thrown and rendered by ``ProblemMiddleware``.
 struct DoorstepAPIHandler: APIProtocol {
-    let auth: AuthService
-    let providers: ProviderSignInService
-    let profile: ProfileService
-    let flows: FlowDataService
-    let groups: GroupService
-    let trainer: TrainerService
+    let services: ServerServices
     let storage: any Storage
     let mailbox: DevMailbox?
 
@@ -22,7 +17,7 @@ struct DoorstepAPIHandler: APIProtocol {
     /// The signed-in caller, or 401.
     func caller() async throws -> Caller {
         guard let token = RequestInfo.current.bearerToken, !token.isEmpty else { throw ServiceError.unauthenticated }
-        return try await auth.authenticate(bearer: token)
+        return try await services.auth.authenticate(bearer: token)
     }
 
     func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
@@ -33,7 +28,7 @@ struct DoorstepAPIHandler: APIProtocol {
     }
 
     func getAuthConfig(_ input: Operations.GetAuthConfig.Input) async throws -> Operations.GetAuthConfig.Output {
-        let policy = auth.policy
+        let policy = services.auth.policy
         return .ok(
             .init(
                 body: .json(
@@ -41,12 +36,12 @@ struct DoorstepAPIHandler: APIProtocol {
                         codeLength: policy.codeLength, codeLifetime: Int(policy.codeLifetime),
                         resendAfter: Int(policy.resendAfter),
                         password: .init(minLength: 8, maxLength: 128),
-                        methods: ["password", "code", "guest"] + providers.enabledProviders,
+                        methods: ["password", "code", "guest"] + services.providers.enabledProviders,
                         identifierFirst: policy.identifyEnabled))))
     }
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
-        .ok(.init(body: .json(WireModels.user(try await auth.me(try await caller())))))
+        .ok(.init(body: .json(WireModels.user(try await services.auth.me(try await caller())))))
     }
 }
 

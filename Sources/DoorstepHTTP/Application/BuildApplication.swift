@@ -93,7 +93,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     }
     let providers = ProviderSignInService(auth: auth, verifiers: verifiers, apple: appleTokens)
     let catalog = try FlowCatalog.bundled()
-    let services = FunnelServices(
+    let services = ServerServices(
         auth: auth,
         providers: providers,
         profile: ProfileService(
@@ -113,9 +113,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             } ?? dependencies.planner,
             clock: dependencies.clock,
             random: dependencies.random))
-    let handler = DoorstepAPIHandler(
-        auth: auth, providers: providers, profile: services.profile, flows: services.flows, groups: services.groups,
-        trainer: services.trainer, storage: dependencies.storage, mailbox: mailbox)
+    let handler = DoorstepAPIHandler(services: services, storage: dependencies.storage, mailbox: mailbox)
     try handler.registerHandlers(on: router)
     FunnelController(
         catalog: catalog, services: services,

@@ -8,7 +8,7 @@ import Hummingbird
 /// server, and runs effects through the same services as the API.
 struct FunnelController: Sendable {
     let catalog: FlowCatalog
-    let services: FunnelServices
+    let services: ServerServices
     let sessions: BrowserSessions
     let clock: any WallClock
     /// Sign-in providers the funnel offers buttons for.

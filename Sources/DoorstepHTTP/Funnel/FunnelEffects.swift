@@ -5,7 +5,7 @@ import Foundation
 /// Runs a flow's effects for one browser request, in-process: the web counterpart of the SDK's
 /// `FlowEffectRunner`. Sign-ins update the browser's ``FunnelState/signedIn``.
 struct FunnelEffects {
-    let services: FunnelServices
+    let services: ServerServices
     let flow: FlowDefinition
     let meta: RequestMeta
     /// The photo the request carried, if its form had a file input.

@@ -1,0 +1,13 @@
+import DoorstepServerCore
+
+/// The domain services one server is built from: the HTTP API calls them, and the web funnel runs
+/// its effects with the very same ones in-process, so the web and the apps share accounts, codes,
+/// answers and groups.
+struct ServerServices: Sendable {
+    let auth: AuthService
+    let providers: ProviderSignInService
+    let profile: ProfileService
+    let flows: FlowDataService
+    let groups: GroupService
+    let trainer: TrainerService
+}

@@ -143,7 +143,7 @@ public struct FlowEngine: Sendable {
         snapshot.issues = []
         snapshot.message = nil
         snapshot.completed = false
-        return [.cancelTimers] + timerCommands(for: screen) + [.saveSnapshot]
+        return screenChangeCommands(for: screen, completing: false)
     }
 
     // MARK: - Moves
@@ -182,19 +182,23 @@ public struct FlowEngine: Sendable {
         snapshot.screen = destination
         snapshot.completed = next.isTerminal
         fillInitialAnswers(for: next)
-        var commands: [FlowCommand] = [.cancelTimers]
-        commands += timerCommands(for: next)
-        commands.append(.saveSnapshot)
-        if next.isTerminal { commands.append(.complete) }
-        return commands
+        return screenChangeCommands(for: next)
     }
 
     /// Gives controls that start at a value (a stepper's initial number) that value as their answer,
     /// so that what the screen shows is what is submitted.
     mutating func fillInitialAnswers(for screen: Screen) {
-        for fieldID in screen.boundFields where snapshot.answers[fieldID] == nil {
-            if let initial = index.fields[fieldID]?.initial { snapshot.answers[fieldID] = initial }
+        for block in screen.blocks {
+            fillInitialAnswer(block.field)
+            fillInitialAnswer(block.confirmField)
         }
+    }
+
+    private mutating func fillInitialAnswer(_ fieldID: String?) {
+        guard let fieldID, snapshot.answers[fieldID] == nil, let initial = index.fields[fieldID]?.initial else {
+            return
+        }
+        snapshot.answers[fieldID] = initial
     }
 
     private mutating func present(failure code: String, message: String?, of call: EffectCall) {
@@ -219,7 +223,7 @@ public struct FlowEngine: Sendable {
     // MARK: - Lookups
 
     func matchingTransition(from screen: String, on action: String) -> Int? {
-        index.transitions[FlowIndex.key(screen, action)]?.first { position in
+        index.transitions(from: screen, on: action)?.first { position in
             flow.transitions[position].when?.holds(value) ?? true
         }
     }
@@ -252,11 +256,28 @@ public struct FlowEngine: Sendable {
         }
     }
 
-    private func timerCommands(for screen: Screen) -> [FlowCommand] {
-        screen.actions.compactMap { action in
-            guard action.role == .timer, let after = action.after, isVisible(action) else { return nil }
-            return .scheduleTimer(action: action.id, after: after)
+    /// What a host does on arriving at `screen`: forget the old timers, start the new ones, save, and
+    /// (moving forward) finish on a terminal screen — built in one array.
+    private func screenChangeCommands(for screen: Screen, completing: Bool = true) -> [FlowCommand] {
+        var commands: [FlowCommand] = []
+        commands.reserveCapacity(3 + screen.actions.count)
+        commands.append(.cancelTimers)
+        appendTimerCommands(for: screen, to: &commands)
+        commands.append(.saveSnapshot)
+        if completing, screen.isTerminal { commands.append(.complete) }
+        return commands
+    }
+
+    private func appendTimerCommands(for screen: Screen, to commands: inout [FlowCommand]) {
+        for action in screen.actions where action.role == .timer && isVisible(action) {
+            if let after = action.after { commands.append(.scheduleTimer(action: action.id, after: after)) }
         }
+    }
+
+    private func timerCommands(for screen: Screen) -> [FlowCommand] {
+        var commands: [FlowCommand] = []
+        appendTimerCommands(for: screen, to: &commands)
+        return commands
     }
 
     private func cooldownRemaining(_ action: Action, at now: Date) -> Int? {

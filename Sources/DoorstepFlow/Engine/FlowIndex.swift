@@ -2,7 +2,8 @@
 struct FlowIndex: Sendable {
     let screens: [String: Screen]
     let fields: [String: FieldDefinition]
-    let transitions: [String: [Int]]
+    /// Transition positions by screen, then by action: two lookups, no key built per event.
+    let transitions: [String: [String: [Int]]]
     let sectionTracks: [String: ProgressTrack]
     /// Fields whose options an effect delivers at run time.
     let fieldsWithRunTimeOptions: [FieldDefinition]
@@ -11,9 +12,9 @@ struct FlowIndex: Sendable {
         screens = Dictionary(flow.screens.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         fields = Dictionary(flow.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         fieldsWithRunTimeOptions = flow.fields.filter { $0.optionsFrom != nil }
-        var transitions: [String: [Int]] = [:]
+        var transitions: [String: [String: [Int]]] = [:]
         for (position, transition) in flow.transitions.enumerated() {
-            transitions[Self.key(transition.from, transition.on), default: []].append(position)
+            transitions[transition.from, default: [:]][transition.on, default: []].append(position)
         }
         self.transitions = transitions
         var tracks: [String: ProgressTrack] = [:]
@@ -23,5 +24,8 @@ struct FlowIndex: Sendable {
         sectionTracks = tracks
     }
 
-    static func key(_ screen: String, _ action: String) -> String { screen + "\u{1F}" + action }
+    /// The positions of the transitions leaving `screen` on `action`, in the flow's order.
+    func transitions(from screen: String, on action: String) -> [Int]? {
+        transitions[screen]?[action]
+    }
 }

@@ -93,7 +93,7 @@ public struct FlowLinter {
         for block in screen.blocks { check(block, on: screen) }
         for action in screen.actions { check(action, on: screen) }
         let forward = screen.actions.contains { action in
-            !action.isBackward && index.transitions[FlowIndex.key(screen.id, action.id)] != nil
+            !action.isBackward && index.transitions(from: screen.id, on: action.id) != nil
         }
         if !screen.isTerminal && !forward {
             add(screen: screen.id, "no action leads anywhere, so a person would be stuck here")
@@ -101,7 +101,7 @@ public struct FlowLinter {
     }
 
     private mutating func check(_ action: Action, on screen: Screen) {
-        let hasTransition = index.transitions[FlowIndex.key(screen.id, action.id)] != nil
+        let hasTransition = index.transitions(from: screen.id, on: action.id) != nil
         if !hasTransition && !action.isBackward && !screen.isTerminal {
             add(screen: screen.id, "action \"\(action.id)\" has no transition")
         }

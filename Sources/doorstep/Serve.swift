@@ -87,11 +87,21 @@ struct Serve: AsyncParsableCommand {
             configuration.apple = .apple(audiences: Set(apple))
             if let url = try Self.url(environment, "DOORSTEP_APPLE_JWKS_URL") { configuration.apple?.jwksURL = url }
             configuration.appleTokens = try Self.appleTokens(environment, clientID: apple[0])
+            if let id = environment["DOORSTEP_APPLE_WEB_CLIENT_ID"],
+                let secret = environment["DOORSTEP_APPLE_WEB_CLIENT_SECRET"]
+            {
+                configuration.apple?.web = .apple(clientID: id, clientSecret: secret)
+            }
         }
         let google = googleAudiences.isEmpty ? Self.list(environment, "DOORSTEP_GOOGLE_AUDIENCES") : googleAudiences
         if !google.isEmpty {
             configuration.google = .google(audiences: Set(google))
             if let url = try Self.url(environment, "DOORSTEP_GOOGLE_JWKS_URL") { configuration.google?.jwksURL = url }
+            if let id = environment["DOORSTEP_GOOGLE_WEB_CLIENT_ID"],
+                let secret = environment["DOORSTEP_GOOGLE_WEB_CLIENT_SECRET"]
+            {
+                configuration.google?.web = .google(clientID: id, clientSecret: secret)
+            }
         }
         if let url = try Self.url(environment, "DOORSTEP_PLANNER_URL") {
             configuration.planner = .init(

@@ -18,12 +18,15 @@ struct FunnelBrowser {
     /// The screen the last page shows.
     var screen: String? { Self.capture(#"data-screen="([^"]*)""#, in: page?.text ?? "") }
 
-    /// Opens a page, following a redirect, and remembers its cookie and CSRF token.
+    /// Opens a page, following redirects within the server, and remembers its cookie and CSRF token.
     @discardableResult
     mutating func open(_ path: String) async throws -> TestResponse {
         var headers: [HTTPField.Name: String] = [:]
         if let cookie { headers[.cookie] = cookie }
         let response = try await client.send(.get, path, headers: headers)
+        if response.status == 303, let location = response.headers[.location], location.hasPrefix("/") {
+            return try await open(location)
+        }
         page = response
         if let setCookie = response.headers[.setCookie], let value = setCookie.split(separator: ";").first {
             cookie = String(value)
@@ -44,7 +47,9 @@ struct FunnelBrowser {
         if let cookie { headers[.cookie] = cookie }
         let response = try await client.send(
             .post, "/flows/\(flow)", body: body, contentType: "application/x-www-form-urlencoded", headers: headers)
-        guard response.status == 303, let location = response.headers[.location] else { return response }
+        guard response.status == 303, let location = response.headers[.location], location.hasPrefix("/") else {
+            return response
+        }
         return try await open(location)
     }
 

@@ -33,12 +33,24 @@ public struct TestIdentityClaims: JWTPayload {
     }
 }
 
+extension TestIdentityClaims {
+    /// Claims Google would send for `audience` (a client id), valid for an hour from `now`.
+    public static func google(
+        sub: String, email: String? = nil, verified: Bool = true, audience: String, now: Date, nonce: String? = nil
+    ) -> TestIdentityClaims {
+        TestIdentityClaims(
+            iss: "https://accounts.google.com", aud: audience, exp: now.timeIntervalSince1970 + 3_600,
+            sub: sub, email: email, emailVerified: verified ? "true" : "false", nonce: nonce)
+    }
+}
+
 /// A sign-in provider on loopback: publishes a key set, signs identity tokens, and plays Apple's token
 /// and revocation endpoints. Tests never reach the internet.
 public final class FakeIdentityProvider: Sendable {
     private let keys = Mutex<[(id: String, key: ES256PrivateKey)]>([])
     private let revokedTokens = Mutex<[String]>([])
     private let keyFetches = Mutex(0)
+    private let issuedCodes = Mutex<[String: String]>([:])
 
     /// Creates a provider with one signing key.
     public init() throws {
@@ -71,6 +83,13 @@ public final class FakeIdentityProvider: Sendable {
         return try await collection.sign(claims, kid: JWKIdentifier(string: id))
     }
 
+    /// A one-time authorization code that the token endpoint (`/oauth/token`) trades for `idToken`.
+    public func code(for idToken: String) -> String {
+        let code = "code-\(UUID().uuidString)"
+        issuedCodes.withLock { $0[code] = idToken }
+        return code
+    }
+
     /// Runs `body` while the provider serves on loopback; passes its base URL.
     public func serve<Value: Sendable>(_ body: @Sendable (URL) async throws -> Value) async throws -> Value {
         let router = Router()
@@ -92,6 +111,17 @@ public final class FakeIdentityProvider: Sendable {
         }
         router.post("/auth/token") { _, _ -> Response in
             let data = Data(#"{"refresh_token": "apple-refresh-token", "token_type": "bearer"}"#.utf8)
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        router.post("/oauth/token") { request, _ -> Response in
+            var request = request
+            let form = String(buffer: try await request.collectBody(upTo: 65_536))
+            let code = form.split(separator: "&").first { $0.hasPrefix("code=") }.map { String($0.dropFirst(5)) }
+            let token = code.flatMap { code in self.issuedCodes.withLock { $0.removeValue(forKey: code) } }
+            guard let token else { return Response(status: .badRequest) }
+            let data = try JSONSerialization.data(withJSONObject: ["id_token": token, "token_type": "Bearer"])
             return Response(
                 status: .ok, headers: [.contentType: "application/json"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))

@@ -119,7 +119,11 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         catalog: catalog, services: services,
         sessions: BrowserSessions(
             storage: dependencies.storage, clock: dependencies.clock, random: dependencies.random),
-        clock: dependencies.clock, providers: [], devMailbox: mailbox != nil
+        clock: dependencies.clock,
+        webSignIns: Dictionary(
+            uniqueKeysWithValues: [configuration.apple, configuration.google].compactMap { $0 }.filter { $0.web != nil }
+                .map { ($0.name, $0) }),
+        fetcher: dependencies.fetcher, devMailbox: mailbox != nil
     ).register(on: router)
     return DoorstepServer(auth: auth, mailbox: mailbox, router: router)
 }

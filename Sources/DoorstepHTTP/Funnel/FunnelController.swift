@@ -11,8 +11,10 @@ struct FunnelController: Sendable {
     let services: ServerServices
     let sessions: BrowserSessions
     let clock: any WallClock
-    /// Sign-in providers the funnel offers buttons for.
-    let providers: Set<String>
+    /// Providers set up with a web client, which the funnel offers buttons for.
+    let webSignIns: [String: IdentityProviderConfiguration]
+    /// Trades provider codes for identity tokens.
+    let fetcher: any HTTPFetcher
     let devMailbox: Bool
     /// The largest form accepted, photo included.
     static let formLimit = ProfileService.maximumAvatarSize + 64 * 1024
@@ -24,6 +26,7 @@ struct FunnelController: Sendable {
         router.get("/flows/:id") { request, context in try await show(request, context) }
         router.post("/flows/:id") { request, context in try await submit(request, context) }
         router.post("/flows/:id/restart") { request, context in try await restart(request, context) }
+        router.get("/flows/signin/:provider") { request, context in try await providerReturned(request, context) }
         router.get("/flows/:id/theme.css") { _, context in
             guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
             return FunnelAssets.response(ThemeCSS.stylesheet(for: flow), type: "text/css; charset=utf-8")
@@ -55,7 +58,8 @@ struct FunnelController: Sendable {
         }
         browser.state.snapshots[flow.id] = engine.snapshot
         try await sessions.save(browser)
-        let page = ScreenPage(engine: engine, csrfToken: browser.state.csrfToken, now: clock.now, providers: providers)
+        let page = ScreenPage(
+            engine: engine, csrfToken: browser.state.csrfToken, now: clock.now, providers: Set(webSignIns.keys))
         var response = Self.html(page.render())
         setCookie(on: &response, browser, request)
         return response
@@ -99,6 +103,9 @@ struct FunnelController: Sendable {
         }
         browser.state.signedIn = effects.signedIn
         browser.state.snapshots[flow.id] = engine.snapshot
+        if let provider = effects.awaitingProvider, let configuration = webSignIns[provider] {
+            return try await sendToProvider(configuration, flow: flow, browser: &browser, request: request)
+        }
         await syncProgress(engine.snapshot, browser: &browser)
         try await sessions.save(browser)
         return redirect(to: flow, engine: engine)
@@ -123,26 +130,28 @@ struct FunnelController: Sendable {
 
     // MARK: - Engine
 
-    /// Runs the engine's commands; effects run in-process, one after another, each result fed back.
-    private func run(_ commands: [FlowCommand], engine: inout FlowEngine, effects: inout FunnelEffects) async {
+    /// Runs the engine's commands; effects run in-process, one after another, each result fed back —
+    /// except a provider sign-in, which stays pending while the browser visits the provider.
+    func run(_ commands: [FlowCommand], engine: inout FlowEngine, effects: inout FunnelEffects) async {
         var queue = commands
         while !queue.isEmpty {
             guard case .perform(let request) = queue.removeFirst() else { continue }
             let result = await effects.run(request, answers: engine.snapshot.answers)
+            if effects.awaitingProvider != nil { return }
             queue += engine.handle(.effectFinished(EffectOutcome(requestID: request.id, result: result)), at: clock.now)
         }
     }
 
-    private func makeEffects(
+    func makeEffects(
         flow: FlowDefinition, browser: BrowserSession, request: Request, context: DoorstepRequestContext, upload: Data?
     ) -> FunnelEffects {
         FunnelEffects(
             services: services, flow: flow, meta: RequestMeta(userAgent: request.headers[.userAgent]), upload: upload,
-            signedIn: browser.state.signedIn)
+            signedIn: browser.state.signedIn, webProviders: Set(webSignIns.keys))
     }
 
     /// Signs the browser out when its session ended elsewhere (logged out, revoked, account deleted).
-    private func checkSignedIn(_ browser: inout BrowserSession) async {
+    func checkSignedIn(_ browser: inout BrowserSession) async {
         guard let signedIn = browser.state.signedIn else { return }
         do {
             _ = try await services.auth.activeCaller(signedIn.caller)
@@ -152,7 +161,7 @@ struct FunnelController: Sendable {
     }
 
     /// Keeps the walk on the server too, so an app signed in to the same account can resume it.
-    private func syncProgress(_ snapshot: FlowSnapshot, browser: inout BrowserSession) async {
+    func syncProgress(_ snapshot: FlowSnapshot, browser: inout BrowserSession) async {
         guard let caller = browser.state.signedIn?.caller, snapshot.pending == nil,
             let data = try? JSONEncoder().encode(snapshot),
             let value = try? JSONDecoder().decode(Value.self, from: data)
@@ -172,7 +181,7 @@ struct FunnelController: Sendable {
 
     // MARK: - Responses
 
-    private func redirect(to flow: FlowDefinition, engine: FlowEngine) -> Response {
+    func redirect(to flow: FlowDefinition, engine: FlowEngine) -> Response {
         let screen = engine.screen.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)?at=\(screen)"])
     }
@@ -183,9 +192,9 @@ struct FunnelController: Sendable {
         response.headers[.setCookie] = BrowserSessions.cookie(for: browser, secure: secure)
     }
 
-    private static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+    static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
 
-    private func notFound() -> Response {
+    func notFound() -> Response {
         var response = Self.html(
             FunnelPages.error(
                 title: "Not found", message: "There is no such flow here.", link: ("/", "See all flows")))
@@ -193,7 +202,7 @@ struct FunnelController: Sendable {
         return response
     }
 
-    private func errorPage(_ status: Int, _ message: String, flow: FlowDefinition) -> Response {
+    func errorPage(_ status: Int, _ message: String, flow: FlowDefinition) -> Response {
         var response = Self.html(
             FunnelPages.error(
                 title: "Something went wrong", message: message, link: ("/flows/\(flow.id)", "Back to \(flow.title)")))

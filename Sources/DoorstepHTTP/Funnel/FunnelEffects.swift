@@ -11,6 +11,13 @@ struct FunnelEffects {
     /// The photo the request carried, if its form had a file input.
     let upload: Data?
     var signedIn: FunnelState.SignedInBrowser?
+    /// Providers the browser can be sent to for a sign-in.
+    var webProviders: Set<String> = []
+    /// The identity token a provider sent back, for the sign-in waiting on it.
+    var providerCredential: (provider: String, idToken: String, rawNonce: String)?
+    /// Set when a sign-in needs the browser to visit its provider first; the effect then stays
+    /// pending in the engine until the provider sends the browser back.
+    private(set) var awaitingProvider: String?
 
     /// Runs one effect; failures come back as results the engine shows, never as thrown errors.
     mutating func run(_ request: EffectRequest, answers: [String: Value]) async -> EffectOutcome.Result {
@@ -71,7 +78,19 @@ struct FunnelEffects {
             _ = try await signedIn(try await services.auth.continueAsGuest(meta: meta), isGuest: true)
             return ["session.isGuest": true]
         case "signInWithApple", "signInWithGoogle":
-            throw Declined(reason: "Sign-in with Apple or Google is available in the app.")
+            let provider = request.name == "signInWithApple" ? "apple" : "google"
+            guard let credential = providerCredential, credential.provider == provider else {
+                guard webProviders.contains(provider) else {
+                    throw Declined(reason: "Sign-in with Apple or Google is available in the app.")
+                }
+                awaitingProvider = provider
+                throw Declined()
+            }
+            providerCredential = nil
+            let session = try await services.providers.signIn(
+                provider: provider, token: credential.idToken, rawNonce: credential.rawNonce, authorizationCode: nil,
+                firstName: nil, lastName: nil, meta: meta)
+            return try await signedIn(session)
         case "saveProfile":
             _ = try await services.profile.updateProfile(
                 try await caller(), firstName: arguments["firstName"]?.stringValue,

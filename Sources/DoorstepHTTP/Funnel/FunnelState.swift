@@ -13,6 +13,17 @@ struct FunnelState: Codable, Sendable {
     var snapshots: [String: FlowSnapshot] = [:]
     /// The revision of each flow's progress on the server, for saving the next one.
     var serverRevisions: [String: Int] = [:]
+    /// A sign-in sent to Apple or Google, waiting for the browser to come back.
+    var pendingSignIn: PendingSignIn?
+
+    /// What the callback of a provider sign-in must match, and the nonce its token must carry.
+    struct PendingSignIn: Codable, Sendable, Hashable {
+        var provider: String
+        var flowID: String
+        /// SHA-256 of the `state` sent to the provider.
+        var stateHash: String
+        var rawNonce: String
+    }
 
     /// The session a browser signed in with.
     struct SignedInBrowser: Codable, Sendable, Hashable {

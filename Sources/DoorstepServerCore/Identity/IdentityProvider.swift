@@ -12,6 +12,10 @@ public struct IdentityProviderConfiguration: Sendable, Hashable {
     public var audiences: Set<String>
     /// Whether the token's `nonce` is the SHA-256 of the raw nonce (Apple) rather than the raw nonce (Google).
     public var hashesNonce: Bool
+    /// How a browser signs in, when a web client is set up; its client id is also an accepted audience.
+    public var web: WebSignIn? {
+        didSet { if let web { audiences.insert(web.clientID) } }
+    }
 
     /// Creates a configuration.
     public init(name: String, jwksURL: URL, issuers: Set<String>, audiences: Set<String>, hashesNonce: Bool) {

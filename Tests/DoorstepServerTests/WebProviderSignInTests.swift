@@ -1,0 +1,87 @@
+import DoorstepHTTP
+import DoorstepServerCore
+import DoorstepTestSupport
+import Foundation
+import Testing
+
+@Suite("Web funnel: Sign in with Apple and Google", .serialized)
+struct WebProviderSignInTests {
+    static func configure(_ base: URL) -> @Sendable (inout ServerConfiguration) -> Void {
+        { configuration in
+            configuration.google = .google(audiences: ["ios.client"], jwksURL: base.appendingPathComponent("keys"))
+            configuration.google?.web = WebSignIn(
+                authorizationURL: base.appendingPathComponent("authorize"),
+                tokenURL: base.appendingPathComponent("oauth/token"), clientID: "web.client", clientSecret: "secret",
+                scope: "openid email profile")
+        }
+    }
+
+    static func query(_ location: String) -> [String: String] {
+        let items = URLComponents(string: location)?.queryItems ?? []
+        return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test("Only set-up providers get a button; Google's round trip signs a new person in and moves the walk on")
+    func googleRoundTrip() async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: Self.configure(base))
+            try await server.test { client in
+                var browser = FunnelBrowser(client)
+                try await browser.open("/flows/tanda")
+                let sheet = try await browser.submit("tanda", press: "getStarted")
+                #expect(sheet.text.contains("Continue with Google"))
+                #expect(!sheet.text.contains("Continue with Apple"), "Apple is not set up for the web")
+
+                let away = try await browser.submit("tanda", press: "google")
+                #expect(away.status == 303)
+                let location = try #require(away.headers[.location])
+                #expect(location.hasPrefix(base.appendingPathComponent("authorize").absoluteString))
+                let sent = Self.query(location)
+                #expect(sent["client_id"] == "web.client")
+                #expect(sent["redirect_uri"] == "http://localhost/flows/signin/google")
+                let state = try #require(sent["state"])
+                let nonce = try #require(sent["nonce"])
+
+                let token = try await provider.token(
+                    .google(
+                        sub: "google-123", email: "gina@example.com", audience: "web.client", now: server.clock.now,
+                        nonce: nonce))
+                let code = provider.code(for: token)
+
+                var forged = browser
+                let wrongState = try await forged.open("/flows/signin/google?code=\(code)&state=forged")
+                #expect(wrongState.status == 404, "a callback without this browser's state does nothing")
+
+                try await browser.open("/flows/signin/google?code=\(code)&state=\(state)")
+                #expect(browser.screen == "celebration", "a new account goes on to set up")
+                let me = try #require(try await server.storage.read { try await $0.user(email: "gina@example.com") })
+                #expect(me.providers == ["google"])
+            }
+        }
+    }
+
+    @Test("Cancelling at the provider, or a code it refuses, leaves the person where they were with a message")
+    func cancelledOrRefused() async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: Self.configure(base))
+            try await server.test { client in
+                var browser = FunnelBrowser(client)
+                try await browser.open("/flows/tanda")
+                try await browser.submit("tanda", press: "getStarted")
+                var away = try await browser.submit("tanda", press: "google")
+                var state = try #require(Self.query(away.headers[.location] ?? "")["state"])
+                try await browser.open("/flows/signin/google?error=access_denied&state=\(state)")
+                #expect(browser.screen == "createAccount")
+
+                away = try await browser.submit("tanda", press: "google")
+                state = try #require(Self.query(away.headers[.location] ?? "")["state"])
+                let refused = try await browser.open("/flows/signin/google?code=unknown&state=\(state)")
+                #expect(browser.screen == "createAccount")
+                #expect(refused.text.contains("Google sign-in didn&#39;t work. Please try again."))
+                #expect(try await server.storage.read { try await $0.user(email: "gina@example.com") } == nil)
+            }
+        }
+    }
+}

@@ -93,11 +93,11 @@ struct FunnelEffects {
             return try await signedIn(session)
         case "saveProfile":
             _ = try await services.profile.updateProfile(
-                try await caller(), firstName: arguments["firstName"]?.stringValue,
+                try caller(), firstName: arguments["firstName"]?.stringValue,
                 lastName: arguments["lastName"]?.stringValue)
             return [:]
         case "acceptConsents":
-            _ = try await services.profile.acceptConsents(try await caller(), request.consents)
+            _ = try await services.profile.acceptConsents(try caller(), request.consents)
             return [:]
         case "pickImage":
             guard upload?.isEmpty == false else {
@@ -108,16 +108,16 @@ struct FunnelEffects {
             guard let upload, !upload.isEmpty else {
                 throw Declined(reason: "Choose a photo first.", code: "photo_required")
             }
-            let user = try await services.profile.uploadAvatar(try await caller(), data: upload)
+            let user = try await services.profile.uploadAvatar(try caller(), data: upload)
             return ["avatar.url": .string(user.avatarID.map { "/v1/avatars/\($0)" } ?? "")]
         case "createGroup":
             return Self.group(
-                try await services.groups.create(try await caller(), name: text("name"), kind: text("kind")))
+                try await services.groups.create(try caller(), name: text("name"), kind: text("kind")))
         case "joinGroup":
-            return Self.group(try await services.groups.join(try await caller(), inviteCode: text("inviteCode")))
+            return Self.group(try await services.groups.join(try caller(), inviteCode: text("inviteCode")))
         case "inviteMembers":
             let emails = (arguments["emails"]?.arrayValue ?? []).compactMap(\.stringValue)
-            let result = try await services.groups.invite(try await caller(), groupID: text("groupId"), emails: emails)
+            let result = try await services.groups.invite(try caller(), groupID: text("groupId"), emails: emails)
             return ["invitations.sent": .int(result.invited.count)]
         case "submitAnswers":
             var submitted: [String: Value] = [:]
@@ -127,7 +127,7 @@ struct FunnelEffects {
             }
             if !submitted.isEmpty {
                 try await services.flows.submitAnswers(
-                    try await caller(), flowID: flow.id, flowVersion: flow.version, answers: submitted)
+                    try caller(), flowID: flow.id, flowVersion: flow.version, answers: submitted)
             }
             return ["flow.completed": true]
         case "requestPermission":
@@ -136,35 +136,36 @@ struct FunnelEffects {
         case "enableBiometrics":
             throw Declined(reason: "Face ID is available in the app.")
         case "logOut":
-            try await services.auth.logOut(try await caller())
+            try await services.auth.logOut(try caller())
             signedIn = nil
             return ["session.active": false]
         case "trainer.goalOptions":
-            return Self.goalOptions(try await services.trainer.goalOptions(try await caller()))
+            return Self.goalOptions(try await services.trainer.goalOptions(try caller()))
         case "trainer.editGoalOptions":
             return Self.goalOptions(
-                try await services.trainer.editGoalOptions(try await caller(), instruction: text("instruction")))
+                try await services.trainer.editGoalOptions(try caller(), instruction: text("instruction")))
         case "trainer.confirmGoal":
-            let confirmed = try await services.trainer.confirmGoal(try await caller(), optionID: text("optionId"))
+            let confirmed = try await services.trainer.confirmGoal(try caller(), optionID: text("optionId"))
             return ["trainer.goal.id": .string(confirmed.goal.id)]
         case "trainer.draftProgram":
-            return Self.program(try await services.trainer.draftProgram(try await caller()))
+            return Self.program(try await services.trainer.draftProgram(try caller()))
         case "trainer.editProgram":
             return Self.program(
                 try await services.trainer.editProgram(
-                    try await caller(), programID: text("programId"), instruction: text("instruction")))
+                    try caller(), programID: text("programId"), instruction: text("instruction")))
         case "trainer.activateProgram":
-            let program = try await services.trainer.activateProgram(try await caller(), programID: text("programId"))
+            let program = try await services.trainer.activateProgram(try caller(), programID: text("programId"))
             return ["trainer.program.status": .string(program.status)]
         default:
             throw Declined(reason: "This page cannot run \(request.name).")
         }
     }
 
-    /// The signed-in caller, checked against storage: a session ended elsewhere signs the browser out.
-    private mutating func caller() async throws -> Caller {
+    /// The signed-in caller. The controller checked its session against storage when the request
+    /// began (a session ended elsewhere signs the browser out), so effects do not ask again.
+    private func caller() throws -> Caller {
         guard let signedIn else { throw ServiceError.unauthenticated }
-        return try await services.auth.activeCaller(signedIn.caller)
+        return signedIn.caller
     }
 
     /// Remembers the session for the browser and returns the results every sign-in shares.

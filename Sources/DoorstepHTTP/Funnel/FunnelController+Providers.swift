@@ -31,7 +31,7 @@ extension FunnelController {
         let query = request.uri.queryParameters
         guard
             var browser = try await sessions.existing(
-                cookieValue: BrowserSessions.cookieValue(in: request.headers[.cookie])),
+                cookieValue: request.cookies[BrowserSessions.cookieName]?.value),
             let pending = browser.state.pendingSignIn, pending.provider == context.parameters.get("provider"),
             let flow = catalog.flow(pending.flowID),
             CSRF.matches(query.get("state").map(Digests.sha256Hex), pending.stateHash)
@@ -72,8 +72,7 @@ extension FunnelController {
 
     /// Where the provider sends the browser back: this server, as the browser reached it.
     static func redirectURI(for provider: String, request: Request) -> String {
-        let secure = request.uri.scheme == .https || request.headers[forwardedProto] == "https"
         let host = request.head.authority ?? "localhost"
-        return "\(secure ? "https" : "http")://\(host)/flows/signin/\(provider)"
+        return "\(isSecure(request) ? "https" : "http")://\(host)/flows/signin/\(provider)"
     }
 }

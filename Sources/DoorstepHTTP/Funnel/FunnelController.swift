@@ -42,7 +42,7 @@ struct FunnelController: Sendable {
     /// where to land (resuming an unfinished walk); with `at` it shows the screen a form led to.
     private func show(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
         guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
-        var browser = try await sessions.session(cookieValue: BrowserSessions.cookieValue(in: request.headers[.cookie]))
+        var browser = try await sessions.session(cookieValue: request.cookies[BrowserSessions.cookieName]?.value)
         await checkSignedIn(&browser)
         let stored = browser.state.snapshots[flow.id]
         let at = request.uri.queryParameters.get("at")
@@ -80,7 +80,7 @@ struct FunnelController: Sendable {
         }
         guard
             var browser = try await sessions.existing(
-                cookieValue: BrowserSessions.cookieValue(in: request.headers[.cookie])),
+                cookieValue: request.cookies[BrowserSessions.cookieName]?.value),
             CSRF.matches(form.value("_csrf"), browser.state.csrfToken)
         else {
             return errorPage(403, "This form has expired. Open the flow again to carry on.", flow: flow)
@@ -118,7 +118,7 @@ struct FunnelController: Sendable {
             try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
         guard
             var browser = try await sessions.existing(
-                cookieValue: BrowserSessions.cookieValue(in: request.headers[.cookie])),
+                cookieValue: request.cookies[BrowserSessions.cookieName]?.value),
             CSRF.matches(form?.value("_csrf"), browser.state.csrfToken)
         else {
             return errorPage(403, "This form has expired. Open the flow again to carry on.", flow: flow)
@@ -188,11 +188,15 @@ struct FunnelController: Sendable {
 
     private func setCookie(on response: inout Response, _ browser: BrowserSession, _ request: Request) {
         guard browser.isNew else { return }
-        let secure = request.uri.scheme == .https || request.headers[Self.forwardedProto] == "https"
-        response.headers[.setCookie] = BrowserSessions.cookie(for: browser, secure: secure)
+        response.setCookie(BrowserSessions.cookie(for: browser, secure: Self.isSecure(request)))
     }
 
     static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+
+    /// Whether the browser reached the server over TLS (directly, or as a proxy in front says).
+    static func isSecure(_ request: Request) -> Bool {
+        request.uri.scheme == .https || request.headers[forwardedProto] == "https"
+    }
 
     func notFound() -> Response {
         var response = Self.html(

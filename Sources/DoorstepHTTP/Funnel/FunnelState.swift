@@ -1,6 +1,7 @@
 import DoorstepFlow
 import DoorstepServerCore
 import Foundation
+import Hummingbird
 
 /// What the web funnel remembers for one browser: the CSRF token its forms carry, who is signed in,
 /// and where it stands in each flow. Kept in storage, so a restart or a closed browser loses nothing.
@@ -91,22 +92,10 @@ struct BrowserSessions: Sendable {
         }
     }
 
-    /// The `Set-Cookie` value for the session: HttpOnly, SameSite=Lax, and Secure when served over TLS.
-    static func cookie(for session: BrowserSession, secure: Bool) -> String {
-        var parts = [
-            "\(cookieName)=\(session.cookieValue)", "Path=/", "Max-Age=\(Int(lifetime))", "HttpOnly", "SameSite=Lax",
-        ]
-        if secure { parts.append("Secure") }
-        return parts.joined(separator: "; ")
-    }
-
-    /// The value of the funnel's cookie in a `Cookie` header.
-    static func cookieValue(in header: String?) -> String? {
-        guard let header else { return nil }
-        for pair in header.split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0] == cookieName { return parts[1] }
-        }
-        return nil
+    /// The session's cookie: HttpOnly, SameSite=Lax, and Secure when served over TLS.
+    static func cookie(for session: BrowserSession, secure: Bool) -> Cookie {
+        Cookie(
+            name: cookieName, value: session.cookieValue, maxAge: Int(lifetime), path: "/", secure: secure,
+            httpOnly: true, sameSite: .lax)
     }
 }

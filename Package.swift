@@ -58,6 +58,7 @@ let package = Package(
         .target(
             name: "DoorstepSQLite",
             dependencies: [
+                "DoorstepFlow",
                 "DoorstepServerCore",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
@@ -136,7 +137,11 @@ let package = Package(
         ),
         .testTarget(
             name: "DoorstepServerTests",
-            dependencies: ["DoorstepTestSupport", "DoorstepSQLite"]
+            dependencies: [
+                "DoorstepTestSupport",
+                "DoorstepSQLite",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ]
         ),
         .testTarget(
             name: "DoorstepClientTests",

@@ -5,10 +5,12 @@ import SQLiteNIO
 /// so running them twice changes nothing. The SQL sticks to what PostgreSQL also accepts (times are
 /// milliseconds since 1970 in BIGINT columns), so a PostgreSQL store can share the schema.
 enum SQLiteMigrations {
-    struct Migration {
+    struct Migration: Sendable {
         var version: Int
         var name: String
         var statements: [String]
+        /// Work SQL alone cannot do, run after the statements in the same transaction.
+        var rewrite: (@Sendable (SQLiteConnection) async throws -> Void)? = nil
     }
 
     static let all: [Migration] = [
@@ -71,6 +73,7 @@ enum SQLiteMigrations {
         moduleStates,
         identities,
         browserSessions,
+        secretScrub,
     ]
 
     /// Applies every migration the database has not seen yet.
@@ -90,6 +93,7 @@ enum SQLiteMigrations {
                 _ = try await connection.query("BEGIN IMMEDIATE", [])
                 do {
                     for statement in migration.statements { _ = try await connection.query(statement, []) }
+                    try await migration.rewrite?(connection)
                     _ = try await connection.query(
                         "INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
                         [.integer(migration.version), .text(migration.name)])

@@ -32,6 +32,8 @@ public final class SQLiteStorage: Storage {
         for pragma in [
             "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON",
             "PRAGMA busy_timeout = 5000",
+            // Deleted and overwritten rows are zeroed, so a code hash or a scrubbed answer leaves no trace.
+            "PRAGMA secure_delete = ON",
         ] {
             _ = try await connection.query(pragma, [])
         }
@@ -45,6 +47,8 @@ public final class SQLiteStorage: Storage {
         }
         let storage = SQLiteStorage(connection: connection, readers: readers)
         try await SQLiteMigrations.run(on: storage)
+        // Start from an empty write-ahead log: pages a migration rewrote leave no older copies in it.
+        _ = try await connection.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
         return storage
     }
 

@@ -3,7 +3,9 @@
 Starts `doorstep serve` on a free loopback port with a fresh SQLite file, then drives headless
 Chromium through Selenium on a 390x844 phone viewport. Buttons and fields are found by their visible
 text and labels; codes are read from the dev mailbox. A screenshot of every screen goes to
-`artifacts/browser/<flow>/`.
+`artifacts/browser/<flow>/`. When every walk is done, each password typed and each code read is
+searched for in every byte at rest — the database's files, the server's log and every browser
+profile — and must be found nowhere.
 
     python3 Tests/BrowserTests/funnel_walk.py --binary .build/debug/doorstep
 """
@@ -32,6 +34,8 @@ BINARY = ".build/debug/doorstep"
 ARTIFACTS = "artifacts/browser"
 SERVER = None
 BASE = None
+WORKDIR = None
+SECRETS = set()
 
 
 def free_port():
@@ -41,10 +45,10 @@ def free_port():
 
 
 def setUpModule():
-    global SERVER, BASE
+    global SERVER, BASE, WORKDIR
     port = free_port()
     BASE = f"http://127.0.0.1:{port}"
-    workdir = tempfile.mkdtemp(prefix="doorstep-browser-")
+    WORKDIR = workdir = tempfile.mkdtemp(prefix="doorstep-browser-")
     log = open(os.path.join(workdir, "server.log"), "w")
     SERVER = subprocess.Popen(
         [BINARY, "serve", "--port", str(port), "--database", os.path.join(workdir, "doorstep.sqlite"),
@@ -64,6 +68,44 @@ def tearDownModule():
     if SERVER:
         SERVER.terminate()
         SERVER.wait(timeout=10)
+    leaks = secrets_at_rest(WORKDIR)
+    shutil.rmtree(WORKDIR, ignore_errors=True)
+    if not SECRETS:
+        raise AssertionError("the walks typed no password and read no code")
+    if leaks:
+        raise AssertionError("secrets found at rest: " + "; ".join(leaks))
+
+
+def secret(text):
+    """A password or code a person types: noted, so that it can be looked for at rest afterwards."""
+    SECRETS.add(text)
+    return text
+
+
+def secrets_at_rest(root):
+    """Where any noted secret stands in a file under `root` (the database and its log, the server's
+    log, the browser profiles). A code counts only where it stands alone, not inside a longer run of
+    letters and digits such as a hash."""
+    leaks = []
+    for directory, _, files in os.walk(root):
+        for name in files:
+            path = os.path.join(directory, name)
+            try:
+                with open(path, "rb") as file:
+                    data = file.read()
+            except OSError:
+                continue
+            for text in SECRETS:
+                needle = text.encode()
+                start = data.find(needle)
+                while start != -1:
+                    before = data[start - 1:start] if start > 0 else b""
+                    after = data[start + len(needle):start + len(needle) + 1]
+                    if not before.isalnum() and not after.isalnum():
+                        leaks.append(f"{text} in {os.path.relpath(path, root)}")
+                        break
+                    start = data.find(needle, start + 1)
+    return leaks
 
 
 def latest_code(email):
@@ -73,7 +115,7 @@ def latest_code(email):
     codes = [m["code"] for m in mail if m.get("code")]
     if not codes:
         raise AssertionError(f"no code was mailed to {email}")
-    return codes[0]
+    return secret(codes[0])
 
 
 def tiny_png():
@@ -98,8 +140,9 @@ class Person:
         options.add_argument("--no-sandbox")
         options.add_argument("--disable-dev-shm-usage")
         options.add_argument("--window-size=390,844")
-        if profile:
-            options.add_argument(f"--user-data-dir={profile}")
+        # Every browser keeps its profile under the walk's folder, so what it stores is searched too.
+        profile = profile or tempfile.mkdtemp(prefix="profile-", dir=WORKDIR)
+        options.add_argument(f"--user-data-dir={profile}")
         service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
         self.driver = webdriver.Chrome(options=options, service=service)
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -241,8 +284,8 @@ class FunnelWalk(unittest.TestCase):
         sam.wait_for("celebration")
         sam.press("Continue")
         sam.wait_for("createPassword")
-        sam.type("Password", "Sunny-Days-2026")
-        sam.type("Confirm Password", "Sunny-Days-2027")
+        sam.type("Password", secret("Sunny-Days-2026"))
+        sam.type("Confirm Password", secret("Sunny-Days-2027"))
         sam.press("Continue")
         sam.wait_for("createPassword")
         self.assertTrue(sam.sees("Passwords don't match."), sam.text())
@@ -283,7 +326,7 @@ class FunnelWalk(unittest.TestCase):
         again.type("Email", email)
         again.press("Continue")
         again.wait_for("passwordLogin")
-        again.type("Password", "Wrong-Password-1")
+        again.type("Password", secret("Wrong-Password-1"))
         again.press("Sign In")
         again.wait_for("passwordLogin")
         self.assertTrue(again.sees("Incorrect password. Please try again."), again.text())
@@ -293,7 +336,7 @@ class FunnelWalk(unittest.TestCase):
 
     def test_trainer_intake_resumes_after_the_browser_is_closed(self):
         email = "alex.trainer@example.com"
-        profile = tempfile.mkdtemp(prefix="doorstep-profile-")
+        profile = tempfile.mkdtemp(prefix="profile-", dir=WORKDIR)
         alex = self.person("trainer", profile)
         alex.open("/flows/trainer")
         alex.wait_for("introHero")
@@ -450,7 +493,7 @@ class FunnelWalk(unittest.TestCase):
         kim.wait_for("signup")
         kim.type("Name", "Kim Lee")
         kim.type("Email", email)
-        kim.type("Password", "Strong-Pass-42!")
+        kim.type("Password", secret("Strong-Pass-42!"))
         self.assertIn("met", kim.driver.find_element(By.CSS_SELECTOR, "[data-check=uppercase]").get_attribute("class"))
         kim.type("Confirm Password", "Strong-Pass-42!")
         kim.tick("I agree to the Terms of Service")
@@ -471,7 +514,7 @@ class FunnelWalk(unittest.TestCase):
         other.press("Send Reset Code")
         other.wait_for("resetSent")
         other.enter_code("Reset code", latest_code(email))
-        other.type("New password", "Brand-New-Pass-7$")
+        other.type("New password", secret("Brand-New-Pass-7$"))
         other.press("Reset Password")
         other.wait_for("enableFaceID")
         other.press("Not now")

@@ -2,16 +2,17 @@ import DoorstepClient
 import DoorstepFlow
 import Foundation
 import OpenAPIURLSession
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// One app install: its token store and snapshot store, kept across relaunches.
-struct AppInstall {
+struct AppInstall: Sendable {
     let server: URL
     let tokens = InMemoryTokenStore()
-    let snapshots = InMemorySnapshotStore()
+    let snapshots = RecordingSnapshotStore()
     let device: any DeviceEffects
 
     init(server: URL, device: any DeviceEffects = TestDevice()) {
@@ -38,6 +39,42 @@ struct TestDevice: DeviceEffects {
     func enableBiometrics() async -> Bool { true }
     func appleCredential() async -> AppleCredential? { nil }
     func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
+}
+
+/// One walk against a live server: its address, the app installs it used and the secrets it typed
+/// or read, so that afterwards every byte at rest can be searched for them.
+final class Walk: Sendable {
+    let base: URL
+    let secrets = SecretLedger()
+    private let installs = Mutex<[AppInstall]>([])
+
+    init(base: URL) {
+        self.base = base
+    }
+
+    /// A new app install on a device of its own.
+    func install(device: any DeviceEffects = TestDevice()) -> AppInstall {
+        let install = AppInstall(server: base, device: device)
+        installs.withLock { $0.append(install) }
+        return install
+    }
+
+    /// A password the person types.
+    func password(_ text: String) -> String { secrets.note(text) }
+
+    /// The newest one-time code mailed to `email`, noted as a secret.
+    func code(to email: String) async throws -> Value {
+        .string(secrets.note(try await latestCode(to: email, server: base)))
+    }
+
+    /// Every snapshot any install of the walk saved, each as the bytes a device would keep.
+    func savedSnapshots() async -> [(name: String, bytes: Data)] {
+        var saved: [(name: String, bytes: Data)] = []
+        for (number, install) in installs.withLock({ $0 }).enumerated() {
+            for bytes in await install.snapshots.written { saved.append(("snapshot of install \(number)", bytes)) }
+        }
+        return saved
+    }
 }
 
 /// Reads the newest code mailed to an address from the dev mailbox, as a tester would.

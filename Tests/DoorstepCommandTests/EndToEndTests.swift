@@ -11,33 +11,44 @@ struct EndToEndTests {
         doorstep = try CommandRunner()
     }
 
-    func withServer(_ body: (URL) async throws -> Void) async throws {
+    /// Runs a walk against a fresh server; then searches every byte at rest — the database's files,
+    /// the server's log and every snapshot the devices saved — for the walk's passwords and codes.
+    func withServer(typesSecrets: Bool = true, _ body: (Walk) async throws -> Void) async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
-        let base = try await server.waitUntilListening()
+        let walk = Walk(base: try await server.waitUntilListening())
         do {
-            try await body(base)
+            try await body(walk)
         } catch {
             _ = server.terminate()
             throw error
         }
         _ = server.terminate()
+        #expect(walk.secrets.all.isEmpty != typesSecrets, "the walk typed or read a secret")
+        var places = await walk.savedSnapshots()
+        places.append(("the server log", Data(server.log.utf8)))
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let path = server.databasePath + suffix
+            if let bytes = FileManager.default.contents(atPath: path) { places.append((path, bytes)) }
+        }
+        #expect(walk.secrets.leaks(in: places) == [], "no password or code is ever at rest")
     }
 
     @Test("TANDA: a new account verifies its email and finishes the four steps; an existing one logs in")
     func tanda() async throws {
-        try await withServer { base in
-            let phone = AppInstall(server: base)
+        try await withServer { walk in
+            let phone = walk.install()
             let app = try await phone.launch("tanda")
             try await app.tap("getStarted")
             try await app.answer("email", "sam@example.com")
             try await app.tap("continue")
             #expect(await app.screen == "verifyEmail")
-            try await app.answer("code", .string(try await latestCode(to: "sam@example.com", server: base)))
+            try await app.answer("code", try await walk.code(to: "sam@example.com"))
             try await app.tap("verify")
             #expect(await app.screen == "celebration")
             try await app.tap("continue")
-            try await app.answer("password", "Sunny-Days-2026")
-            try await app.answer("confirmPassword", "Sunny-Days-2026")
+            let password = walk.password("Sunny-Days-2026")
+            try await app.answer("password", .string(password))
+            try await app.answer("confirmPassword", .string(password))
             try await app.tap("continue")
             try await app.answer("firstName", "Sam")
             try await app.answer("lastName", "Jones")
@@ -56,16 +67,16 @@ struct EndToEndTests {
             let consents = try await phone.client.consents()
             #expect(Set(consents.map { "\($0.document)@\($0.version)" }) == ["terms@2026-02", "privacy@2026-02"])
 
-            let tablet = AppInstall(server: base)
+            let tablet = walk.install()
             let second = try await tablet.launch("tanda")
             try await second.tap("getStarted")
             try await second.answer("email", "sam@example.com")
             try await second.tap("continue")
             #expect(await second.screen == "passwordLogin")
-            try await second.answer("loginPassword", "Wrong-Password-1")
+            try await second.answer("loginPassword", .string(walk.password("Wrong-Password-1")))
             try await second.tap("signIn")
             #expect(await second.engine.issue(for: "loginPassword")?.message == "Incorrect password. Please try again.")
-            try await second.answer("loginPassword", "Sunny-Days-2026")
+            try await second.answer("loginPassword", .string(password))
             try await second.tap("signIn")
             #expect(await second.screen == "home")
         }
@@ -73,8 +84,8 @@ struct EndToEndTests {
 
     @Test("FamilySync: one person creates a household, another joins with its code, a third skips")
     func familySync() async throws {
-        try await withServer { base in
-            let owner = AppInstall(server: base)
+        try await withServer(typesSecrets: false) { walk in
+            let owner = walk.install()
             var app = try await owner.launch("familysync")
             try await app.tap("next")
             try await app.tap("next")
@@ -90,7 +101,7 @@ struct EndToEndTests {
             #expect(await app.screen == "mainApp")
             let code = try #require(await app.engine.value("group.inviteCode")?.stringValue)
 
-            let partner = AppInstall(server: base)
+            let partner = walk.install()
             let joining = try await partner.launch("familysync")
             try await joining.tap("next")
             try await joining.tap("next")
@@ -107,7 +118,7 @@ struct EndToEndTests {
             #expect(groups.map(\.name) == ["Smith Family"])
             #expect(groups.first?.members.count == 2)
 
-            let loner = AppInstall(server: base)
+            let loner = walk.install()
             let skipping = try await loner.launch("familysync")
             try await skipping.tap("next")
             try await skipping.tap("next")
@@ -122,8 +133,8 @@ struct EndToEndTests {
 
     @Test("Destiny: a guest gives birth data, and on the next launch lands straight home")
     func destiny() async throws {
-        try await withServer { base in
-            let phone = AppInstall(server: base)
+        try await withServer { walk in
+            let phone = walk.install()
             var app = try await phone.launch("destiny")
             #expect(await app.screen == "splash")
             try await app.fireTimer("launched")
@@ -148,14 +159,15 @@ struct EndToEndTests {
 
     @Test("Kordant: sign-up through plan, watchlist and family invites; forgot password; logout clears everything")
     func kordant() async throws {
-        try await withServer { base in
-            let phone = AppInstall(server: base)
+        try await withServer { walk in
+            let phone = walk.install()
             var app = try await phone.launch("kordant")
             try await app.tap("signUp")
             try await app.answer("fullName", "Dana Reyes")
             try await app.answer("email", "dana@example.com")
-            try await app.answer("password", "Shield-Up-2026!")
-            try await app.answer("confirmPassword", "Shield-Up-2026!")
+            let password = walk.password("Shield-Up-2026!")
+            try await app.answer("password", .string(password))
+            try await app.answer("confirmPassword", .string(password))
             try await app.answer("acceptedTerms", true)
             try await app.tap("createAccount")
             #expect(await app.screen == "enableFaceID")
@@ -174,7 +186,7 @@ struct EndToEndTests {
             #expect(answers["plan"] == "plus")
             #expect(answers["watchlist"] == ["dana@example.com", "+1 415 555 0100"])
             #expect(try await phone.client.groups().first?.kind == "family")
-            _ = try await latestCode(to: "sam@example.com", server: base)
+            _ = try await latestCode(to: "sam@example.com", server: walk.base)
 
             try await phone.client.logOut()
             #expect(try await phone.tokens.load() == nil, "logout clears every token")
@@ -185,8 +197,8 @@ struct EndToEndTests {
             try await app.answer("email", "dana@example.com")
             try await app.tap("submit")
             #expect(await app.screen == "resetSent")
-            try await app.answer("resetCode", .string(try await latestCode(to: "dana@example.com", server: base)))
-            try await app.answer("newPassword", "Fresh-Start-2026!")
+            try await app.answer("resetCode", try await walk.code(to: "dana@example.com"))
+            try await app.answer("newPassword", .string(walk.password("Fresh-Start-2026!")))
             try await app.tap("reset")
             #expect(await app.screen == "home", "an onboarded account goes home after the reset")
             #expect(try await phone.client.me().email == "dana@example.com")
@@ -195,8 +207,8 @@ struct EndToEndTests {
 
     @Test("Trainer: the whole intake, auth after it, goals and program; resumes after kills mid-intake and after auth")
     func trainer() async throws {
-        try await withServer { base in
-            let phone = AppInstall(server: base)
+        try await withServer { walk in
+            let phone = walk.install()
             var app = try await phone.launch("trainer")
             try await app.tap("continue")
             try await app.fireTimer("finished")
@@ -216,7 +228,7 @@ struct EndToEndTests {
             try await app.answer("email", "alex@example.com")
             try await app.answer("agreedToTerms", true)
             try await app.tap("continue")
-            try await app.answer("code", .string(try await latestCode(to: "alex@example.com", server: base)))
+            try await app.answer("code", try await walk.code(to: "alex@example.com"))
             try await app.tap("verify")
             #expect(await app.screen == "goalReview")
 

@@ -58,6 +58,36 @@ struct FlowDataTests {
         }
     }
 
+    @Test("Progress holding a password or a code is refused with 422 secret_in_snapshot and stores nothing")
+    func secretsInProgress() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            let session = try await client.signUpWithCode("sam@example.com", server: server)
+            let flow = try #require(try FlowCatalog.bundled().flow("kordant"))
+            var snapshot = FlowSnapshot(startOf: flow)
+            snapshot.answers["email"] = "sam@example.com"
+            let clean = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot)))
+            let saved = try await client.put(
+                "/v1/me/flows/kordant/progress", ["snapshot": clean], bearer: session.accessToken)
+            #expect(saved.json["revision"] as? Int == 1)
+
+            snapshot.answers["loginPassword"] = "Harbor-Lights-2049!"
+            snapshot.answers["resetCode"] = "739182"
+            let leaky = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot)))
+            let refused = try await client.put(
+                "/v1/me/flows/kordant/progress", ["baseRevision": 1, "snapshot": leaky], bearer: session.accessToken)
+            #expect(refused.status == 422)
+            #expect(refused.code == "secret_in_snapshot")
+            #expect(
+                (refused.json["errors"] as? [[String: Any]])?.compactMap { $0["field"] as? String }.sorted()
+                    == ["loginPassword", "resetCode"])
+            #expect(!String(decoding: refused.body, as: UTF8.self).contains("Harbor-Lights-2049!"))
+            let kept = try await client.get("/v1/me/flows/kordant/progress", bearer: session.accessToken)
+            #expect(kept.json["revision"] as? Int == 1, "what was saved before stays")
+            #expect(!String(decoding: kept.body, as: UTF8.self).contains("Harbor-Lights-2049!"))
+        }
+    }
+
     @Test("Answers are checked with the flow's own field rules; 422 lists each bad field")
     func answers() async throws {
         let server = try await TestServer.make()

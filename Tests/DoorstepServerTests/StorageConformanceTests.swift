@@ -1,7 +1,9 @@
+import DoorstepFlow
 import DoorstepSQLite
 import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation
+import SQLiteNIO
 import Testing
 
 /// Every storage implementation must pass the same suite.
@@ -218,7 +220,57 @@ struct SQLiteMigrationTests {
         try await first.close()
         let second = try await SQLiteStorage.open(path: path)
         #expect(try await second.transaction { try await $0.user(id: sam.id) } == sam)
-        #expect(try await second.schemaVersions() == [1, 2, 3, 4, 5])
+        #expect(try await second.schemaVersions() == [1, 2, 3, 4, 5, 6])
         try await second.close()
+    }
+
+    @Test("Secrets that earlier releases saved in progress and browser sessions are scrubbed at start-up")
+    func secretsAreScrubbed() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let sam = UserRecord(id: UUID(), email: "sam@example.com", createdAt: now)
+        let leaky = FlowSnapshot(
+            flowID: "kordant", flowVersion: 1, screen: "signup",
+            answers: ["email": "sam@example.com", "password": "Harbor-Lights-2049!", "resetCode": "739182"])
+        let snapshot = try JSONEncoder().encode(leaky)
+        let browser = Data(#"{"csrfToken":"c","snapshots":{"kordant":"#.utf8) + snapshot + Data("}}".utf8)
+
+        let old = try await SQLiteStorage.open(path: path)
+        try await old.transaction { store in
+            try await store.insertUser(sam)
+            try await store.saveProgress(
+                FlowProgressRecord(userID: sam.id, flowID: "kordant", revision: 3, snapshot: snapshot, updatedAt: now))
+            try await store.saveBrowserSession(
+                BrowserSessionRecord(idHash: "h", state: browser, updatedAt: now, expiresAt: now + 3600))
+        }
+        try await old.close()
+        try await Self.forgetMigration(6, at: path)
+        #expect(try Self.bytes(at: path).contains { $0.contains("Harbor-Lights-2049!") }, "the old file holds it")
+
+        let upgraded = try await SQLiteStorage.open(path: path)
+        let progress = try #require(
+            try await upgraded.transaction { try await $0.progress(userID: sam.id, flowID: "kordant") })
+        let restored = try JSONDecoder().decode(FlowSnapshot.self, from: progress.snapshot)
+        #expect(restored.answers == ["email": "sam@example.com"], "other answers stay")
+        #expect(progress.revision == 3)
+        let state = try #require(try await upgraded.transaction { try await $0.browserSession(idHash: "h") })
+        #expect(String(decoding: state.state, as: UTF8.self).contains("sam@example.com"))
+        try await upgraded.close()
+        for file in try Self.bytes(at: path) {
+            #expect(!file.contains("Harbor-Lights-2049!") && !file.contains("739182"), "no byte of the file keeps it")
+        }
+    }
+
+    /// Makes the file look as if an earlier release had written it, before `version` existed.
+    static func forgetMigration(_ version: Int, at path: String) async throws {
+        let connection = try await SQLiteConnection.open(storage: .file(path: path))
+        _ = try await connection.query("DELETE FROM schema_migrations WHERE version = ?", [.integer(version)])
+        try await connection.close()
+    }
+
+    /// Every file of the database (the main file and its write-ahead log), as text.
+    static func bytes(at path: String) throws -> [String] {
+        ["", "-wal", "-shm"].compactMap { FileManager.default.contents(atPath: path + $0) }
+            .map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -119,7 +119,7 @@ public final class FlowEffectRunner: Sendable {
             let fields = (arguments["fields"]?.arrayValue ?? []).compactMap(\.stringValue)
             var submitted: [String: Value] = [:]
             for field in fields {
-                guard let answer = answers[field], flow.field(field)?.kind != .password else { continue }
+                guard let answer = answers[field], flow.field(field)?.isSecret == false else { continue }
                 submitted[field] = answer
             }
             if !submitted.isEmpty {
@@ -133,6 +133,8 @@ public final class FlowEffectRunner: Sendable {
         case "enableBiometrics":
             guard await device.enableBiometrics() else { throw Cancelled() }
             return ["biometrics.enabled": true]
+        case "checkAnswers":
+            return ["flow.completed": .bool(!(try await client.answers(in: flow.id)).isEmpty)]
         case "logOut":
             try await client.logOut()
             return ["session.active": false]

@@ -59,7 +59,7 @@ extension FlowEngine {
             guard let key = field.optionsFrom, let list = value(key)?.arrayValue else { continue }
             dynamic[field.id] = list.compactMap(Self.option)
         }
-        return ValidationContext(answers: snapshot.answers, dynamicOptions: dynamic, today: CalendarDate(now))
+        return ValidationContext(answers: answers, dynamicOptions: dynamic, today: CalendarDate(now))
     }
 
     /// The fields an action checks: the screen's visible inputs when it validates, plus its own list.
@@ -84,7 +84,7 @@ extension FlowEngine {
         return fields.compactMap { field in
             var field = field
             if required.contains(field.id) { field.required = true }
-            return FieldValidator.issue(for: snapshot.answers[field.id], in: field, context: context)
+            return FieldValidator.issue(for: answer(field.id), in: field, context: context)
         }
     }
 

@@ -13,9 +13,13 @@ import Foundation
 public struct FlowEngine: Sendable {
     /// The flow being walked.
     public let flow: FlowDefinition
-    /// Where the walk stands; save it to resume after a kill.
+    /// Where the walk stands; save it to resume after a kill. It never holds a secret answer.
     public private(set) var snapshot: FlowSnapshot
     let index: FlowIndex
+    /// Answers to secret fields (passwords, one-time codes) on the screen on display. They live only
+    /// here, in memory: never in ``snapshot``, and gone once the effect that used them has finished or
+    /// the person leaves the screen.
+    private var secrets: [String: Value] = [:]
 
     /// Starts `flow` at its first screen.
     public init(flow: FlowDefinition) {
@@ -33,7 +37,13 @@ public struct FlowEngine: Sendable {
         self.flow = flow
         self.index = index
         self.snapshot = snapshot
-        if let pending = snapshot.pending, effectCall(for: pending) == nil {
+        // Releases before secrets were kept apart saved them; they are dropped on the way in.
+        for field in index.secretFields { self.snapshot.answers[field] = nil }
+        if let pending = snapshot.pending,
+            effectCall(for: pending) == nil || index.transitionsReadingSecrets.contains(pending.transition)
+        {
+            // A move that needs a secret cannot be re-run after a kill: the secret was never saved,
+            // so the screen shows again, empty, for the person to try again.
             self.snapshot.pending = nil
         }
     }
@@ -67,7 +77,7 @@ public struct FlowEngine: Sendable {
         case .effectFinished(let outcome):
             return finish(outcome, at: now)
         case .backTapped:
-            return goBack()
+            return goBack(at: now)
         }
     }
 
@@ -79,14 +89,25 @@ public struct FlowEngine: Sendable {
 
     /// The value of an answer or result key.
     public func value(_ key: String) -> Value? {
-        snapshot.answers[key] ?? snapshot.results[key]
+        secrets[key] ?? snapshot.answers[key] ?? snapshot.results[key]
+    }
+
+    /// The answer to a field, secrets included.
+    public func answer(_ field: String) -> Value? {
+        secrets[field] ?? snapshot.answers[field]
+    }
+
+    /// Every answer, secrets included: what effects and validation see. Never save it; save
+    /// ``snapshot``.
+    public var answers: [String: Value] {
+        secrets.isEmpty ? snapshot.answers : snapshot.answers.merging(secrets) { $1 }
     }
 
     // MARK: - Events
 
     private mutating func changeAnswer(_ field: String, to value: Value?) -> [FlowCommand] {
         guard index.fields[field] != nil else { return [] }
-        snapshot.answers[field] = value
+        assign(field, value)
         snapshot.issues.removeAll { $0.field == field }
         return []
     }
@@ -106,7 +127,7 @@ public struct FlowEngine: Sendable {
             return []
         }
         guard let position = matchingTransition(from: screen.id, on: actionID) else {
-            if action.isBackward { return goBack() }
+            if action.isBackward { return goBack(at: now) }
             return screen.isTerminal ? [.complete] : []
         }
         snapshot.issues = []
@@ -125,6 +146,7 @@ public struct FlowEngine: Sendable {
         case .failure(let code, let message):
             if call.optional != true {
                 snapshot.pending = nil
+                forgetSecrets(readBy: pending.transition)
                 present(failure: code, message: message, of: call)
                 return [.saveSnapshot]
             }
@@ -134,12 +156,13 @@ public struct FlowEngine: Sendable {
         return runEffect(pending, at: now)
     }
 
-    private mutating func goBack() -> [FlowCommand] {
+    private mutating func goBack(at now: Date) -> [FlowCommand] {
         guard snapshot.pending == nil, screen.allowsBack ?? true, let previous = snapshot.history.popLast()
         else { return [] }
         snapshot.screen = previous
         snapshot.depth = max(0, snapshot.depth - 1)
-        fillInitialAnswers(for: screen)
+        secrets = [:]
+        fillInitialAnswers(for: screen, at: now)
         snapshot.issues = []
         snapshot.message = nil
         snapshot.completed = false
@@ -156,7 +179,8 @@ public struct FlowEngine: Sendable {
         guard effectCall(for: pending) != nil else {
             snapshot.pending = nil
             guard flow.transitions.indices.contains(pending.transition) else { return [.saveSnapshot] }
-            return move(along: flow.transitions[pending.transition])
+            forgetSecrets(readBy: pending.transition)
+            return move(along: flow.transitions[pending.transition], at: now)
         }
         pending.requestID = snapshot.nextRequestID
         snapshot.nextRequestID += 1
@@ -165,40 +189,62 @@ public struct FlowEngine: Sendable {
         return [.perform(request), .saveSnapshot]
     }
 
-    private mutating func move(along transition: Transition) -> [FlowCommand] {
-        for (key, value) in transition.sets ?? [:] { assign(key, value) }
-        for key in transition.clears ?? [] { snapshot.answers[key] = nil }
+    private mutating func move(along transition: Transition, at now: Date) -> [FlowCommand] {
+        if transition.resets != true {
+            for (key, value) in transition.sets ?? [:] { assign(key, value) }
+            for key in transition.clears ?? [] {
+                snapshot.answers[key] = nil
+                secrets[key] = nil
+            }
+        }
         let destination = transition.to ?? transition.branches?.first { $0.when?.holds(value) ?? true }?.to
         guard let destination, let next = index.screens[destination] else {
             snapshot.message = "Something went wrong. Please try again."
             return [.saveSnapshot]
         }
-        if next.clearsHistory == true {
-            snapshot.history = []
+        if transition.resets == true {
+            let nextRequestID = snapshot.nextRequestID
+            snapshot = FlowSnapshot(flowID: flow.id, flowVersion: flow.version, screen: destination)
+            snapshot.nextRequestID = nextRequestID
+            secrets = [:]
+            for (key, value) in transition.sets ?? [:] { assign(key, value) }
         } else if destination != snapshot.screen {
-            snapshot.history.append(snapshot.screen)
+            if next.clearsHistory == true {
+                snapshot.history = []
+            } else {
+                snapshot.history.append(snapshot.screen)
+            }
+            snapshot.depth += 1
+            secrets = [:]
+        } else if next.clearsHistory == true {
+            snapshot.history = []
         }
-        if destination != snapshot.screen { snapshot.depth += 1 }
         snapshot.screen = destination
         snapshot.completed = next.isTerminal
-        fillInitialAnswers(for: next)
+        fillInitialAnswers(for: next, at: now)
         return screenChangeCommands(for: next)
     }
 
     /// Gives controls that start at a value (a stepper's initial number) that value as their answer,
     /// so that what the screen shows is what is submitted.
-    mutating func fillInitialAnswers(for screen: Screen) {
+    /// A picker that starts at "now" is filled only when the time is known (`now` is not nil).
+    mutating func fillInitialAnswers(for screen: Screen, at now: Date? = nil) {
         for block in screen.blocks {
-            fillInitialAnswer(block.field)
-            fillInitialAnswer(block.confirmField)
+            fillInitialAnswer(block.field, at: now)
+            fillInitialAnswer(block.confirmField, at: now)
         }
     }
 
-    private mutating func fillInitialAnswer(_ fieldID: String?) {
-        guard let fieldID, snapshot.answers[fieldID] == nil, let initial = index.fields[fieldID]?.initial else {
+    private mutating func fillInitialAnswer(_ fieldID: String?, at now: Date?) {
+        guard let fieldID, answer(fieldID) == nil, let initial = index.fields[fieldID]?.initialValue(at: now) else {
             return
         }
-        snapshot.answers[fieldID] = initial
+        assign(fieldID, initial)
+    }
+
+    /// Forgets the secrets once a move that used them has finished, whether it succeeded or not.
+    private mutating func forgetSecrets(readBy transition: Int) {
+        if index.transitionsReadingSecrets.contains(transition) { secrets = [:] }
     }
 
     private mutating func present(failure code: String, message: String?, of call: EffectCall) {
@@ -212,8 +258,10 @@ public struct FlowEngine: Sendable {
         }
     }
 
-    private mutating func assign(_ key: String, _ value: Value) {
-        if index.fields[key] != nil {
+    private mutating func assign(_ key: String, _ value: Value?) {
+        if index.secretFields.contains(key) {
+            secrets[key] = value
+        } else if index.fields[key] != nil {
             snapshot.answers[key] = value
         } else {
             snapshot.results[key] = value

@@ -7,11 +7,21 @@ struct FlowIndex: Sendable {
     let sectionTracks: [String: ProgressTrack]
     /// Fields whose options an effect delivers at run time.
     let fieldsWithRunTimeOptions: [FieldDefinition]
+    /// Fields whose answers are secrets, kept out of every snapshot.
+    let secretFields: Set<String>
+    /// Positions of the transitions with an effect that reads a secret.
+    let transitionsReadingSecrets: Set<Int>
 
     init(_ flow: FlowDefinition) {
         screens = Dictionary(flow.screens.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         fields = Dictionary(flow.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         fieldsWithRunTimeOptions = flow.fields.filter { $0.optionsFrom != nil }
+        let secretFields = flow.secretFieldIDs
+        self.secretFields = secretFields
+        transitionsReadingSecrets = Set(
+            flow.transitions.indices.filter { position in
+                (flow.transitions[position].effects ?? []).contains { !$0.keysRead.isDisjoint(with: secretFields) }
+            })
         var transitions: [String: [String: [Int]]] = [:]
         for (position, transition) in flow.transitions.enumerated() {
             transitions[transition.from, default: [:]][transition.on, default: []].append(position)

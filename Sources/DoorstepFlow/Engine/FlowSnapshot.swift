@@ -59,6 +59,11 @@ public struct FlowSnapshot: Codable, Sendable, Hashable {
 }
 
 extension FlowSnapshot {
+    /// The answers it holds that are secrets of `flow`: none, for a snapshot an engine made.
+    public func secretAnswers(of flow: FlowDefinition) -> Set<String> {
+        flow.secretFieldIDs.intersection(answers.keys)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case flowID, flowVersion, screen, answers, results, history, depth, pending, issues, message, effectTimes
         case completed, nextRequestID

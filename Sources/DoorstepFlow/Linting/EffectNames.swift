@@ -5,7 +5,7 @@ public enum EffectNames {
         "identify", "sendCode", "verifyCode", "signUp", "logIn", "forgotPassword", "resetPassword",
         "setPassword", "signInWithApple", "signInWithGoogle", "continueAsGuest", "saveProfile",
         "acceptConsents", "pickImage", "uploadAvatar", "createGroup", "joinGroup", "inviteMembers",
-        "submitAnswers", "requestPermission", "enableBiometrics", "logOut",
+        "submitAnswers", "checkAnswers", "requestPermission", "enableBiometrics", "logOut",
     ]
 
     /// Whether hosts can be expected to run an effect of this name.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A typed answer slot. Its constraints live here, so the app, the web funnel and the server check an
 /// answer with the very same rules.
 public struct FieldDefinition: Codable, Sendable, Hashable {
@@ -40,7 +42,9 @@ public struct FieldDefinition: Codable, Sendable, Hashable {
     public var maxLength: Int?
     /// The unit of an `int`, such as `in` or `lb`.
     public var unit: String?
-    /// The value a control starts at, such as a stepper's initial value.
+    /// The value a control starts at, such as a stepper's initial value. For `date` and `time`, the
+    /// string `now` starts the picker at the day or time of day the screen is shown (see
+    /// ``FieldDefinition/nowInitial``).
     public var initial: Value?
     /// The choices of `singleChoice` and `multiChoice`.
     public var options: [ChoiceOption]?
@@ -70,6 +74,25 @@ public struct FieldDefinition: Codable, Sendable, Hashable {
 
     /// Whether an answer is needed before moving on.
     public var isRequired: Bool { required ?? true }
+
+    /// The `initial` that starts a date or time picker at the moment its screen shows.
+    public static let nowInitial: Value = "now"
+
+    /// The value a control starts at when its screen is shown at `now`: ``initial``, with
+    /// ``nowInitial`` turned into that day or time of day.
+    public func initialValue(at now: Date?) -> Value? {
+        guard initial == Self.nowInitial else { return initial }
+        guard let now else { return nil }
+        switch kind {
+        case .date: return .string(CalendarDate(now).description)
+        case .time: return .string(ClockTime(now).description)
+        default: return initial
+        }
+    }
+
+    /// Whether the answer is a secret — a password or a one-time code. Secrets live only in memory,
+    /// for the screen that asks for them: never in a snapshot, a submission, saved progress or a log.
+    public var isSecret: Bool { kind == .password || rule == .code }
 }
 
 /// One choice of a choice field, or one plan card.

@@ -100,4 +100,9 @@ extension FlowDefinition {
     public func field(_ id: String) -> FieldDefinition? {
         fields.first { $0.id == id }
     }
+
+    /// The ids of the fields whose answers are secrets (see ``FieldDefinition/isSecret``).
+    public var secretFieldIDs: Set<String> {
+        Set(fields.lazy.filter(\.isSecret).map(\.id))
+    }
 }

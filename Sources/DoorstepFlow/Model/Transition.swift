@@ -10,6 +10,9 @@ public struct Transition: Codable, Sendable, Hashable {
     public var sets: [String: Value]?
     /// Answers cleared once the move succeeds, such as a feedback text that was sent.
     public var clears: [String]?
+    /// When `true`, the walk starts over once the effects succeed — every answer, result and screen of
+    /// history forgotten — and lands on the destination: a log-out leaves nothing of the person behind.
+    public var resets: Bool?
     /// Effects run in order; the first failure stops the move, shows its message and changes no answer.
     public var effects: [EffectCall]?
     /// Where to go once the effects succeed.
@@ -33,6 +36,32 @@ public struct Transition: Codable, Sendable, Hashable {
     /// Every screen this transition can lead to.
     public var destinations: [String] {
         ([to].compactMap { $0 }) + (branches ?? []).map(\.to)
+    }
+}
+
+extension EffectCall {
+    /// The answer and result keys its arguments read: `"$key"` values and `{key}` placeholders.
+    public var keysRead: Set<String> {
+        var keys = Set<String>()
+        func collect(_ argument: Value) {
+            switch argument {
+            case .string(let text) where text.hasPrefix("$"):
+                keys.insert(String(text.dropFirst()))
+            case .string(let text):
+                _ = TextTemplate.render(text) { key in
+                    keys.insert(key)
+                    return nil
+                }
+            case .array(let elements):
+                elements.forEach(collect)
+            case .object(let members):
+                members.values.forEach(collect)
+            default:
+                break
+            }
+        }
+        (args ?? [:]).values.forEach(collect)
+        return keys
     }
 }
 

@@ -100,7 +100,7 @@ public struct FlowSimulator {
         fields += engine.visibleActions.flatMap { $0.requires ?? [] }
         for id in fields {
             guard let field = flow.field(id) else { continue }
-            let answer = overrides[id] ?? (engine.snapshot.answers[id] == nil ? field.example : nil)
+            let answer = overrides[id] ?? (engine.answer(id) == nil ? field.example : nil)
             if let answer { engine.handle(.answerChanged(field: id, value: answer), at: now) }
         }
     }

@@ -75,5 +75,13 @@ public struct ClockTime: Sendable, Hashable, CustomStringConvertible {
         self.minute = minute
     }
 
+    /// The time of day of `instant` in `timeZone`.
+    public init(_ instant: Date, in timeZone: TimeZone = CalendarDate.utc) {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
+        hour = secondOfDay / 3_600
+        minute = secondOfDay % 3_600 / 60
+    }
+
     public var description: String { String(format: "%02d:%02d", hour, minute) }
 }

@@ -122,7 +122,7 @@ struct FunnelEffects {
         case "submitAnswers":
             var submitted: [String: Value] = [:]
             for field in (arguments["fields"]?.arrayValue ?? []).compactMap(\.stringValue) {
-                guard let answer = answers[field], flow.field(field)?.kind != .password else { continue }
+                guard let answer = answers[field], flow.field(field)?.isSecret == false else { continue }
                 submitted[field] = answer
             }
             if !submitted.isEmpty {
@@ -135,6 +135,8 @@ struct FunnelEffects {
             throw Declined(reason: "You can turn this on in the app.")
         case "enableBiometrics":
             throw Declined(reason: "Face ID is available in the app.")
+        case "checkAnswers":
+            return ["flow.completed": .bool(try await hasAnswers(try caller()))]
         case "logOut":
             try await services.auth.logOut(try caller())
             signedIn = nil
@@ -172,16 +174,19 @@ struct FunnelEffects {
     private mutating func signedIn(_ session: AuthSession, isGuest: Bool = false) async throws -> [String: Value] {
         signedIn = FunnelState.SignedInBrowser(
             userID: session.user.id, sessionID: session.sessionID, isGuest: isGuest)
-        let answered: Bool
-        do {
-            answered = !(try await services.flows.answers(session.caller, flowID: flow.id)).isEmpty
-        } catch let error as ServiceError where error.code == .notFound {
-            answered = false
-        }
         return [
             "session.active": true, "session.isNewUser": .bool(session.isNewUser), "session.isGuest": .bool(isGuest),
-            "flow.completed": .bool(answered),
+            "flow.completed": .bool(try await hasAnswers(session.caller)),
         ]
+    }
+
+    /// Whether the caller has submitted answers to this flow (the server's word, not a draft's).
+    private func hasAnswers(_ caller: Caller) async throws -> Bool {
+        do {
+            return !(try await services.flows.answers(caller, flowID: flow.id)).isEmpty
+        } catch let error as ServiceError where error.code == .notFound {
+            return false
+        }
     }
 
     private static func group(_ view: GroupView) -> [String: Value] {

@@ -24,8 +24,9 @@ public protocol Mailer: Sendable {
     func send(_ mail: Mail) async throws
 }
 
-/// Keeps every mail in memory, prints it to the console, and lists it for `/dev/mail`. For local use
-/// and tests only: it is the one place a code may appear in the server's output.
+/// Keeps every mail in memory and lists it for `/dev/mail`; the console gets one line per mail saying
+/// who it is for and what it is about — never its body, so no code reaches a log. For local use and
+/// tests only: `/dev/mail` is the one place a code may be read back.
 public actor DevMailbox: Mailer {
     private var outbox: [Mail] = []
     private let capacity: Int
@@ -40,7 +41,7 @@ public actor DevMailbox: Mailer {
     public func send(_ mail: Mail) async throws {
         outbox.append(mail)
         if outbox.count > capacity { outbox.removeFirst(outbox.count - capacity) }
-        echo("[dev mailbox] to \(mail.to): \(mail.subject)\n\(mail.text)")
+        echo("[dev mailbox] to \(mail.to): \(mail.subject) (read it at /dev/mail)")
     }
 
     /// Writes a line to standard output at once, unbuffered, so it shows even when output is a file.

@@ -50,6 +50,17 @@ public struct FlowDataService: Sendable {
         else {
             throw ServiceError.invalid("snapshot", code: "invalid_snapshot", "The snapshot is not one of this flow's.")
         }
+        let secrets = decoded.secretAnswers(of: definition)
+        guard secrets.isEmpty else {
+            throw ServiceError(
+                status: 422, code: .secretInSnapshot,
+                detail:
+                    "Progress never keeps passwords or codes; leave out \(secrets.sorted().joined(separator: ", ")).",
+                fieldProblems: secrets.sorted().map {
+                    FieldIssue(
+                        field: $0, code: "secret_in_snapshot", message: "This answer is a secret and is not kept.")
+                })
+        }
         return try await storage.transaction { store in
             let current = try await store.progress(userID: caller.userID, flowID: flowID)
             guard (baseRevision ?? 0) == (current?.revision ?? 0) else {
@@ -108,8 +119,9 @@ public struct FlowDataService: Sendable {
             guard var field = flow.field(key) else {
                 return FieldIssue(field: key, code: "unknown_field", message: "This flow has no field \(key).")
             }
-            if field.kind == .password {
-                return FieldIssue(field: key, code: "not_storable", message: "Passwords are never stored as answers.")
+            if field.isSecret {
+                return FieldIssue(
+                    field: key, code: "not_storable", message: "Passwords and codes are never stored as answers.")
             }
             if field.optionsFrom != nil {
                 field.kind = .text

@@ -28,6 +28,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     public static let rateLimited: ErrorCode = "rate_limited"
     public static let tooManyAttempts: ErrorCode = "too_many_attempts"
     public static let unavailable: ErrorCode = "unavailable"
+    public static let secretInSnapshot: ErrorCode = "secret_in_snapshot"
 }
 
 /// An error a service reports to its caller, with the HTTP status and code the contract gives it.

@@ -44,7 +44,7 @@ struct FlowEngineTests {
         #expect(engine.screen.id == "code")
     }
 
-    @Test("A failed effect shows its message, keeps every answer and applies no 'sets'")
+    @Test("A failed effect shows its message, keeps every answer but the secret it used, and applies no 'sets'")
     func failure() throws {
         var engine = try engineOnCode()
         engine.handle(.answerChanged(field: "code", value: "000000"), at: now)
@@ -52,7 +52,8 @@ struct FlowEngineTests {
         engine.handle(.effectFinished(.failure(2, code: "invalid_code")), at: now)
         #expect(engine.screen.id == "code")
         #expect(engine.issue(for: "code")?.message == "Wrong code.")
-        #expect(engine.snapshot.answers["code"] == "000000")
+        #expect(engine.snapshot.answers["email"] == "a@example.com")
+        #expect(engine.answer("code") == nil, "the code that was tried is cleared for the next try")
         #expect(engine.snapshot.answers["newsletter"] == nil)
         #expect(!engine.isBusy)
     }
@@ -64,6 +65,7 @@ struct FlowEngineTests {
         engine.handle(.actionTapped("verify"), at: now)
         engine.handle(.effectFinished(.failure(2, code: "rate_limited", message: "Slow down.")), at: now)
         #expect(engine.snapshot.message == "Slow down.")
+        engine.handle(.answerChanged(field: "code", value: "000000"), at: now)
         engine.handle(.actionTapped("verify"), at: now)
         engine.handle(.effectFinished(.failure(3, code: "server_error")), at: now)
         #expect(engine.snapshot.message == "Something went wrong. Please try again.")

@@ -133,7 +133,7 @@ struct EndToEndTests {
 
     @Test("Destiny: a guest gives birth data, and on the next launch lands straight home")
     func destiny() async throws {
-        try await withServer { walk in
+        try await withServer(typesSecrets: false) { walk in
             let phone = walk.install()
             var app = try await phone.launch("destiny")
             #expect(await app.screen == "splash")
@@ -154,6 +154,48 @@ struct EndToEndTests {
             #expect(await app.screen == "splash")
             try await app.fireTimer("launched")
             #expect(await app.screen == "home", "a returning user skips onboarding and auth")
+        }
+    }
+
+    @Test("Destiny: birth data half-typed is not birth data given; a new install signs in and lands home")
+    func destinyReturningByEmail() async throws {
+        try await withServer { walk in
+            let phone = walk.install()
+            var app = try await phone.launch("destiny")
+            try await app.fireTimer("launched")
+            try await app.tap("skip")
+            try await app.tap("email")
+            try await app.answer("email", "luna@example.com")
+            try await app.tap("sendCode")
+            #expect(await app.screen == "emailCode")
+            try await app.answer("code", try await walk.code(to: "luna@example.com"))
+            try await app.tap("verify")
+            #expect(await app.screen == "birthData")
+            try await app.answer("cityOfBirth", "Lisbon")
+
+            app = try await phone.launch("destiny")
+            try await app.fireTimer("launched")
+            #expect(await app.screen == "birthData", "quit half-way: the city was typed, never submitted")
+            #expect(await app.engine.answer("cityOfBirth") == "Lisbon")
+            #expect(await app.engine.answer("dateOfBirth") != nil, "the date picker starts at today")
+            try await app.answer("dateOfBirth", "1991-08-02")
+            try await app.tap("continue")
+            #expect(await app.screen == "home")
+
+            let tablet = walk.install()
+            app = try await tablet.launch("destiny")
+            try await app.fireTimer("launched")
+            #expect(await app.screen == "slide1")
+            try await app.tap("skip")
+            try await app.tap("email")
+            try await app.answer("email", "luna@example.com")
+            try await app.tap("sendCode")
+            try await app.answer("code", try await walk.code(to: "luna@example.com"))
+            try await app.tap("verify")
+            #expect(await app.screen == "home", "the server holds Luna's birth data")
+            app = try await tablet.launch("destiny")
+            try await app.fireTimer("launched")
+            #expect(await app.screen == "home")
         }
     }
 

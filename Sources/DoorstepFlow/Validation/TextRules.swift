@@ -20,13 +20,19 @@ public enum TextRules {
         }
     }
 
-    /// A place name: letters, spaces and `- ' ’ . , ( )`, with a letter.
+    /// Punctuation real place names carry: spaces (also no-break), hyphens and dashes, apostrophes and
+    /// the okina, periods, commas, parentheses, slashes between two languages' names (`Biel/Bienne`)
+    /// and Catalan's middle dot (`l·l`).
+    static let cityPunctuation = Set(" \u{00A0}-\u{2010}\u{2011}\u{2013}'’‘ʼʻ.,()/·".unicodeScalars)
+
+    /// A place name: letters (of any script), digits and ``cityPunctuation``, with at least one letter.
     public static func isValidCity(_ text: String) -> Bool {
         let city = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !city.isEmpty, city.count <= 120, city.contains(where: \.isLetter) else { return false }
         return city.unicodeScalars.allSatisfy { scalar in
             scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
-                || scalar.properties.generalCategory == .spacingMark || " -'’.,()".unicodeScalars.contains(scalar)
+                || scalar.properties.generalCategory == .spacingMark || ("0"..."9").contains(scalar)
+                || cityPunctuation.contains(scalar)
         }
     }
 

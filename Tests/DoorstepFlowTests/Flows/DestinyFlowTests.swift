@@ -21,6 +21,8 @@ struct DestinyFlowTests {
         driver.on("signInWithApple", succeedWith: [:])
         driver.tap("apple")
         #expect(driver.screen == "birthData")
+        #expect(driver.engine.answer("dateOfBirth") == "2026-09-21", "the date picker starts at today")
+        #expect(driver.engine.answer("timeOfBirth") == "14:13", "the time picker starts at now")
         driver.tap("continue")
         #expect(driver.issue("cityOfBirth") == "Please enter your city of birth")
         driver.answer("dateOfBirth", "1996-04-20")
@@ -52,13 +54,58 @@ struct DestinyFlowTests {
         driver.answer("timeOfBirth", "23:59")
         driver.answer("cityOfBirth", "São Paulo")
         driver.answer("gender", "")
+        driver.on("submitAnswers", succeedWith: ["flow.completed": true])
         driver.tap("continue")
         #expect(driver.screen == "home")
 
         try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
         #expect(driver.screen == "splash")
+        driver.on("checkAnswers", succeedWith: ["flow.completed": true])
         driver.fireTimer("launched")
         #expect(driver.screen == "home", "a returning user skips onboarding and auth")
+        #expect(driver.effectNames.last == "checkAnswers", "the server, not a draft, says birth data was given")
+    }
+
+    @Test("Quitting half-way through birth data comes back to birth data, however much was typed")
+    func quitHalfWay() throws {
+        var driver = try launch(session: .signedOut)
+        driver.fireTimer("launched")
+        driver.tap("skip")
+        driver.tap("guest")
+        driver.answer("cityOfBirth", "Lisbon")
+        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        driver.on("checkAnswers", succeedWith: ["flow.completed": false])
+        driver.fireTimer("launched")
+        #expect(driver.screen == "birthData", "a typed city is a draft, not submitted birth data")
+        #expect(driver.engine.answer("cityOfBirth") == "Lisbon", "the draft is still there")
+    }
+
+    @Test("Offline at launch, the last word the server gave decides; nothing is guessed from drafts")
+    func offlineLaunch() throws {
+        var driver = try launch(session: .signedOut)
+        driver.fireTimer("launched")
+        driver.tap("skip")
+        driver.tap("guest")
+        driver.answer("cityOfBirth", "Lisbon")
+        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        driver.on("checkAnswers", failWith: "offline")
+        driver.fireTimer("launched")
+        #expect(driver.screen == "birthData")
+    }
+
+    @Test("A returning user signing in on a new install lands home when the server holds their birth data")
+    func newInstall() throws {
+        var driver = try launch(session: .signedOut)
+        driver.fireTimer("launched")
+        #expect(driver.screen == "slide1", "a new install starts with the slides")
+        driver.tap("skip")
+        driver.on("signInWithGoogle", succeedWith: ["session.active": true, "flow.completed": true])
+        driver.tap("google")
+        #expect(driver.screen == "home")
+        try driver.relaunch(session: SessionState(isSignedIn: true))
+        driver.on("checkAnswers", succeedWith: ["flow.completed": true])
+        driver.fireTimer("launched")
+        #expect(driver.screen == "home")
     }
 
     @Test("A signed-in user without birth data resumes at birth data; a signed-out returning user at auth")

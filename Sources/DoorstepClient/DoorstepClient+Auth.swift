@@ -42,13 +42,16 @@ extension DoorstepClient {
 
     /// Creates an account with a password; its email stays unverified until the mailed code returns.
     @discardableResult
+    /// - Parameters:
+    ///   - name: a full name typed in one field, instead of `firstName` and `lastName`.
+    ///   - consents: the documents accepted on the sign-up form, recorded with the account.
     public func signUp(
-        email: String, password: String, firstName: String? = nil, lastName: String? = nil,
-        acceptedTerms: Bool? = nil
+        email: String, password: String, firstName: String? = nil, lastName: String? = nil, name: String? = nil,
+        consents: [(document: String, version: String)] = []
     ) async throws -> DoorstepUser {
         let body = Components.Schemas.SignUpRequest(
-            email: email, password: password, firstName: firstName,
-            lastName: lastName, acceptedTerms: acceptedTerms)
+            email: email, password: password, firstName: firstName, lastName: lastName, name: name,
+            consents: consents.isEmpty ? nil : consents.map { .init(document: $0.document, version: $0.version) })
         switch try await send({ try await self.api.signUp(body: .json(body)) }) {
         case .created(let created): return try await signedIn(try created.body.json).user
         case .default(let status, let problem): throw DoorstepError.problem(status, problem)
@@ -56,10 +59,12 @@ extension DoorstepClient {
     }
 
     /// Signs in with a password.
+    /// - Parameter remember: "Remember me": `false` keeps the session in memory only, never in the
+    ///   token store, so the next launch of the app starts signed out.
     @discardableResult
-    public func logIn(email: String, password: String) async throws -> DoorstepUser {
+    public func logIn(email: String, password: String, remember: Bool = true) async throws -> DoorstepUser {
         switch try await send({ try await self.api.logIn(body: .json(.init(email: email, password: password))) }) {
-        case .ok(let ok): return try await signedIn(try ok.body.json).user
+        case .ok(let ok): return try await signedIn(try ok.body.json, remember: remember).user
         case .default(let status, let problem): throw DoorstepError.problem(status, problem)
         }
     }
@@ -146,7 +151,11 @@ extension DoorstepClient {
         await forgetSession()
     }
 
-    private func signedIn(_ session: Components.Schemas.Session) async throws -> (user: DoorstepUser, isNewUser: Bool) {
+    /// Adopts a new sign-in's session; refreshes keep whatever the sign-in chose about remembering it.
+    private func signedIn(_ session: Components.Schemas.Session, remember: Bool = true) async throws -> (
+        user: DoorstepUser, isNewUser: Bool
+    ) {
+        rememberSessions(remember)
         try await adopt(session)
         return (session.user, session.isNewUser)
     }

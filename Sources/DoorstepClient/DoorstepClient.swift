@@ -22,6 +22,9 @@ public actor DoorstepClient {
     let now: @Sendable () -> Date
     private var session: StoredSession?
     private var didLoad = false
+    /// Whether the session is kept in the token store for the next launch; `false` after a sign-in
+    /// without "Remember me", which keeps it in memory only, so closing the app signs out.
+    private var remembersSession = true
     private var refreshTask: Task<StoredSession, any Error>?
     private var observers: [UUID: AsyncStream<AuthState>.Continuation] = [:]
     private(set) var refreshCount = 0
@@ -88,13 +91,23 @@ public actor DoorstepClient {
             isGuest: wire.user.isGuest)
         didLoad = true
         session = stored
-        try await tokenStore.save(stored)
+        if remembersSession {
+            try await tokenStore.save(stored)
+        } else {
+            try await tokenStore.clear()
+        }
         broadcast()
+    }
+
+    /// Keeps the next sessions in the token store (`true`) or in memory only.
+    func rememberSessions(_ remember: Bool) {
+        remembersSession = remember
     }
 
     /// Forgets the session everywhere and tells observers.
     func forgetSession() async {
         session = nil
+        remembersSession = true
         didLoad = true
         try? await tokenStore.clear()
         broadcast()

@@ -31,12 +31,20 @@ struct AppInstall: Sendable {
     }
 }
 
-/// A device that grants permissions and picks a small PNG.
-struct TestDevice: DeviceEffects {
+/// A device that grants permissions, picks a small PNG and remembers a Face ID enrolment.
+final class TestDevice: DeviceEffects {
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 9, count: 32)
+    private let enrolled = Mutex(false)
+
+    var biometricsEnrolled: Bool { enrolled.withLock { $0 } }
+
     func pickImage() async -> (data: Data, isPNG: Bool)? { (Self.png, true) }
     func requestPermission(_ permission: String) async -> Bool { true }
-    func enableBiometrics() async -> Bool { true }
+    func enableBiometrics() async -> Bool {
+        enrolled.withLock { $0 = true }
+        return true
+    }
+    func forgetBiometrics() async { enrolled.withLock { $0 = false } }
     func appleCredential() async -> AppleCredential? { nil }
     func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
 }

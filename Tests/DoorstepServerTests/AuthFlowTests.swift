@@ -58,6 +58,44 @@ struct AuthFlowTests {
         }
     }
 
+    @Test("Sign-up keeps a one-field full name as first and last name, and its consents with the account")
+    func signUpWithNameAndConsents() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            let signUp = try await client.post(
+                "/v1/auth/signup",
+                [
+                    "email": "dana@example.com", "password": "Shield-Up-2026!", "name": "  Dana María Reyes ",
+                    "consents": [["document": "terms", "version": "2026-05"]],
+                ])
+            #expect(signUp.status == 201)
+            #expect(signUp.json.user["firstName"] as? String == "Dana María")
+            #expect(signUp.json.user["lastName"] as? String == "Reyes")
+            let consents = try await client.get("/v1/me/consents", bearer: signUp.json.accessToken)
+            let recorded = (consents.json["consents"] as? [[String: Any]])?.map {
+                "\($0["document"] as? String ?? "")@\($0["version"] as? String ?? "")"
+            }
+            #expect(recorded == ["terms@2026-05"])
+
+            let single = try await client.post(
+                "/v1/auth/signup", ["email": "cher@example.com", "password": "Shield-Up-2026!", "name": "Cher"])
+            #expect(single.json.user["firstName"] as? String == "Cher" && single.json.user["lastName"] == nil)
+
+            for (name, consents) in [
+                ("Dana <b>", [["document": "terms", "version": "1"]]),
+                ("Dana", [["document": "terms ok?", "version": "1"]]),
+                ("Dana", [["document": "terms", "version": ""]]), (String(repeating: "a ", count: 150), []),
+            ] {
+                let refused = try await client.post(
+                    "/v1/auth/signup",
+                    ["email": "lee@example.com", "password": "Shield-Up-2026!", "name": name, "consents": consents])
+                #expect(refused.status == 422, "\(name) \(consents)")
+            }
+            let unknown = try await client.post("/v1/auth/identify", ["email": "lee@example.com"])
+            #expect(unknown.json["status"] as? String == "new", "a refused sign-up leaves no account behind")
+        }
+    }
+
     @Test("Log in: right password works, wrong password and unknown email answer alike")
     func logIn() async throws {
         let server = try await TestServer.make()

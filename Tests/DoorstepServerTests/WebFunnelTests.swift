@@ -4,15 +4,44 @@ import Foundation
 import HTTPTypes
 import Testing
 
-/// A browser as the funnel sees it: a cookie, the CSRF token of the last page, and forms it posts.
+/// A browser as the funnel sees it: its cookies, the CSRF token of the last page, and forms it posts.
 struct FunnelBrowser {
     let client: TestHTTPClient
-    var cookie: String?
+    /// Cookies by name, as the browser keeps them.
+    var cookies: [String: String] = [:]
     var csrf: String?
     var page: TestResponse?
 
     init(_ client: TestHTTPClient) {
         self.client = client
+    }
+
+    /// The `Cookie` header the browser sends.
+    var cookie: String? {
+        get {
+            cookies.isEmpty
+                ? nil : cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        }
+        set {
+            cookies = [:]
+            for pair in (newValue ?? "").split(separator: ";") {
+                let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+                if parts.count == 2 { cookies[String(parts[0])] = String(parts[1]) }
+            }
+        }
+    }
+
+    /// Closes the browser: cookies without an expiry are gone, the others stay.
+    mutating func closeAndReopen(keeping persistent: Set<String>) {
+        cookies = cookies.filter { persistent.contains($0.key) }
+    }
+
+    private mutating func keepCookies(from response: TestResponse) {
+        for setCookie in response.headers[values: .setCookie] {
+            guard let pair = setCookie.split(separator: ";").first else { continue }
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { cookies[String(parts[0])] = String(parts[1]) }
+        }
     }
 
     /// The screen the last page shows.
@@ -28,9 +57,7 @@ struct FunnelBrowser {
             return try await open(location)
         }
         page = response
-        if let setCookie = response.headers[.setCookie], let value = setCookie.split(separator: ";").first {
-            cookie = String(value)
-        }
+        keepCookies(from: response)
         if let token = Self.capture(#"name="_csrf" value="([^"]*)""#, in: response.text) { csrf = token }
         return response
     }
@@ -47,6 +74,7 @@ struct FunnelBrowser {
         if let cookie { headers[.cookie] = cookie }
         let response = try await client.send(
             .post, "/flows/\(flow)", body: body, contentType: "application/x-www-form-urlencoded", headers: headers)
+        keepCookies(from: response)
         guard response.status == 303, let location = response.headers[.location], location.hasPrefix("/") else {
             return response
         }
@@ -242,6 +270,30 @@ struct WebFunnelTests {
             #expect(progress.status == 200)
             let snapshot = progress.json["snapshot"] as? [String: Any]
             #expect(snapshot?["screen"] as? String == "celebration")
+        }
+    }
+
+    @Test("A log-in without Remember me ends when the browser closes; with it, the browser stays signed in")
+    func rememberMe() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            _ = try await client.signUpWithPassword("dana@example.com", password: "Shield-Up-2026!")
+            for remember in [false, true] {
+                var browser = FunnelBrowser(client)
+                try await browser.open("/flows/kordant")
+                #expect(browser.page?.text.contains(#"name="rememberMe" value="on" checked"#) == true)
+                var fields = [("email", "dana@example.com"), ("loginPassword", "Shield-Up-2026!")]
+                if remember { fields.append(("rememberMe", "on")) }
+                try await browser.submit("kordant", fields, press: "signIn")
+                #expect(browser.screen == "enableFaceID")
+                #expect((browser.cookies["doorstep_signin"] != nil) == !remember)
+                try await browser.open("/flows/kordant")
+                #expect(browser.screen == "enableFaceID", "still signed in while the browser is open")
+
+                browser.closeAndReopen(keeping: ["doorstep_funnel"])
+                try await browser.open("/flows/kordant")
+                #expect(browser.screen == (remember ? "enableFaceID" : "login"))
+            }
         }
     }
 

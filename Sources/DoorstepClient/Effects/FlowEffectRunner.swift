@@ -61,10 +61,11 @@ public final class FlowEffectRunner: Sendable {
             try await client.signUp(
                 email: text("email"), password: text("password"),
                 firstName: arguments["firstName"]?.stringValue, lastName: arguments["lastName"]?.stringValue,
-                acceptedTerms: arguments["acceptedTerms"]?.boolValue)
+                name: arguments["name"]?.stringValue, consents: request.consents)
             return ["session.isNewUser": true]
         case "logIn":
-            try await client.logIn(email: text("email"), password: text("password"))
+            try await client.logIn(
+                email: text("email"), password: text("password"), remember: arguments["remember"]?.boolValue ?? true)
             return try await signedIn(isNewUser: false, flow: flow)
         case "forgotPassword":
             try await client.forgotPassword(email: text("email"))
@@ -136,6 +137,7 @@ public final class FlowEffectRunner: Sendable {
         case "checkAnswers":
             return ["flow.completed": .bool(!(try await client.answers(in: flow.id)).isEmpty)]
         case "logOut":
+            await device.forgetBiometrics()
             try await client.logOut()
             return ["session.active": false]
         case "trainer.goalOptions", "trainer.editGoalOptions":

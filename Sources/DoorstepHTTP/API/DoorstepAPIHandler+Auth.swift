@@ -31,8 +31,8 @@ extension DoorstepAPIHandler {
     func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let session = try await services.auth.signUp(
-            email: body.email, password: body.password, firstName: body.firstName,
-            lastName: body.lastName, meta: meta)
+            email: body.email, password: body.password, firstName: body.firstName, lastName: body.lastName,
+            name: body.name, consents: (body.consents ?? []).map { ($0.document, $0.version) }, meta: meta)
         return .created(.init(body: .json(WireModels.session(session))))
     }
 

@@ -39,7 +39,7 @@ extension FunnelController {
             return notFound()
         }
         browser.state.pendingSignIn = nil
-        await checkSignedIn(&browser)
+        await checkSignedIn(&browser, request)
         guard let stored = browser.state.snapshots[flow.id],
             var engine = try? FlowEngine(flow: flow, restoring: stored),
             let waiting = engine.snapshot.pending

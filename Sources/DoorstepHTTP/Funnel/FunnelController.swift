@@ -43,7 +43,7 @@ struct FunnelController: Sendable {
     private func show(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
         guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
         var browser = try await sessions.session(cookieValue: request.cookies[BrowserSessions.cookieName]?.value)
-        await checkSignedIn(&browser)
+        await checkSignedIn(&browser, request)
         let stored = browser.state.snapshots[flow.id]
         let at = request.uri.queryParameters.get("at")
         var engine: FlowEngine
@@ -85,7 +85,7 @@ struct FunnelController: Sendable {
         else {
             return errorPage(403, "This form has expired. Open the flow again to carry on.", flow: flow)
         }
-        await checkSignedIn(&browser)
+        await checkSignedIn(&browser, request)
         guard let stored = browser.state.snapshots[flow.id],
             var engine = try? FlowEngine(flow: flow, restoring: stored),
             form.value("_screen") == engine.screen.id
@@ -106,9 +106,16 @@ struct FunnelController: Sendable {
         if let provider = effects.awaitingProvider, let configuration = webSignIns[provider] {
             return try await sendToProvider(configuration, flow: flow, browser: &browser, request: request)
         }
+        var closingCookie: Cookie?
+        if !effects.remembersSignIn, var signedIn = browser.state.signedIn {
+            closingCookie = sessions.endWhenBrowserCloses(&signedIn, secure: Self.isSecure(request))
+            browser.state.signedIn = signedIn
+        }
         await syncProgress(engine.snapshot, browser: &browser)
         try await sessions.save(browser)
-        return redirect(to: flow, engine: engine)
+        var response = redirect(to: flow, engine: engine)
+        if let closingCookie { response.setCookie(closingCookie) }
+        return response
     }
 
     /// Forgets the browser's walk through a flow (its account stays signed in).
@@ -150,9 +157,17 @@ struct FunnelController: Sendable {
             signedIn: browser.state.signedIn, webProviders: Set(webSignIns.keys))
     }
 
-    /// Signs the browser out when its session ended elsewhere (logged out, revoked, account deleted).
-    func checkSignedIn(_ browser: inout BrowserSession) async {
+    /// Signs the browser out when its session ended elsewhere (logged out, revoked, account deleted),
+    /// or when the browser was closed since a sign-in without "Remember me".
+    func checkSignedIn(_ browser: inout BrowserSession, _ request: Request) async {
         guard let signedIn = browser.state.signedIn else { return }
+        if let expected = signedIn.closingCookieHash,
+            request.cookies[BrowserSessions.closingCookieName].map({ Digests.sha256Hex($0.value) }) != expected
+        {
+            try? await services.auth.logOut(signedIn.caller)
+            browser.state.signedIn = nil
+            return
+        }
         do {
             _ = try await services.auth.activeCaller(signedIn.caller)
         } catch {

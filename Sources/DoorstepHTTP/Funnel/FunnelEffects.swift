@@ -18,6 +18,8 @@ struct FunnelEffects {
     /// Set when a sign-in needs the browser to visit its provider first; the effect then stays
     /// pending in the engine until the provider sends the browser back.
     private(set) var awaitingProvider: String?
+    /// `false` after a log-in without "Remember me": the sign-in must end when the browser closes.
+    private(set) var remembersSignIn = true
 
     /// Runs one effect; failures come back as results the engine shows, never as thrown errors.
     mutating func run(_ request: EffectRequest, answers: [String: Value]) async -> EffectOutcome.Result {
@@ -57,11 +59,13 @@ struct FunnelEffects {
         case "signUp":
             let session = try await services.auth.signUp(
                 email: text("email"), password: text("password"), firstName: arguments["firstName"]?.stringValue,
-                lastName: arguments["lastName"]?.stringValue, meta: meta)
+                lastName: arguments["lastName"]?.stringValue, name: arguments["name"]?.stringValue,
+                consents: request.consents, meta: meta)
             return try await signedIn(session)
         case "logIn":
-            return try await signedIn(
-                try await services.auth.logIn(email: text("email"), password: text("password"), meta: meta))
+            let session = try await services.auth.logIn(email: text("email"), password: text("password"), meta: meta)
+            remembersSignIn = arguments["remember"]?.boolValue ?? true
+            return try await signedIn(session)
         case "forgotPassword":
             _ = try await services.auth.forgotPassword(email: text("email"))
             return [:]

@@ -31,6 +31,9 @@ struct FunnelState: Codable, Sendable {
         var userID: UUID
         var sessionID: UUID
         var isGuest: Bool
+        /// For a sign-in without "Remember me": the hash of a cookie that lives until the browser
+        /// closes. A request without that cookie finds the sign-in ended.
+        var closingCookieHash: String?
 
         var caller: Caller { Caller(userID: userID, sessionID: sessionID) }
     }
@@ -59,6 +62,8 @@ struct BrowserSessions: Sendable {
     /// How long a browser is remembered after its last visit.
     static let lifetime: TimeInterval = 30 * 24 * 3600
     static let cookieName = "doorstep_funnel"
+    /// The cookie that ends a sign-in without "Remember me" when the browser closes.
+    static let closingCookieName = "doorstep_signin"
 
     /// The browser's session named by the request's cookie, if it exists and has not expired.
     func existing(cookieValue: String?) async throws -> BrowserSession? {
@@ -90,6 +95,15 @@ struct BrowserSessions: Sendable {
             // Forgotten browsers are swept when a new one arrives, not on every page.
             if isNew { try await store.deleteBrowserSessions(expiredBefore: now) }
         }
+    }
+
+    /// Ties a sign-in without "Remember me" to a cookie with no expiry, which the browser drops when it
+    /// closes; returns that cookie.
+    func endWhenBrowserCloses(_ signedIn: inout FunnelState.SignedInBrowser, secure: Bool) -> Cookie {
+        let value = random.token()
+        signedIn.closingCookieHash = Digests.sha256Hex(value)
+        return Cookie(
+            name: Self.closingCookieName, value: value, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
     }
 
     /// The session's cookie: HttpOnly, SameSite=Lax, and Secure when served over TLS.

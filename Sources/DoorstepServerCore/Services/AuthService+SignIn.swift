@@ -51,20 +51,33 @@ extension AuthService {
 
     /// Creates an account with a password; its email stays unverified until the `verifyEmail` code
     /// mailed now comes back. The account, its session and its code are written in one transaction.
+    /// - Parameters:
+    ///   - name: a full name typed in one field, used when `firstName` and `lastName` are not given.
+    ///   - consents: the documents accepted on the form, recorded in the same transaction as the account.
     public func signUp(
-        email raw: String, password: String, firstName: String?, lastName: String?, meta: RequestMeta
+        email raw: String, password: String, firstName: String?, lastName: String?, name: String? = nil,
+        consents: [(document: String, version: String)] = [], meta: RequestMeta
     ) async throws -> AuthSession {
         let email = try validEmail(raw)
         try checkNewPassword(password)
-        let first = try Self.validName(firstName, field: "firstName")
-        let last = try Self.validName(lastName, field: "lastName")
+        let usesFullName = firstName == nil && lastName == nil && name != nil
+        let (givenFirst, givenLast) = usesFullName ? try Self.splitFullName(name) : (firstName, lastName)
+        let first = try Self.validName(givenFirst, field: usesFullName ? "name" : "firstName")
+        let last = try Self.validName(givenLast, field: usesFullName ? "name" : "lastName")
+        try ProfileService.checkConsents(consents)
         let hash = try await hashPassword(password)
+        let now = clock.now
         let (user, session, refreshToken, mail) = try await storage.transaction { store in
             if try await store.user(email: email) != nil { throw ServiceError.emailTaken }
             let user = UserRecord(
                 id: random.uuid(), email: email, firstName: first, lastName: last,
-                passwordHash: hash, createdAt: clock.now)
+                passwordHash: hash, createdAt: now)
             try await store.insertUser(user)
+            for consent in consents {
+                try await store.insertConsent(
+                    ConsentRecord(
+                        userID: user.id, document: consent.document, version: consent.version, acceptedAt: now))
+            }
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
             let mail = try await issueCode(to: email, purpose: .verifyEmail, deliver: true, in: store)
             return (user, session, refreshToken, mail)

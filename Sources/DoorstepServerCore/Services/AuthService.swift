@@ -107,6 +107,18 @@ public struct AuthService: Sendable {
     }
 
     /// A trimmed optional name (nil when absent or blank), or 422 naming `field`.
+    /// A full name typed in one field, as first and last name: the last word is the last name, the
+    /// words before it the first name; a single word is a first name.
+    static func splitFullName(_ raw: String?) throws(ServiceError) -> (String?, String?) {
+        guard let raw else { return (nil, nil) }
+        guard raw.count <= 201 else {
+            throw .invalid("name", code: "invalid_name", "Please enter a name of at most 200 characters.")
+        }
+        let words = raw.split(whereSeparator: \.isWhitespace)
+        guard words.count > 1, let last = words.last else { return (words.first.map(String.init), nil) }
+        return (words.dropLast().joined(separator: " "), String(last))
+    }
+
     static func validName(_ raw: String?, field: String) throws(ServiceError) -> String? {
         guard let raw else { return nil }
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)

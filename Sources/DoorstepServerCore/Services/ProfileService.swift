@@ -65,7 +65,25 @@ public struct ProfileService: Sendable {
     public func acceptConsents(_ caller: Caller, _ consents: [(document: String, version: String)]) async throws
         -> [ConsentRecord]
     {
-        guard !consents.isEmpty, consents.count <= 20 else {
+        guard !consents.isEmpty else {
+            throw ServiceError.invalid("consents", code: "invalid_count", "Send between 1 and 20 consents.")
+        }
+        try Self.checkConsents(consents)
+        let now = clock.now
+        return try await storage.transaction { store in
+            for consent in consents {
+                try await store.insertConsent(
+                    ConsentRecord(
+                        userID: caller.userID, document: consent.document, version: consent.version, acceptedAt: now))
+            }
+            return Self.newestPerDocument(try await store.consents(userID: caller.userID))
+        }
+    }
+
+    /// Checks documents and versions as they come from a request: at most 20, each document named with
+    /// letters, digits, `-` and `_`, each version short, given and printable.
+    static func checkConsents(_ consents: [(document: String, version: String)]) throws(ServiceError) {
+        guard consents.count <= 20 else {
             throw ServiceError.invalid("consents", code: "invalid_count", "Send between 1 and 20 consents.")
         }
         for (index, consent) in consents.enumerated() {
@@ -80,15 +98,6 @@ public struct ProfileService: Sendable {
                 throw ServiceError.invalid(
                     "consents[\(index)].version", code: "invalid_version", "Give the version accepted.")
             }
-        }
-        let now = clock.now
-        return try await storage.transaction { store in
-            for consent in consents {
-                try await store.insertConsent(
-                    ConsentRecord(
-                        userID: caller.userID, document: consent.document, version: consent.version, acceptedAt: now))
-            }
-            return Self.newestPerDocument(try await store.consents(userID: caller.userID))
         }
     }
 

@@ -122,4 +122,73 @@ struct KordantFlowTests {
         try driver.relaunch(session: .signedOut)
         #expect(driver.screen == "login")
     }
+
+    @Test("Sign-up sends the full name as the spec's name and the accepted terms as a consent")
+    func signUpArguments() throws {
+        var driver = try FlowDriver(flow: "kordant")
+        driver.tap("signUp")
+        driver.answer("fullName", "Dana Reyes")
+        driver.answer("email", "dana@example.com")
+        driver.answer("password", "Shield-Up-2026!")
+        driver.answer("confirmPassword", "Shield-Up-2026!")
+        driver.answer("acceptedTerms", true)
+        driver.tap("createAccount")
+        let signUp = try #require(driver.performed.first { $0.name == "signUp" })
+        #expect(signUp.arguments["name"] == "Dana Reyes")
+        #expect(signUp.consents.map { "\($0.document)@\($0.version)" } == ["terms@2026-05"])
+        #expect(signUp.arguments["firstName"] == nil)
+    }
+
+    @Test("Remember me starts ticked and goes with the log-in")
+    func rememberMe() throws {
+        var driver = try FlowDriver(flow: "kordant")
+        #expect(driver.engine.answer("rememberMe") == true)
+        driver.answer("email", "dana@example.com")
+        driver.answer("loginPassword", "Correct-Horse-42")
+        driver.answer("rememberMe", false)
+        driver.tap("signIn")
+        #expect(driver.performed.last?.arguments["remember"] == false)
+    }
+
+    @Test("Going back from the last step and sending invites again creates no second family")
+    func invitesTwice() throws {
+        var driver = try FlowDriver(flow: "kordant")
+        driver.answer("email", "dana@example.com")
+        driver.answer("loginPassword", "Correct-Horse-42")
+        driver.tap("signIn")
+        driver.tap("notNow")
+        driver.answer("plan", "plus")
+        driver.tap("continue")
+        driver.answer("watchlist", ["dana@example.com"])
+        driver.tap("continue")
+        driver.answer("familyInvites", ["sam@example.com"])
+        driver.on("createGroup", succeedWith: ["group.id": "f1", "group.inviteCode": "F4MX9K2P"])
+        driver.tap("send")
+        #expect(driver.screen == "done")
+        driver.back()
+        #expect(driver.screen == "invite")
+        driver.answer("familyInvites", ["sam@example.com", "lee@example.com"])
+        driver.tap("send")
+        #expect(driver.screen == "done")
+        #expect(driver.effectNames.filter { $0 == "createGroup" }.count == 1, "one family")
+        #expect(driver.effectNames.filter { $0 == "inviteMembers" }.count == 2)
+        #expect(driver.performed.last?.arguments["groupId"] == "f1", "the invites go to the same family")
+    }
+
+    @Test("Log Out signs out and forgets every answer and result the flow kept, landing on login")
+    func logOut() throws {
+        var driver = try FlowDriver(flow: "kordant")
+        driver.answer("email", "dana@example.com")
+        driver.answer("loginPassword", "Correct-Horse-42")
+        driver.on("logIn", succeedWith: ["flow.completed": true, "session.active": true])
+        driver.tap("signIn")
+        driver.tap("notNow")
+        #expect(driver.screen == "home")
+        driver.on("logOut", succeedWith: ["session.active": false])
+        driver.tap("logOut")
+        #expect(driver.effectNames.last == "logOut")
+        #expect(driver.screen == "login")
+        #expect(driver.snapshot.answers == ["rememberMe": true], "the form starts as new")
+        #expect(driver.snapshot.results.isEmpty && driver.snapshot.history.isEmpty)
+    }
 }

@@ -96,9 +96,11 @@ struct EndToEndTests {
             app = try await owner.launch("familysync")
             #expect(await app.screen == "householdSetup", "a force-quit relaunches into household setup")
             #expect(await app.engine.snapshot.answers["householdName"] == "Smi")
+            #expect(try await owner.tokens.load() == nil, "no account until a household needs one")
             try await app.answer("householdName", "Smith Family")
             try await app.tap("create")
             #expect(await app.screen == "mainApp")
+            #expect(try await owner.tokens.load()?.isGuest == true)
             let code = try #require(await app.engine.value("group.inviteCode")?.stringValue)
 
             let partner = walk.install()
@@ -127,7 +129,16 @@ struct EndToEndTests {
             try await skipping.tap("skip")
             #expect(await skipping.screen == "mainApp")
             #expect(await skipping.engine.visibleBlocks.compactMap(\.text).contains("No Household Active"))
-            #expect(try await loner.client.groups().isEmpty)
+            #expect(try await loner.tokens.load() == nil, "a guest who keeps to the device has no server account")
+
+            try await owner.tokens.clear()
+            app = try await owner.launch("familysync")
+            #expect(await app.screen == "householdEnded", "the guest session that owned the household is gone")
+            try await app.tap("join")
+            try await app.answer("inviteCode", .string(code))
+            try await app.tap("join")
+            #expect(await app.screen == "mainApp")
+            #expect(try await owner.client.groups().first?.members.count == 3, "back in, as a new guest")
         }
     }
 

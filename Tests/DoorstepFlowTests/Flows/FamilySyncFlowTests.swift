@@ -85,8 +85,8 @@ struct FamilySyncFlowTests {
         var driver = try walkToSyncChoice()
         driver.tap("guest")
         driver.answer("householdName", "Smi")
-        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
-        #expect(driver.screen == "householdSetup")
+        try driver.relaunch(session: .signedOut)
+        #expect(driver.screen == "householdSetup", "a guest on this device only has no session, and resumes")
         #expect(driver.snapshot.answers["householdName"] == "Smi")
     }
 
@@ -95,8 +95,61 @@ struct FamilySyncFlowTests {
         var driver = try walkToSyncChoice()
         driver.tap("guest")
         driver.tap("skip")
-        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        try driver.relaunch(session: .signedOut)
         #expect(driver.screen == "mainApp")
+    }
+
+    @Test("Continue as Guest keeps everything on the device: no account until a household needs one")
+    func guestStaysLocal() throws {
+        var driver = try walkToSyncChoice()
+        let cards = driver.engine.visibleBlocks.filter { $0.kind == .card }
+        #expect(cards.map(\.label) == ["Sync with iCloud", "Continue as Guest"])
+        #expect(cards.last?.text == "Data is saved only on this device.")
+        driver.tap("guest")
+        #expect(driver.screen == "householdSetup")
+        #expect(driver.effectNames.isEmpty, "choosing guest needs no network")
+        #expect(
+            driver.engine.visibleBlocks.compactMap(\.text).contains {
+                $0.hasPrefix("Your lists stay on this device. Creating a household keeps its shared lists")
+            })
+        driver.tap("skip")
+        #expect(driver.screen == "mainApp")
+        #expect(driver.effectNames.isEmpty, "skipping works offline")
+        driver.tap("create")
+        driver.answer("householdName", "Smith Family")
+        driver.tap("create")
+        #expect(driver.effectNames == ["continueAsGuest", "createGroup"], "the household is what needs an account")
+    }
+
+    @Test("A household whose guest session has ended is met on launch with a way back, not the carousel")
+    func householdOfAnEndedGuest() throws {
+        var driver = try walkToSyncChoice()
+        driver.tap("guest")
+        driver.answer("householdName", "Smith Family")
+        driver.on("createGroup", succeedWith: ["group.id": "h1", "group.name": "Smith Family"])
+        driver.tap("create")
+        #expect(driver.screen == "mainApp")
+        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        #expect(driver.screen == "mainApp", "while the guest session lasts, the app opens as usual")
+
+        try driver.relaunch(session: .signedOut)
+        #expect(driver.screen == "householdEnded")
+        #expect(
+            driver.engine.visibleBlocks.compactMap(\.text).map(driver.engine.render).contains {
+                $0.contains("can no longer reach Smith Family")
+            })
+        #expect(
+            driver.engine.visibleActions.map(\.title) == [
+                "Join Household", "Create Household", "Continue without a household",
+            ])
+        driver.tap("join")
+        #expect(driver.screen == "joinHousehold")
+        driver.back()
+        driver.tap("skip")
+        #expect(driver.screen == "mainApp")
+        #expect(driver.snapshot.answers["householdStatus"] == "none")
+        try driver.relaunch(session: .signedOut)
+        #expect(driver.screen == "mainApp", "no household to reach: the app opens with its empty state")
     }
 
     func walkToSyncChoice() throws -> FlowDriver {

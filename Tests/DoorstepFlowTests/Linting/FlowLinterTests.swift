@@ -55,11 +55,22 @@ struct FlowLinterTests {
     @Test("Conditions and placeholders that read keys nothing provides")
     func unknownKeys() throws {
         let found = try problems { flow in
-            flow.screens[6].blocks[1].text = "Hello {nobody}"
+            let mainApp = flow.screens.firstIndex { $0.id == "mainApp" }!
+            flow.screens[mainApp].blocks[1].text = "Hello {nobody}"
         }
         #expect(
             found.contains(
                 "screen \"mainApp\": a heading block reads \"nobody\", which no field, effect or launch provides"))
+    }
+
+    @Test("Focus on a block that takes no typing, and on two blocks of one screen")
+    func autofocus() throws {
+        let found = try problems { flow in
+            let setup = flow.screens.firstIndex { $0.id == "householdSetup" }!
+            flow.screens[setup].blocks[0].autofocus = true
+        }
+        #expect(found.contains("screen \"householdSetup\": a heading block cannot take focus; only a textField can"))
+        #expect(found.contains("screen \"householdSetup\": more than one block takes focus when the screen shows"))
     }
 
     @Test("A theme missing a colour role, with a bad hex and an unknown weight")

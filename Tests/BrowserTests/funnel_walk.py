@@ -205,6 +205,18 @@ class Person:
                 return
         raise NoSuchElementException(f"no button '{label}' on {self.screen}: {self.text()}")
 
+    def button(self, label):
+        literal = json.dumps(label)
+        return self.driver.find_element(
+            By.XPATH, f"//button[normalize-space(.)={literal} or @aria-label={literal} or .//*[normalize-space(.)={literal}]]")
+
+    def can_press(self, label):
+        """Whether the button is enabled, as the engine reports it (script keeps the page in step)."""
+        return self.button(label).is_enabled()
+
+    def focused(self):
+        return self.driver.execute_script("return document.activeElement && document.activeElement.id")
+
     def arrived(self):
         try:
             return self.driver.execute_script("return !window.leavingPage && document.readyState === 'complete'")
@@ -269,11 +281,11 @@ class FunnelWalk(unittest.TestCase):
         sam.wait_for("slide2")
         sam.press("Get Started")
         sam.wait_for("createAccount")
+        self.assertFalse(sam.can_press("Continue"), "disabled until a valid email")
         sam.type("Email", "not-an-email")
-        sam.press("Continue")
-        sam.wait_for("createAccount")
-        self.assertTrue(sam.sees("Please enter a valid email address."), sam.text())
+        self.assertFalse(sam.can_press("Continue"), "disabled until a valid email")
         sam.type("Email", email)
+        self.assertTrue(sam.can_press("Continue"))
         sam.press("Continue")
         sam.wait_for("verifyEmail")
         sam.enter_code("Verification code", "000000" if latest_code(email) != "000000" else "111111")
@@ -286,9 +298,7 @@ class FunnelWalk(unittest.TestCase):
         sam.wait_for("createPassword")
         sam.type("Password", secret("Sunny-Days-2026"))
         sam.type("Confirm Password", secret("Sunny-Days-2027"))
-        sam.press("Continue")
-        sam.wait_for("createPassword")
-        self.assertTrue(sam.sees("Passwords don't match."), sam.text())
+        self.assertFalse(sam.can_press("Continue"), "disabled while the passwords differ")
         sam.type("Password", "Sunny-Days-2026")
         sam.type("Confirm Password", "Sunny-Days-2026")
         sam.press("Continue")
@@ -302,10 +312,9 @@ class FunnelWalk(unittest.TestCase):
         sam.type("First Name", "Sam")
         sam.press("Continue")
         sam.wait_for("legal")
-        sam.press("Continue")
-        sam.wait_for("legal")
-        self.assertTrue(sam.sees("Please accept the Terms of Service."), sam.text())
+        self.assertFalse(sam.can_press("Continue"), "disabled until both boxes are ticked")
         sam.tick("I agree to the Terms of Service")
+        self.assertFalse(sam.can_press("Continue"))
         sam.tick("I agree to the Privacy Policy")
         sam.press("Continue")
         sam.wait_for("photo")
@@ -346,6 +355,7 @@ class FunnelWalk(unittest.TestCase):
         alex.wait_for("introCTA")
         alex.press("Get Started")
         alex.wait_for("name")
+        self.assertEqual(alex.focused(), alex.field("What should I call you").get_attribute("id"), "the keyboard opens")
         alex.type("What should I call you", "Alex")
         alex.press("Next")
         alex.wait_for("age")
@@ -428,7 +438,11 @@ class FunnelWalk(unittest.TestCase):
         owner.wait_for("syncChoice")
         owner.press("Continue as Guest")
         owner.wait_for("householdSetup")
+        self.assertEqual(owner.focused(), owner.field("Household name").get_attribute("id"), "the keyboard opens")
+        self.assertTrue(owner.sees("Your lists stay on this device."), owner.text())
+        self.assertFalse(owner.can_press("Create Household"), "disabled while the name is empty")
         owner.type("Household name", "Smith Family")
+        self.assertTrue(owner.can_press("Create Household"))
         owner.press("Create Household")
         owner.wait_for("mainApp")
         code = owner.text().split("Invite code: ")[1].split()[0]
@@ -468,9 +482,8 @@ class FunnelWalk(unittest.TestCase):
         self.assertFalse(guest.sees("Sign in with Apple"), "Apple is not set up on this server")
         guest.press("Continue as Guest")
         guest.wait_for("birthData")
-        guest.press("Continue")
-        guest.wait_for("birthData")
-        self.assertTrue(guest.driver.find_elements(By.CSS_SELECTOR, ".field-error"), guest.text())
+        self.assertTrue(guest.field("Date of Birth").get_attribute("value"), "the date starts at today")
+        self.assertFalse(guest.can_press("Continue"), "disabled until a city is given")
         guest.set_value("Date of Birth", "1990-06-15")
         guest.set_value("Time of Birth", "14:30")
         guest.type("City of Birth", "Lisbon")
@@ -501,9 +514,9 @@ class FunnelWalk(unittest.TestCase):
         kim.wait_for("enableFaceID")
         kim.press("Not now")
         kim.wait_for("plan")
-        kim.press("Continue")
-        kim.wait_for("plan")
-        self.assertTrue(kim.sees("Please choose a plan."), kim.text())
+        self.assertFalse(kim.can_press("Continue"), "disabled until a plan is chosen")
+        kim.choose("Basic")
+        self.assertTrue(kim.can_press("Continue"))
 
         other = self.person("kordant")
         other.open("/flows/kordant")

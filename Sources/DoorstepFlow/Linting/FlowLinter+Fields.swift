@@ -80,6 +80,9 @@ extension FlowLinter {
                 add(screen: screen.id, "a \(block.kind.rawValue) block needs an \"action\"")
             }
         }
+        if block.autofocus == true && block.kind != .textField {
+            add(screen: screen.id, "a \(block.kind.rawValue) block cannot take focus; only a textField can")
+        }
         if [.heading, .text].contains(block.kind) && (block.text ?? "").isEmpty {
             add(screen: screen.id, "a \(block.kind.rawValue) block needs \"text\"")
         }

@@ -91,6 +91,9 @@ public struct FlowLinter {
             add(screen: screen.id, "background \"\(background)\" is not in the theme")
         }
         for block in screen.blocks { check(block, on: screen) }
+        if screen.blocks.filter({ $0.autofocus == true }).count > 1 {
+            add(screen: screen.id, "more than one block takes focus when the screen shows")
+        }
         for action in screen.actions { check(action, on: screen) }
         let forward = screen.actions.contains { action in
             !action.isBackward && index.transitions(from: screen.id, on: action.id) != nil

@@ -62,6 +62,8 @@ public struct Block: Codable, Sendable, Hashable {
     public var badge: String?
     /// Shows the block only while the condition holds.
     public var visibleWhen: Condition?
+    /// For an input: it takes focus when its screen shows, so the keyboard opens at once.
+    public var autofocus: Bool?
 
     /// Creates a block.
     public init(_ kind: Kind, text: String? = nil, field: String? = nil) {

@@ -129,12 +129,20 @@ struct BlockHTML {
 
     /// A submit button for an action: its role's style, its loading title for script to show, and —
     /// for an action waiting out a cooldown — disabled with the seconds left, which script counts down.
+    /// A primary button names the answers it needs (`data-requires`): script keeps it disabled until
+    /// they are complete, as the engine does in the app; without script the server says what is missing.
     static func actionButton(_ action: Action, engine: FlowEngine, now: Date, extraClasses: String) -> String {
         var classes = "action action-\(action.role.rawValue) role-button"
         if !extraClasses.isEmpty { classes += " " + extraClasses }
+        let required = Set(action.requires ?? [])
+        let needed = engine.fieldsChecked(by: action).filter {
+            $0.isRequired || $0.mustBeTrue == true || required.contains($0.id)
+        }
         var attributes = HTML.attributes([
             "type": "submit", "name": "_action", "value": action.id, "class": classes,
             "data-loading": action.loadingTitle,
+            "data-requires": action.role == .primary && !needed.isEmpty
+                ? needed.map(\.id).joined(separator: " ") : nil,
             "formnovalidate": "",
         ])
         let title = action.title ?? (action.isBackward ? "Back" : "Continue")

@@ -92,6 +92,8 @@ struct InputHTML {
             if let hint = Self.autocomplete[fieldID] { extra += " autocomplete=\"\(hint)\"" }
         }
         if let maximum = field?.maxLength { extra += " maxlength=\"\(maximum)\"" }
+        if let minimum = field?.minLength { extra += " minlength=\"\(minimum)\"" }
+        if block.autofocus == true { extra += " autofocus" }
         let symbol = block.symbol.map {
             "<span class=\"input-symbol\" aria-hidden=\"true\">\(SymbolGlyphs.glyph($0))</span>"
         }
@@ -131,6 +133,7 @@ struct InputHTML {
         var html = label(for: inputID)
         html += "<input type=\"password\" id=\"\(inputID)\" name=\"\(HTML.escape(fieldID))\" class=\"input role-input\""
         html += "\(placeholder) autocomplete=\"\(autocomplete)\"\(described(fieldID))"
+        if !isSignIn { html += " minlength=\"\(field?.minLength ?? PasswordPolicy.minimumLength)\"" }
         if let rules = block.strength { html += " data-strength=\"\(rules.rawValue)\"" }
         html += ">"
         if let rules = block.strength { html += strengthMeter(rules) }
@@ -139,7 +142,8 @@ struct InputHTML {
         let confirmID = Self.inputID(confirm)
         var second = label(for: confirmID, text: block.confirmLabel ?? engine.flow.field(confirm)?.label ?? confirm)
         second += "<input type=\"password\" id=\"\(confirmID)\" name=\"\(HTML.escape(confirm))\" "
-        second += "class=\"input role-input\" autocomplete=\"new-password\"\(described(confirm, helper: false))>"
+        second += "class=\"input role-input\" autocomplete=\"new-password\" data-matches=\"\(inputID)\""
+        second += "\(described(confirm, helper: false))>"
         second += messages(confirm, helper: false)
         return wrap(html) + "<div class=\"field\(issue(confirm) != nil ? " has-error" : "")\">\(second)</div>"
     }

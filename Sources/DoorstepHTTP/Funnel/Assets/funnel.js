@@ -31,6 +31,7 @@
     });
 
     codeEntry(form);
+    requirements(form);
     countdowns(form);
     timers(form);
     carousel(form);
@@ -41,6 +42,41 @@
     voice(form);
     avatarPreview(form);
   });
+
+  // A primary button stays disabled until the answers it needs (data-requires) are complete, as the
+  // engine keeps it in the app: filled in, of the right form, a confirmation equal to its password,
+  // every code box filled. The server checks everything again; this only spares a round trip.
+  function requirements(form) {
+    var buttons = form.querySelectorAll("button[data-requires]");
+    if (!buttons.length) return;
+    function complete(name) {
+      var inputs = Array.prototype.filter.call(form.elements, function (element) {
+        return element.name === name && element.type !== "hidden";
+      });
+      if (!inputs.length || inputs[0].type === "file") return true;
+      if (inputs[0].type === "checkbox" || inputs[0].type === "radio") {
+        return inputs.some(function (input) { return input.checked; });
+      }
+      var value = inputs.map(function (input) { return input.value; }).join("");
+      if (!value.trim()) return false;
+      if (inputs[0].closest("[data-code-entry]")) return /^[0-9]+$/.test(value) && value.length >= inputs.length;
+      if (inputs.length > 1) return true;
+      var input = inputs[0];
+      var original = input.dataset.matches && document.getElementById(input.dataset.matches);
+      var longEnough = !input.minLength || input.minLength < 0 || value.length >= input.minLength;
+      return input.checkValidity() && longEnough && (!original || original.value === value);
+    }
+    function update() {
+      buttons.forEach(function (button) {
+        if (button.dataset.countdown) return;
+        button.disabled = !button.dataset.requires.split(" ").every(complete);
+      });
+    }
+    update();
+    ["input", "change", "click"].forEach(function (type) {
+      form.addEventListener(type, function () { setTimeout(update, 0); });
+    });
+  }
 
   // Shows the chosen photo in the circle before it is sent (as a data URL: the page allows no blobs).
   function avatarPreview(form) {

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DoorstepSQLite", targets: ["DoorstepSQLite"]),
         .library(name: "DoorstepHTTP", targets: ["DoorstepHTTP"]),
         .library(name: "DoorstepClient", targets: ["DoorstepClient"]),
+        .library(name: "DoorstepMail", targets: ["DoorstepMail"]),
         .executable(name: "doorstep", targets: ["doorstep"]),
     ],
     dependencies: [
@@ -18,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
@@ -61,6 +63,15 @@ let package = Package(
                 "DoorstepFlow",
                 "DoorstepServerCore",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ]
+        ),
+        .target(
+            name: "DoorstepMail",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .target(
@@ -142,6 +153,10 @@ let package = Package(
                 "DoorstepSQLite",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
+        ),
+        .testTarget(
+            name: "DoorstepMailTests",
+            dependencies: ["DoorstepMail"]
         ),
         .testTarget(
             name: "DoorstepClientTests",

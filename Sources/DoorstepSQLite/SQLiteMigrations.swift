@@ -74,6 +74,7 @@ enum SQLiteMigrations {
         identities,
         browserSessions,
         secretScrub,
+        outbox,
     ]
 
     /// Applies every migration the database has not seen yet.

@@ -13,8 +13,9 @@ struct Serve: AsyncParsableCommand {
         abstract: "Run the Doorstep server.",
         discussion: """
             Every option can also be set with an environment variable: DOORSTEP_HOST, DOORSTEP_PORT, \
-            DOORSTEP_DATABASE, DOORSTEP_DEV_MAILBOX (on/off), DOORSTEP_RATE_LIMITS (on/off), \
-            DOORSTEP_PASSWORD_COST. The command line wins over the environment.
+            DOORSTEP_DATABASE, DOORSTEP_DEV_MAILBOX (on/off), DOORSTEP_SMTP_URL, DOORSTEP_MAIL_FROM, \
+            DOORSTEP_MAIL (none), DOORSTEP_RATE_LIMITS (on/off), DOORSTEP_PASSWORD_COST. The command line \
+            wins over the environment.
             """
     )
 
@@ -27,8 +28,17 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The SQLite file; keys are kept beside it. (default: ./doorstep.sqlite)")
     var database: String?
 
-    @Flag(inversion: .prefixedNo, help: "Print mail and list it at /dev/mail. (default: on)")
+    @Flag(inversion: .prefixedNo, help: "Keep every mail and list it at /dev/mail. (default: on)")
     var devMailbox: Bool?
+
+    @Option(help: "Send mail through this SMTP server: smtp://user:password@host:587?starttls=required or smtps://…")
+    var smtpURL: String?
+
+    @Option(help: "The sender of every mail, such as \"TANDA <no-reply@example.com>\".")
+    var mailFrom: String?
+
+    @Option(help: "\"none\" to run with no mail at all, on purpose (no dev mailbox, no SMTP).")
+    var mail: MailSetting?
 
     @Option(help: "Per-IP rate limits on the auth endpoints: on or off. (default: on)")
     var rateLimits: Switch?
@@ -64,6 +74,7 @@ struct Serve: AsyncParsableCommand {
             metadata: [
                 "database": "\(configuration.databasePath)",
                 "devMailbox": "\(configuration.devMailbox ? "/dev/mail" : "off")",
+                "smtp": "\(configuration.smtp?.redacted ?? "off")",
             ])
         try await runServer(configuration: configuration, dependencies: dependencies)
         try await hashingPool.shutdownGracefully()
@@ -108,6 +119,7 @@ struct Serve: AsyncParsableCommand {
                 baseURL: url, model: environment["DOORSTEP_PLANNER_MODEL"] ?? "gpt-4o-mini",
                 apiKey: environment["DOORSTEP_PLANNER_API_KEY"])
         }
+        try resolveMail(into: &configuration, environment: environment)
         guard (0...65_535).contains(configuration.port) else {
             throw ValidationError("The port must be between 1 and 65535, or 0 for any free port.")
         }

@@ -90,7 +90,7 @@ struct GroupTests {
             #expect(sent.status == 202)
             #expect(sent.json["invited"] as? [String] == ["sam@example.com"])
             #expect((sent.json["rejected"] as? [[String: Any]])?.first?["code"] as? String == "invalid_email")
-            let mail = try #require(await server.mailbox?.mail(to: "sam@example.com").first)
+            let mail = try #require(await server.mail(to: "sam@example.com").first)
             #expect(mail.code == group["inviteCode"] as? String)
             #expect(mail.subject == "Join Reyes")
         }

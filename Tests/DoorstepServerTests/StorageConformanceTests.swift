@@ -220,7 +220,7 @@ struct SQLiteMigrationTests {
         try await first.close()
         let second = try await SQLiteStorage.open(path: path)
         #expect(try await second.transaction { try await $0.user(id: sam.id) } == sam)
-        #expect(try await second.schemaVersions() == [1, 2, 3, 4, 5, 6])
+        #expect(try await second.schemaVersions() == [1, 2, 3, 4, 5, 6, 7])
         try await second.close()
     }
 

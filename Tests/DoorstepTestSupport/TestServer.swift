@@ -12,6 +12,8 @@ import Synchronization
 public struct TestServer: Sendable {
     public let auth: AuthService
     public let mailbox: DevMailbox?
+    /// The mail outbox; the background sender does not run in tests, so reading mail delivers it.
+    public let outbox: MailOutbox
     public let clock: ManualClock
     public let storage: any Storage
     public let hasher: CountingHasher
@@ -51,7 +53,8 @@ public struct TestServer: Sendable {
         let server = try await buildServer(configuration: configuration, dependencies: dependencies)
         let application = Application(router: server.router, logger: logger)
         return TestServer(
-            auth: server.auth, mailbox: server.mailbox, clock: clock, storage: storage, hasher: hasher,
+            auth: server.auth, mailbox: server.mailbox, outbox: server.outbox, clock: clock, storage: storage,
+            hasher: hasher,
             avatars: avatars,
             application: application)
     }
@@ -65,7 +68,13 @@ public struct TestServer: Sendable {
 
     /// The newest code mailed to `email`.
     public func latestCode(to email: String) async -> String? {
-        await mailbox?.mail(to: email).first?.code
+        await mail(to: email).first?.code
+    }
+
+    /// The mail sent to `email`, newest first, once the outbox has delivered what is due.
+    public func mail(to email: String) async -> [Mail] {
+        await outbox.deliverDue()
+        return await mailbox?.mail(to: email) ?? []
     }
 }
 

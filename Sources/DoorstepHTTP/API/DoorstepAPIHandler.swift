@@ -9,6 +9,8 @@ struct DoorstepAPIHandler: APIProtocol {
     let services: ServerServices
     let storage: any Storage
     let mailbox: DevMailbox?
+    /// Reading the dev mailbox first delivers what the outbox holds, so it shows every mail written.
+    let outbox: MailOutbox
 
     var meta: RequestMeta {
         RequestMeta(userAgent: RequestInfo.current.userAgent, bearerToken: RequestInfo.current.bearerToken)

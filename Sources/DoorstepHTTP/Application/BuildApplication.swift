@@ -1,5 +1,6 @@
 import DoorstepAPI
 import DoorstepFlow
+import DoorstepMail
 import DoorstepServerCore
 import Foundation
 import Hummingbird
@@ -16,8 +17,8 @@ public struct ServerDependencies: Sendable {
     public var hasher: any PasswordHasher
     public var clock: any WallClock
     public var random: any RandomSource
-    /// Where mail goes when the dev mailbox is off.
-    public var mailer: any Mailer
+    /// Where mail goes besides the dev mailbox; nil builds it from the configuration (SMTP, or none).
+    public var mailer: (any Mailer)?
     /// Turns the trainer's intake into goals and programs.
     public var planner: any GoalPlanner
     /// Fetches provider keys and calls Apple's endpoints.
@@ -29,7 +30,7 @@ public struct ServerDependencies: Sendable {
         storage: any Storage, avatars: any AvatarStore = MemoryAvatarStore(), keys: ServerKeys,
         hasher: any PasswordHasher,
         clock: any WallClock = SystemWallClock(),
-        random: any RandomSource = SecureRandomSource(), mailer: any Mailer = UndeliverableMailer(),
+        random: any RandomSource = SecureRandomSource(), mailer: (any Mailer)? = nil,
         planner: any GoalPlanner = DeterministicGoalPlanner(), fetcher: any HTTPFetcher = AsyncHTTPFetcher(),
         logger: Logger = Logger(label: "doorstep")
     ) {
@@ -46,9 +47,11 @@ public struct ServerDependencies: Sendable {
     }
 }
 
-/// The parts of a built server that callers may want to reach: the services and the dev mailbox.
+/// The parts of a built server that callers may want to reach: the services, the mail outbox and
+/// the dev mailbox.
 public struct DoorstepServer {
     public let auth: AuthService
+    public let outbox: MailOutbox
     public let mailbox: DevMailbox?
     public let router: Router<DoorstepRequestContext>
 }
@@ -58,6 +61,11 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     -> DoorstepServer
 {
     let mailbox = configuration.devMailbox ? DevMailbox() : nil
+    let outbox = MailOutbox(
+        storage: dependencies.storage,
+        transport: mailTransport(configuration: configuration, dependencies: dependencies, mailbox: mailbox),
+        sealer: MailSealer(keys: dependencies.keys), clock: dependencies.clock, random: dependencies.random,
+        policy: configuration.outbox, logger: dependencies.logger)
     var policy = AuthPolicy()
     policy.identifyEnabled = configuration.identifyEnabled
     let tokens = await AccessTokens(
@@ -65,7 +73,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         audience: configuration.audience)
     let auth = try await AuthService(
         storage: dependencies.storage, hasher: dependencies.hasher, tokens: tokens,
-        mailer: mailbox ?? dependencies.mailer, clock: dependencies.clock, random: dependencies.random,
+        outbox: outbox, clock: dependencies.clock, random: dependencies.random,
         keys: dependencies.keys, policy: policy, logger: dependencies.logger)
 
     let router = Router(context: DoorstepRequestContext.self)
@@ -103,8 +111,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         flows: FlowDataService(
             storage: dependencies.storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random),
         groups: GroupService(
-            storage: dependencies.storage, mailer: mailbox ?? dependencies.mailer,
-            clock: dependencies.clock, random: dependencies.random),
+            storage: dependencies.storage, outbox: outbox, clock: dependencies.clock, random: dependencies.random),
         trainer: TrainerService(
             storage: dependencies.storage,
             planner: configuration.planner.map {
@@ -113,7 +120,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             } ?? dependencies.planner,
             clock: dependencies.clock,
             random: dependencies.random))
-    let handler = DoorstepAPIHandler(services: services, storage: dependencies.storage, mailbox: mailbox)
+    let handler = DoorstepAPIHandler(
+        services: services, storage: dependencies.storage, mailbox: mailbox, outbox: outbox)
     try handler.registerHandlers(on: router)
     FunnelController(
         catalog: catalog, services: services,
@@ -125,7 +133,25 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 .map { ($0.name, $0) }),
         fetcher: dependencies.fetcher, devMailbox: mailbox != nil
     ).register(on: router)
-    return DoorstepServer(auth: auth, mailbox: mailbox, router: router)
+    return DoorstepServer(auth: auth, outbox: outbox, mailbox: mailbox, router: router)
+}
+
+/// Where the outbox hands mail: the dev mailbox and the given transport or configured SMTP server,
+/// whichever are there; with neither, mail is recorded as undeliverable.
+func mailTransport(configuration: ServerConfiguration, dependencies: ServerDependencies, mailbox: DevMailbox?)
+    -> any Mailer
+{
+    let smtp = configuration.smtp.map {
+        SMTPMailer(
+            client: SMTPClient(configuration: $0, logger: dependencies.logger), from: configuration.mailFrom,
+            clock: dependencies.clock, random: dependencies.random)
+    }
+    let transports: [any Mailer] = [mailbox, dependencies.mailer ?? smtp].compactMap { $0 }
+    switch transports.count {
+    case 0: return UndeliverableMailer(logger: dependencies.logger)
+    case 1: return transports[0]
+    default: return MailFanOut(transports)
+    }
 }
 
 /// The Doorstep server as an application: `runService()` serves until SIGINT or SIGTERM, then lets
@@ -137,23 +163,11 @@ public func buildApplication(configuration: ServerConfiguration, dependencies: S
     return Application(
         router: server.router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Doorstep"),
+        services: [OutboxSender(outbox: server.outbox)],
         logger: dependencies.logger)
 }
 
 /// Builds the server and serves until SIGINT or SIGTERM, letting requests under way finish.
 public func runServer(configuration: ServerConfiguration, dependencies: ServerDependencies) async throws {
     try await buildApplication(configuration: configuration, dependencies: dependencies).runService()
-}
-
-/// A mailer for servers with no mail transport configured: it logs that a mail could not be sent,
-/// never its content.
-public struct UndeliverableMailer: Mailer {
-    let logger = Logger(label: "doorstep.mail")
-
-    /// Creates the mailer.
-    public init() {}
-
-    public func send(_ mail: Mail) async throws {
-        logger.warning("no mail transport is configured; a mail was not sent", metadata: ["subject": "\(mail.subject)"])
-    }
 }

@@ -1,3 +1,4 @@
+import DoorstepMail
 import DoorstepServerCore
 import Foundation
 
@@ -34,6 +35,12 @@ public struct ServerConfiguration: Sendable {
     /// A language model behind an OpenAI-compatible API for the trainer's goals and programs; the
     /// deterministic planner when absent.
     public var planner: ChatCompletionsGoalPlanner.Configuration?
+    /// The SMTP server mail goes out through, if any (the dev mailbox may be on as well).
+    public var smtp: SMTPConfiguration?
+    /// The sender of every mail, such as `TANDA <no-reply@example.com>`.
+    public var mailFrom = MailAddress("no-reply@localhost", name: "Doorstep")
+    /// How the outbox retries and when it gives up.
+    public var outbox = OutboxPolicy()
 
     /// The defaults.
     public init() {}

@@ -5,23 +5,43 @@ public struct Mail: Sendable, Hashable, Codable {
     public var to: String
     public var subject: String
     public var text: String
+    /// The same message as HTML, for clients that show it.
+    public var html: String?
     /// The one-time code the mail carries, if any; only the dev mailbox shows it on its own.
     public var code: String?
+    /// When the mail was written (its code's life counts from then, not from its delivery).
     public var sentAt: Date
 
     /// Creates a mail.
-    public init(to: String, subject: String, text: String, code: String? = nil, sentAt: Date) {
+    public init(to: String, subject: String, text: String, html: String? = nil, code: String? = nil, sentAt: Date) {
         self.to = to
         self.subject = subject
         self.text = text
+        self.html = html
         self.code = code
         self.sentAt = sentAt
     }
 }
 
-/// Delivers mail: SMTP in production, the dev mailbox locally and in tests.
+/// Hands a mail to where it goes: SMTP in production, the dev mailbox locally and in tests. The
+/// outbox calls it and retries what fails; a ``MailDeliveryError`` says whether retrying can help.
 public protocol Mailer: Sendable {
     func send(_ mail: Mail) async throws
+}
+
+/// Hands each mail to several transports, such as the dev mailbox and SMTP during development; it
+/// fails when any of them fails.
+public struct MailFanOut: Mailer {
+    let transports: [any Mailer]
+
+    /// Creates a fan-out.
+    public init(_ transports: [any Mailer]) {
+        self.transports = transports
+    }
+
+    public func send(_ mail: Mail) async throws {
+        for transport in transports { try await transport.send(mail) }
+    }
 }
 
 /// Keeps every mail in memory and lists it for `/dev/mail`; the console gets one line per mail saying
@@ -78,5 +98,16 @@ enum MailTemplates {
             It expires in \(minutes) minutes. If you didn't ask for it, you can ignore this email.
             """
         return Mail(to: email, subject: subject, text: text, code: code, sentAt: now)
+    }
+
+    static func invitation(to email: String, from inviter: String?, group: String, inviteCode: String, at now: Date)
+        -> Mail
+    {
+        let text = """
+            \(inviter ?? "Someone") invited you to join \(group).
+
+            Your invite code: \(inviteCode)
+            """
+        return Mail(to: email, subject: "Join \(group)", text: text, code: inviteCode, sentAt: now)
     }
 }

@@ -24,20 +24,21 @@ extension AuthService {
             throw ServiceError.invalid(
                 "purpose", code: "not_an_option", "The purpose must be signup, login or verifyEmail.")
         }
-        let mail = try await storage.transaction { store -> Mail? in
+        try await storage.transaction { store in
             let exists = try await store.user(email: email) != nil
             let deliver = purpose == .signup || exists
-            return try await issueCode(to: email, purpose: purpose, deliver: deliver, in: store)
+            try await issueCode(to: email, purpose: purpose, deliver: deliver, in: store)
         }
-        if let mail { try await mailer.send(mail) }
+        outbox.wake()
         return (Int(policy.codeLifetime), Int(policy.resendAfter))
     }
 
-    /// Applies the send limits, stores a fresh code and returns its mail (nil when `deliver` is false:
-    /// the limits still count, so a missing account cannot be told from its answers).
+    /// Applies the send limits, stores a fresh code and puts its mail in the outbox, in the same
+    /// transaction (no mail when `deliver` is false: the limits still count, so a missing account
+    /// cannot be told from its answers). Call `outbox.wake()` once the transaction has committed.
     func issueCode(
         to email: String, purpose: CodePurpose, deliver: Bool, in store: any StorageTransaction
-    ) async throws -> Mail? {
+    ) async throws {
         let now = clock.now
         if let previous = try await store.code(email: email, purpose: purpose),
             now.timeIntervalSince(previous.createdAt) < policy.resendAfter
@@ -56,8 +57,10 @@ extension AuthService {
             CodeRecord(
                 email: email, purpose: purpose, codeHash: codeHash(code, email: email, purpose: purpose),
                 createdAt: now, expiresAt: now.addingTimeInterval(policy.codeLifetime)))
-        guard deliver else { return nil }
-        return MailTemplates.code(code, purpose: purpose, to: email, minutes: Int(policy.codeLifetime / 60), at: now)
+        guard deliver else { return }
+        let mail = MailTemplates.code(
+            code, purpose: purpose, to: email, minutes: Int(policy.codeLifetime / 60), at: now)
+        try await outbox.enqueue(mail, kind: "code.\(purpose.rawValue)", in: store)
     }
 
     func codeHash(_ code: String, email: String, purpose: CodePurpose) -> String {

@@ -67,7 +67,7 @@ extension AuthService {
         try ProfileService.checkConsents(consents)
         let hash = try await hashPassword(password)
         let now = clock.now
-        let (user, session, refreshToken, mail) = try await storage.transaction { store in
+        let (user, session, refreshToken) = try await storage.transaction { store in
             if try await store.user(email: email) != nil { throw ServiceError.emailTaken }
             let user = UserRecord(
                 id: random.uuid(), email: email, firstName: first, lastName: last,
@@ -79,11 +79,11 @@ extension AuthService {
                         userID: user.id, document: consent.document, version: consent.version, acceptedAt: now))
             }
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
-            let mail = try await issueCode(to: email, purpose: .verifyEmail, deliver: true, in: store)
-            return (user, session, refreshToken, mail)
+            try await issueCode(to: email, purpose: .verifyEmail, deliver: true, in: store)
+            return (user, session, refreshToken)
         }
         logger.info("account created", metadata: ["user": "\(user.id)", "method": "password"])
-        if let mail { try await mailer.send(mail) }
+        outbox.wake()
         return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: true)
     }
 

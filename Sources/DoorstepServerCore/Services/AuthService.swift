@@ -8,7 +8,7 @@ public struct AuthService: Sendable {
     let storage: any Storage
     let hasher: any PasswordHasher
     let tokens: AccessTokens
-    let mailer: any Mailer
+    let outbox: MailOutbox
     let clock: any WallClock
     let random: any RandomSource
     let keys: ServerKeys
@@ -21,14 +21,14 @@ public struct AuthService: Sendable {
 
     /// Creates the service.
     public init(
-        storage: any Storage, hasher: any PasswordHasher, tokens: AccessTokens, mailer: any Mailer,
+        storage: any Storage, hasher: any PasswordHasher, tokens: AccessTokens, outbox: MailOutbox,
         clock: any WallClock, random: any RandomSource, keys: ServerKeys, policy: AuthPolicy = AuthPolicy(),
         commonPasswords: CommonPasswords = .bundled, logger: Logger = Logger(label: "doorstep.auth")
     ) async throws {
         self.storage = storage
         self.hasher = hasher
         self.tokens = tokens
-        self.mailer = mailer
+        self.outbox = outbox
         self.clock = clock
         self.random = random
         self.keys = keys

@@ -18,7 +18,7 @@ public struct GroupView: Sendable, Hashable {
 /// Households and families: create, join by invite code, list, rotate the code, invite by email, leave.
 public struct GroupService: Sendable {
     let storage: any Storage
-    let mailer: any Mailer
+    let outbox: MailOutbox
     let clock: any WallClock
     let random: any RandomSource
     let joinLimiter: RateLimiter
@@ -30,11 +30,11 @@ public struct GroupService: Sendable {
 
     /// Creates the service.
     public init(
-        storage: any Storage, mailer: any Mailer, clock: any WallClock, random: any RandomSource,
+        storage: any Storage, outbox: MailOutbox, clock: any WallClock, random: any RandomSource,
         joinLimiter: RateLimiter = RateLimiter()
     ) {
         self.storage = storage
-        self.mailer = mailer
+        self.outbox = outbox
         self.clock = clock
         self.random = random
         self.joinLimiter = joinLimiter
@@ -123,10 +123,7 @@ public struct GroupService: Sendable {
         guard !emails.isEmpty, emails.count <= 20 else {
             throw ServiceError.invalid("emails", code: "invalid_count", "Send between 1 and 20 addresses.")
         }
-        let (group, inviter) = try await storage.transaction { store in
-            (try await memberGroup(raw, caller: caller, in: store), try await store.user(id: caller.userID))
-        }
-        var invited: [String] = []
+        var addresses: [String] = []
         var rejected: [(email: String, code: String)] = []
         for email in emails {
             guard email.utf8.count <= 320, EmailAddress.isValid(email) else {
@@ -134,19 +131,21 @@ public struct GroupService: Sendable {
                 continue
             }
             let address = EmailAddress.normalized(email)
-            guard !invited.contains(address) else { continue }
-            invited.append(address)
-            let from = [inviter?.firstName, inviter?.lastName].compactMap { $0 }.joined(separator: " ")
-            let text = """
-                \(from.isEmpty ? "Someone" : from) invited you to join \(group.name).
-
-                Your invite code: \(group.inviteCode)
-                """
-            try await mailer.send(
-                Mail(
-                    to: address, subject: "Join \(group.name)", text: text, code: group.inviteCode,
-                    sentAt: clock.now))
+            if !addresses.contains(address) { addresses.append(address) }
         }
+        let invited = addresses
+        try await storage.transaction { store in
+            let group = try await memberGroup(raw, caller: caller, in: store)
+            let inviter = try await store.user(id: caller.userID)
+            let from = [inviter?.firstName, inviter?.lastName].compactMap { $0 }.joined(separator: " ")
+            for address in invited {
+                let mail = MailTemplates.invitation(
+                    to: address, from: from.isEmpty ? nil : from, group: group.name, inviteCode: group.inviteCode,
+                    at: clock.now)
+                try await outbox.enqueue(mail, kind: "invitation", in: store)
+            }
+        }
+        outbox.wake()
         return (invited, rejected)
     }
 

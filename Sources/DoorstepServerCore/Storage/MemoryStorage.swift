@@ -42,6 +42,9 @@ struct MemoryState: Sendable {
     var moduleStates: [String: Data] = [:]
     var identities: [String: IdentityRecord] = [:]
     var browserSessions: [String: BrowserSessionRecord] = [:]
+    var outbox: [UUID: OutboxRecord] = [:]
+    /// Outbox ids in the order they were written, so mail written at the same moment goes in order.
+    var outboxOrder: [UUID] = []
 
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
     static func flowKey(_ userID: UUID, _ flowID: String) -> String { userID.uuidString + "\u{1F}" + flowID }

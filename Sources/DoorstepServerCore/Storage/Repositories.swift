@@ -110,9 +110,22 @@ public protocol BrowserSessionRepository: Sendable {
     func deleteBrowserSessions(expiredBefore date: Date) async throws
 }
 
+/// Mail waiting to be delivered, and what became of it.
+public protocol OutboxRepository: Sendable {
+    func insertOutboxMail(_ record: OutboxRecord) async throws
+    /// Takes up to `limit` pending mails due by `now` that no other sender holds, oldest first, and
+    /// holds them until `leaseUntil`.
+    func claimOutboxMail(dueBy now: Date, leaseUntil: Date, limit: Int) async throws -> [OutboxRecord]
+    /// Writes a mail's new state, attempts, next attempt, error and sealed content as given.
+    func updateOutboxMail(_ record: OutboxRecord) async throws
+    func outboxMail(id: UUID) async throws -> OutboxRecord?
+    func outboxBacklog() async throws -> OutboxBacklog
+}
+
 /// Everything a transaction can touch.
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
     & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
+    & OutboxRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

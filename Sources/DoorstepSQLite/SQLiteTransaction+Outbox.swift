@@ -1,0 +1,87 @@
+import DoorstepServerCore
+import Foundation
+import SQLiteNIO
+
+extension SQLiteTransaction {
+    func insertOutboxMail(_ record: OutboxRecord) async throws {
+        _ = try await rows(
+            """
+            INSERT INTO mail_outbox (id, kind, sealed, state, created_at, attempts, next_attempt_at, leased_until,
+                last_error, finished_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, Self.outboxBinds(record))
+    }
+
+    func claimOutboxMail(dueBy now: Date, leaseUntil: Date, limit: Int) async throws -> [OutboxRecord] {
+        let due = try await rows(
+            """
+            SELECT * FROM mail_outbox
+            WHERE state = 'pending' AND next_attempt_at <= ? AND (leased_until IS NULL OR leased_until <= ?)
+            ORDER BY created_at, rowid LIMIT ?
+            """, [.time(now), .time(now), .integer(limit)]
+        ).compactMap(Self.outboxRecord)
+        for record in due {
+            _ = try await rows(
+                "UPDATE mail_outbox SET leased_until = ? WHERE id = ?", [.time(leaseUntil), .text(record.id.key)])
+        }
+        return due.map { record in
+            var claimed = record
+            claimed.leasedUntil = leaseUntil
+            return claimed
+        }
+    }
+
+    func updateOutboxMail(_ record: OutboxRecord) async throws {
+        var binds = Array(Self.outboxBinds(record).dropFirst())
+        binds.append(.text(record.id.key))
+        _ = try await rows(
+            """
+            UPDATE mail_outbox SET kind = ?, sealed = ?, state = ?, created_at = ?, attempts = ?, next_attempt_at = ?,
+                leased_until = ?, last_error = ?, finished_at = ?
+            WHERE id = ?
+            """, binds)
+    }
+
+    func outboxMail(id: UUID) async throws -> OutboxRecord? {
+        try await rows("SELECT * FROM mail_outbox WHERE id = ?", [.text(id.key)]).first.flatMap(Self.outboxRecord)
+    }
+
+    func outboxBacklog() async throws -> OutboxBacklog {
+        let row = try await rows(
+            """
+            SELECT COUNT(*) FILTER (WHERE state = 'pending') AS pending,
+                COUNT(*) FILTER (WHERE state = 'failed') AS failed,
+                MIN(created_at) FILTER (WHERE state = 'pending') AS oldest
+            FROM mail_outbox
+            """
+        ).first
+        return OutboxBacklog(
+            pending: Int(row?.column("pending")?.integer ?? 0), failed: Int(row?.column("failed")?.integer ?? 0),
+            oldestPendingSince: row?.date("oldest"))
+    }
+
+    static func outboxBinds(_ record: OutboxRecord) -> [SQLiteData] {
+        [
+            .text(record.id.key), .text(record.kind), record.sealed.map { $0.base64EncodedString() }.sqlite,
+            .text(record.state.rawValue), .time(record.createdAt), .integer(record.attempts),
+            .time(record.nextAttemptAt), record.leasedUntil.map(SQLiteData.time) ?? .null, record.lastError.sqlite,
+            record.finishedAt.map(SQLiteData.time) ?? .null,
+        ]
+    }
+
+    static func outboxRecord(_ row: SQLiteRow) -> OutboxRecord? {
+        guard let id = row.uuid("id"), let kind = row.column("kind")?.string,
+            let state = row.column("state")?.string.flatMap(OutboxRecord.State.init(rawValue:)),
+            let createdAt = row.date("created_at"), let nextAttemptAt = row.date("next_attempt_at")
+        else { return nil }
+        var record = OutboxRecord(id: id, kind: kind, sealed: Data(), createdAt: createdAt)
+        record.sealed = row.column("sealed")?.string.flatMap { Data(base64Encoded: $0) }
+        record.state = state
+        record.attempts = Int(row.column("attempts")?.integer ?? 0)
+        record.nextAttemptAt = nextAttemptAt
+        record.leasedUntil = row.date("leased_until")
+        record.lastError = row.column("last_error")?.string
+        record.finishedAt = row.date("finished_at")
+        return record
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Logging
+
+/// How the outbox retries.
+public struct OutboxPolicy: Sendable {
+    /// The wait after the first failed attempt; each later wait doubles, up to ``maximumRetryDelay``.
+    public var firstRetryDelay: TimeInterval = 2
+    public var maximumRetryDelay: TimeInterval = 300
+    /// A mail still undelivered this long after it was written is given up and recorded as failed.
+    public var giveUpAfter: TimeInterval = 24 * 3600
+    /// How long a sender holds the mails it took before another may take them over.
+    public var lease: TimeInterval = 120
+    /// How many mails one pass takes.
+    public var batchSize = 20
+
+    /// Creates the default policy.
+    public init() {}
+
+    /// The wait before the attempt after `attempts` failed ones.
+    func retryDelay(afterAttempts attempts: Int) -> TimeInterval {
+        min(maximumRetryDelay, firstRetryDelay * pow(2, Double(max(0, attempts - 1))))
+    }
+}
+
+/// The durable outbox: services write each mail in the same transaction as the code or invitation it
+/// carries, and a sender hands it to the transport, retrying with exponential back-off while the
+/// mail server is away. Several senders (several instances) share the work through leases, so each
+/// mail goes once. A finished mail keeps its kind, times and outcome, not its content.
+public final class MailOutbox: Sendable {
+    let storage: any Storage
+    let transport: any Mailer
+    let sealer: MailSealer
+    let clock: any WallClock
+    let random: any RandomSource
+    let policy: OutboxPolicy
+    let logger: Logger
+    /// Signals the sender that mail is waiting; bursts fold into one signal.
+    public let wakeups: AsyncStream<Void>
+    private let wakeupSignal: AsyncStream<Void>.Continuation
+
+    /// Creates an outbox.
+    public init(
+        storage: any Storage, transport: any Mailer, sealer: MailSealer, clock: any WallClock,
+        random: any RandomSource, policy: OutboxPolicy = OutboxPolicy(),
+        logger: Logger = Logger(label: "doorstep.mail")
+    ) {
+        self.storage = storage
+        self.transport = transport
+        self.sealer = sealer
+        self.clock = clock
+        self.random = random
+        self.policy = policy
+        self.logger = logger
+        (wakeups, wakeupSignal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Writes `mail` into the outbox as part of the caller's transaction; call ``wake()`` once it has
+    /// committed.
+    public func enqueue(_ mail: Mail, kind: String, in store: any StorageTransaction) async throws {
+        try await store.insertOutboxMail(
+            OutboxRecord(id: random.uuid(), kind: kind, sealed: try sealer.seal(mail), createdAt: clock.now))
+    }
+
+    /// Tells the sender that mail is waiting.
+    public func wake() {
+        wakeupSignal.yield()
+    }
+
+    /// Ends ``wakeups``, so a sender waiting on them stops.
+    public func finish() {
+        wakeupSignal.finish()
+    }
+
+    /// One pass: takes the mails that are due and tries each once. Returns how many it tried.
+    @discardableResult
+    public func deliverDue() async -> Int {
+        let now = clock.now
+        let claimed: [OutboxRecord]
+        do {
+            claimed = try await storage.transaction {
+                try await $0.claimOutboxMail(
+                    dueBy: now, leaseUntil: now.addingTimeInterval(self.policy.lease), limit: self.policy.batchSize)
+            }
+        } catch {
+            logger.error("the outbox could not be read", metadata: ["reason": "\(error)"])
+            return 0
+        }
+        for record in claimed {
+            let finished = await attempt(record)
+            do {
+                try await storage.transaction { try await $0.updateOutboxMail(finished) }
+            } catch {
+                logger.error(
+                    "a mail's outcome could not be recorded",
+                    metadata: ["mail.id": "\(record.id)", "reason": "\(error)"])
+            }
+        }
+        return claimed.count
+    }
+
+    /// What is waiting and what has failed.
+    public func backlog() async throws -> OutboxBacklog {
+        try await storage.read { try await $0.outboxBacklog() }
+    }
+
+    private func attempt(_ record: OutboxRecord) async -> OutboxRecord {
+        var record = record
+        record.attempts += 1
+        record.leasedUntil = nil
+        do {
+            guard let sealed = record.sealed else {
+                throw MailDeliveryError(isPermanent: true, reason: "the mail's content is gone")
+            }
+            try await transport.send(try sealer.open(sealed))
+            record.state = .sent
+            record.sealed = nil
+            record.lastError = nil
+            record.finishedAt = clock.now
+            return record
+        } catch {
+            let failure =
+                error as? MailDeliveryError
+                ?? MailDeliveryError(isPermanent: false, reason: "the mail could not be prepared or sent")
+            let now = clock.now
+            record.lastError = failure.reason
+            let metadata: Logger.Metadata = [
+                "mail.id": "\(record.id)", "mail.kind": "\(record.kind)", "attempts": "\(record.attempts)",
+                "reason": "\(failure.reason)",
+            ]
+            if failure.isPermanent || now.timeIntervalSince(record.createdAt) >= policy.giveUpAfter {
+                record.state = .failed
+                record.sealed = nil
+                record.finishedAt = now
+                logger.error("a mail could not be delivered and was given up", metadata: metadata)
+            } else {
+                record.nextAttemptAt = now.addingTimeInterval(policy.retryDelay(afterAttempts: record.attempts))
+                logger.warning("a mail could not be delivered yet; it will be tried again", metadata: metadata)
+            }
+            return record
+        }
+    }
+}

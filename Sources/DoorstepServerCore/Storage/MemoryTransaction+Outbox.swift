@@ -1,0 +1,41 @@
+import Foundation
+
+extension MemoryTransaction {
+    func insertOutboxMail(_ record: OutboxRecord) async throws {
+        state.withLock { state in
+            state.outbox[record.id] = record
+            state.outboxOrder.append(record.id)
+        }
+    }
+
+    func claimOutboxMail(dueBy now: Date, leaseUntil: Date, limit: Int) async throws -> [OutboxRecord] {
+        state.withLock { state in
+            let due = state.outboxOrder.compactMap { state.outbox[$0] }
+                .filter { $0.state == .pending && $0.nextAttemptAt <= now && ($0.leasedUntil ?? .distantPast) <= now }
+                .prefix(limit)
+            return due.map { record in
+                var claimed = record
+                claimed.leasedUntil = leaseUntil
+                state.outbox[record.id] = claimed
+                return claimed
+            }
+        }
+    }
+
+    func updateOutboxMail(_ record: OutboxRecord) async throws {
+        state.withLock { $0.outbox[record.id] = record }
+    }
+
+    func outboxMail(id: UUID) async throws -> OutboxRecord? {
+        state.withLock { $0.outbox[id] }
+    }
+
+    func outboxBacklog() async throws -> OutboxBacklog {
+        state.withLock { state in
+            let pending = state.outbox.values.filter { $0.state == .pending }
+            return OutboxBacklog(
+                pending: pending.count, failed: state.outbox.values.filter { $0.state == .failed }.count,
+                oldestPendingSince: pending.map(\.createdAt).min())
+        }
+    }
+}

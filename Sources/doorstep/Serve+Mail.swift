@@ -1,0 +1,50 @@
+import ArgumentParser
+import DoorstepHTTP
+import DoorstepMail
+
+/// `--mail none`: the one value that says a server runs without mail on purpose.
+enum MailSetting: String, ExpressibleByArgument {
+    case none
+}
+
+extension Serve {
+    /// Reads the SMTP server, the sender and `--mail none`, and refuses a server whose mail would go
+    /// nowhere by accident.
+    func resolveMail(into configuration: inout ServerConfiguration, environment: [String: String]) throws {
+        let url = smtpURL ?? environment["DOORSTEP_SMTP_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        if let url {
+            do {
+                configuration.smtp = try SMTPConfiguration(url: url)
+            } catch {
+                throw ValidationError("The SMTP URL cannot be used: \(error).")
+            }
+        }
+        if let from = mailFrom ?? environment["DOORSTEP_MAIL_FROM"] {
+            guard let address = MailAddress(parsing: from) else {
+                throw ValidationError("The sender must look like \"TANDA <no-reply@example.com>\", not \"\(from)\".")
+            }
+            configuration.mailFrom = address
+        }
+        let noMail =
+            try mail
+            ?? environment["DOORSTEP_MAIL"].map { value in
+                guard let setting = MailSetting(rawValue: value) else {
+                    throw ValidationError("DOORSTEP_MAIL can only be \"none\", not \"\(value)\".")
+                }
+                return setting
+            }
+        if noMail == MailSetting.none {
+            let mailboxAskedFor = devMailbox == true || environment["DOORSTEP_DEV_MAILBOX"] == "on"
+            guard configuration.smtp == nil, !mailboxAskedFor else {
+                throw ValidationError(
+                    "--mail none means no mail at all; it cannot go with an SMTP URL or the dev mailbox.")
+            }
+            configuration.devMailbox = false
+        }
+        if noMail == nil, configuration.smtp == nil, !configuration.devMailbox {
+            throw ValidationError(
+                "Mail would go nowhere: give --smtp-url (or DOORSTEP_SMTP_URL), keep the dev mailbox on, "
+                    + "or pass --mail none to run without mail on purpose.")
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DoorstepFlow
 import DoorstepHTTP
 import DoorstepMail
 
@@ -8,6 +9,30 @@ enum MailSetting: String, ExpressibleByArgument {
 }
 
 extension Serve {
+    /// The name and colour mail is written in: a catalog flow's theme, then explicit name and accent.
+    func resolveBrand(into configuration: inout ServerConfiguration, environment: [String: String]) throws {
+        var name = configuration.mailFrom.name ?? "Doorstep"
+        var accent = "#4F46E5"
+        var onAccent = "#FFFFFF"
+        if let flowID = mailBrand ?? environment["DOORSTEP_MAIL_BRAND"] {
+            guard let flow = try FlowCatalog.bundled().flow(flowID) else {
+                let ids = FlowCatalog.referenceIDs.joined(separator: ", ")
+                throw ValidationError("--mail-brand must name a catalog flow (\(ids)), not \"\(flowID)\".")
+            }
+            name = flow.title
+            accent = flow.theme.color("accent") ?? accent
+            onAccent = flow.theme.color("onAccent") ?? onAccent
+        }
+        name = mailAppName ?? environment["DOORSTEP_MAIL_APP_NAME"] ?? name
+        if let colour = mailAccent ?? environment["DOORSTEP_MAIL_ACCENT"] {
+            guard MailBrand(appName: name, accent: colour).accent == colour else {
+                throw ValidationError("The mail accent must be a colour like #6C4CF1, not \"\(colour)\".")
+            }
+            accent = colour
+        }
+        configuration.mailBrand = MailBrand(appName: name, accent: accent, onAccent: onAccent)
+    }
+
     /// Reads the SMTP server, the sender and `--mail none`, and refuses a server whose mail would go
     /// nowhere by accident.
     func resolveMail(into configuration: inout ServerConfiguration, environment: [String: String]) throws {
@@ -25,6 +50,8 @@ extension Serve {
             }
             configuration.mailFrom = address
         }
+        try resolveBrand(into: &configuration, environment: environment)
+        configuration.mailTemplatesDirectory = mailTemplates ?? environment["DOORSTEP_MAIL_TEMPLATES"]
         let noMail =
             try mail
             ?? environment["DOORSTEP_MAIL"].map { value in

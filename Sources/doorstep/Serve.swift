@@ -14,8 +14,9 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Every option can also be set with an environment variable: DOORSTEP_HOST, DOORSTEP_PORT, \
             DOORSTEP_DATABASE, DOORSTEP_DEV_MAILBOX (on/off), DOORSTEP_SMTP_URL, DOORSTEP_MAIL_FROM, \
-            DOORSTEP_MAIL (none), DOORSTEP_RATE_LIMITS (on/off), DOORSTEP_PASSWORD_COST. The command line \
-            wins over the environment.
+            DOORSTEP_MAIL (none), DOORSTEP_MAIL_BRAND, DOORSTEP_MAIL_APP_NAME, DOORSTEP_MAIL_ACCENT, \
+            DOORSTEP_MAIL_TEMPLATES, DOORSTEP_RATE_LIMITS (on/off), DOORSTEP_PASSWORD_COST. The command \
+            line wins over the environment.
             """
     )
 
@@ -39,6 +40,18 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "\"none\" to run with no mail at all, on purpose (no dev mailbox, no SMTP).")
     var mail: MailSetting?
+
+    @Option(help: "Write mail in the name and accent colour of this catalog flow's theme, such as tanda.")
+    var mailBrand: String?
+
+    @Option(help: "The app name mail is written in. (default: the sender's name)")
+    var mailAppName: String?
+
+    @Option(help: "The accent colour of mail, #RRGGBB.")
+    var mailAccent: String?
+
+    @Option(help: "A folder of Mustache mail templates that replace the bundled ones of the same name.")
+    var mailTemplates: String?
 
     @Option(help: "Per-IP rate limits on the auth endpoints: on or off. (default: on)")
     var rateLimits: Switch?

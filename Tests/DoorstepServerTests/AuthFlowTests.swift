@@ -44,8 +44,9 @@ struct AuthFlowTests {
             #expect(session.user["hasPassword"] as? Bool == true)
             #expect(session.user["firstName"] as? String == "Sam")
             let mail = try #require(await server.mail(to: "kim@example.com").first)
-            #expect(mail.subject == "Confirm your email")
             let code = try #require(mail.code)
+            #expect(mail.subject == "\(code) is your Doorstep code to confirm your email")
+            #expect(mail.html?.contains(code) == true)
             let verified = try await client.post(
                 "/v1/auth/code/verify", ["email": "kim@example.com", "code": code, "purpose": "verifyEmail"])
             #expect(verified.json.user["emailVerified"] as? Bool == true)

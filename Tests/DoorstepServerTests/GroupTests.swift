@@ -92,7 +92,8 @@ struct GroupTests {
             #expect((sent.json["rejected"] as? [[String: Any]])?.first?["code"] as? String == "invalid_email")
             let mail = try #require(await server.mail(to: "sam@example.com").first)
             #expect(mail.code == group["inviteCode"] as? String)
-            #expect(mail.subject == "Join Reyes")
+            #expect(mail.subject == "Someone invited you to join Reyes on Doorstep")
+            #expect(mail.text.contains("enter this invite code: \(mail.code ?? "?")"))
         }
     }
 

@@ -42,9 +42,9 @@ struct MailOutboxTests {
     func enqueue(_ outbox: MailOutbox, _ storage: any Storage, to: String, code: String, at clock: ManualClock)
         async throws
     {
-        let mail = Mail(
-            to: to, subject: "\(code) is your code", text: "Your code: \(code)", code: code, sentAt: clock.now)
-        try await storage.transaction { try await outbox.enqueue(mail, kind: "code.signup", in: $0) }
+        try await storage.transaction {
+            try await outbox.enqueue(.signupCode, to: to, values: ["code": code, "minutes": "10"], code: code, in: $0)
+        }
     }
 
     @Test("A mail server that is away delays mail with growing waits and loses none", arguments: StorageKind.allCases)

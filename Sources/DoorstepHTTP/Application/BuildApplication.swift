@@ -64,7 +64,10 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     let outbox = MailOutbox(
         storage: dependencies.storage,
         transport: mailTransport(configuration: configuration, dependencies: dependencies, mailbox: mailbox),
-        sealer: MailSealer(keys: dependencies.keys), clock: dependencies.clock, random: dependencies.random,
+        sealer: MailSealer(keys: dependencies.keys),
+        composer: try TemplateMailComposer(
+            overrides: configuration.mailTemplatesDirectory, brand: configuration.resolvedMailBrand),
+        clock: dependencies.clock, random: dependencies.random,
         policy: configuration.outbox, logger: dependencies.logger)
     var policy = AuthPolicy()
     policy.identifyEnabled = configuration.identifyEnabled

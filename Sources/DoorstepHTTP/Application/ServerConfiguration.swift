@@ -41,6 +41,15 @@ public struct ServerConfiguration: Sendable {
     public var mailFrom = MailAddress("no-reply@localhost", name: "Doorstep")
     /// How the outbox retries and when it gives up.
     public var outbox = OutboxPolicy()
+    /// The app mail speaks for; nil takes the sender's name and the default colour.
+    public var mailBrand: MailBrand?
+    /// A folder of Mustache templates that replace the bundled ones of the same name.
+    public var mailTemplatesDirectory: String?
+
+    /// The brand mail is written in.
+    public var resolvedMailBrand: MailBrand {
+        mailBrand ?? MailBrand(appName: mailFrom.name ?? "Doorstep")
+    }
 
     /// The defaults.
     public init() {}

@@ -30,6 +30,7 @@ public final class MailOutbox: Sendable {
     let storage: any Storage
     let transport: any Mailer
     let sealer: MailSealer
+    let composer: any MailComposer
     let clock: any WallClock
     let random: any RandomSource
     let policy: OutboxPolicy
@@ -40,13 +41,15 @@ public final class MailOutbox: Sendable {
 
     /// Creates an outbox.
     public init(
-        storage: any Storage, transport: any Mailer, sealer: MailSealer, clock: any WallClock,
+        storage: any Storage, transport: any Mailer, sealer: MailSealer,
+        composer: any MailComposer = PlainMailComposer(), clock: any WallClock,
         random: any RandomSource, policy: OutboxPolicy = OutboxPolicy(),
         logger: Logger = Logger(label: "doorstep.mail")
     ) {
         self.storage = storage
         self.transport = transport
         self.sealer = sealer
+        self.composer = composer
         self.clock = clock
         self.random = random
         self.policy = policy
@@ -54,11 +57,20 @@ public final class MailOutbox: Sendable {
         (wakeups, wakeupSignal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Writes `mail` into the outbox as part of the caller's transaction; call ``wake()`` once it has
-    /// committed.
-    public func enqueue(_ mail: Mail, kind: String, in store: any StorageTransaction) async throws {
+    /// Writes a mail of `kind` to `address` into the outbox as part of the caller's transaction; call
+    /// ``wake()`` once it has committed.
+    /// - Parameters:
+    ///   - values: what the mail's words need (`code`, `minutes`, `group`, …).
+    ///   - code: the one-time or invite code it carries, which the dev mailbox shows on its own.
+    public func enqueue(
+        _ kind: MailKind, to address: String, values: [String: String], code: String? = nil,
+        in store: any StorageTransaction
+    ) async throws {
+        let words = try composer.compose(kind, values: values)
+        let mail = Mail(
+            to: address, subject: words.subject, text: words.text, html: words.html, code: code, sentAt: clock.now)
         try await store.insertOutboxMail(
-            OutboxRecord(id: random.uuid(), kind: kind, sealed: try sealer.seal(mail), createdAt: clock.now))
+            OutboxRecord(id: random.uuid(), kind: kind.rawValue, sealed: try sealer.seal(mail), createdAt: clock.now))
     }
 
     /// Tells the sender that mail is waiting.

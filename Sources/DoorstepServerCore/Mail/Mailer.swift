@@ -45,7 +45,7 @@ public struct MailFanOut: Mailer {
 }
 
 /// Keeps every mail in memory and lists it for `/dev/mail`; the console gets one line per mail saying
-/// who it is for and what it is about — never its body, so no code reaches a log. For local use and
+/// who it is for — never its subject or body, which carry codes, so no code reaches a log. For local use and
 /// tests only: `/dev/mail` is the one place a code may be read back.
 public actor DevMailbox: Mailer {
     private var outbox: [Mail] = []
@@ -61,7 +61,7 @@ public actor DevMailbox: Mailer {
     public func send(_ mail: Mail) async throws {
         outbox.append(mail)
         if outbox.count > capacity { outbox.removeFirst(outbox.count - capacity) }
-        echo("[dev mailbox] to \(mail.to): \(mail.subject) (read it at /dev/mail)")
+        echo("[dev mailbox] a mail to \(mail.to); read it at /dev/mail")
     }
 
     /// Writes a line to standard output at once, unbuffered, so it shows even when output is a file.
@@ -73,41 +73,5 @@ public actor DevMailbox: Mailer {
     public func mail(to address: String? = nil) -> [Mail] {
         let matching = address.map { address in outbox.filter { $0.to == address } } ?? outbox
         return matching.reversed()
-    }
-}
-
-/// The words of the mails Doorstep sends.
-enum MailTemplates {
-    static func code(_ code: String, purpose: CodePurpose, to email: String, minutes: Int, at now: Date) -> Mail {
-        let subject: String
-        let reason: String
-        switch purpose {
-        case .passwordReset:
-            subject = "Your password reset code"
-            reason = "Use this code to choose a new password"
-        case .verifyEmail:
-            subject = "Confirm your email"
-            reason = "Use this code to confirm your email address"
-        default:
-            subject = "Your sign-in code"
-            reason = "Use this code to continue"
-        }
-        let text = """
-            \(reason): \(code)
-
-            It expires in \(minutes) minutes. If you didn't ask for it, you can ignore this email.
-            """
-        return Mail(to: email, subject: subject, text: text, code: code, sentAt: now)
-    }
-
-    static func invitation(to email: String, from inviter: String?, group: String, inviteCode: String, at now: Date)
-        -> Mail
-    {
-        let text = """
-            \(inviter ?? "Someone") invited you to join \(group).
-
-            Your invite code: \(inviteCode)
-            """
-        return Mail(to: email, subject: "Join \(group)", text: text, code: inviteCode, sentAt: now)
     }
 }

@@ -58,9 +58,16 @@ extension AuthService {
                 email: email, purpose: purpose, codeHash: codeHash(code, email: email, purpose: purpose),
                 createdAt: now, expiresAt: now.addingTimeInterval(policy.codeLifetime)))
         guard deliver else { return }
-        let mail = MailTemplates.code(
-            code, purpose: purpose, to: email, minutes: Int(policy.codeLifetime / 60), at: now)
-        try await outbox.enqueue(mail, kind: "code.\(purpose.rawValue)", in: store)
+        let kind: MailKind =
+            switch purpose {
+            case .passwordReset: .passwordReset
+            case .verifyEmail: .verifyEmail
+            case .login: .loginCode
+            default: .signupCode
+            }
+        try await outbox.enqueue(
+            kind, to: email, values: ["code": code, "minutes": String(Int(policy.codeLifetime / 60))], code: code,
+            in: store)
     }
 
     func codeHash(_ code: String, email: String, purpose: CodePurpose) -> String {

@@ -138,11 +138,10 @@ public struct GroupService: Sendable {
             let group = try await memberGroup(raw, caller: caller, in: store)
             let inviter = try await store.user(id: caller.userID)
             let from = [inviter?.firstName, inviter?.lastName].compactMap { $0 }.joined(separator: " ")
+            var values = ["group": group.name, "inviteCode": group.inviteCode]
+            if !from.isEmpty { values["inviter"] = from }
             for address in invited {
-                let mail = MailTemplates.invitation(
-                    to: address, from: from.isEmpty ? nil : from, group: group.name, inviteCode: group.inviteCode,
-                    at: clock.now)
-                try await outbox.enqueue(mail, kind: "invitation", in: store)
+                try await outbox.enqueue(.invitation, to: address, values: values, code: group.inviteCode, in: store)
             }
         }
         outbox.wake()

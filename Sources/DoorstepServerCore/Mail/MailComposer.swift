@@ -1,0 +1,73 @@
+/// What a mail is about; each kind has its own words.
+public enum MailKind: String, Sendable, CaseIterable {
+    /// A code to create an account.
+    case signupCode
+    /// A code to sign in.
+    case loginCode
+    /// A code to confirm the email of an account made with a password.
+    case verifyEmail
+    /// A code to choose a new password.
+    case passwordReset
+    /// An invitation to join a household or family, with its invite code.
+    case invitation
+    /// A notice to the old address that an account's email changed.
+    case emailChanged
+}
+
+/// The words of a mail.
+public struct ComposedMail: Sendable, Hashable {
+    public var subject: String
+    public var text: String
+    public var html: String?
+
+    /// Creates the words of a mail.
+    public init(subject: String, text: String, html: String? = nil) {
+        self.subject = subject
+        self.text = text
+        self.html = html
+    }
+}
+
+/// Writes the subject, text and HTML of each kind of mail from the values it carries (`code`,
+/// `minutes`, `group`, `inviter`, `inviteCode`, `email`); a composer adds the app's name and colour.
+public protocol MailComposer: Sendable {
+    func compose(_ kind: MailKind, values: [String: String]) throws -> ComposedMail
+}
+
+/// Plain-text mail with fixed words: the composer of servers built without templates (tests).
+public struct PlainMailComposer: MailComposer {
+    /// Creates the composer.
+    public init() {}
+
+    public func compose(_ kind: MailKind, values: [String: String]) throws -> ComposedMail {
+        let code = values["code"] ?? ""
+        let expiry =
+            "It expires in \(values["minutes"] ?? "10") minutes. If you didn't ask for it, you can ignore this email."
+        switch kind {
+        case .signupCode, .loginCode:
+            return ComposedMail(
+                subject: "\(code) is your sign-in code", text: "Use this code to continue: \(code)\n\n\(expiry)")
+        case .verifyEmail:
+            return ComposedMail(
+                subject: "\(code) is your code to confirm your email",
+                text: "Use this code to confirm your email address: \(code)\n\n\(expiry)")
+        case .passwordReset:
+            return ComposedMail(
+                subject: "\(code) is your password reset code",
+                text: "Use this code to choose a new password: \(code)\n\n\(expiry)")
+        case .invitation:
+            let group = values["group"] ?? ""
+            return ComposedMail(
+                subject: "Join \(group)",
+                text:
+                    "\(values["inviter"] ?? "Someone") invited you to join \(group).\n\nYour invite code: \(values["inviteCode"] ?? "")"
+            )
+        case .emailChanged:
+            return ComposedMail(
+                subject: "Your email was changed",
+                text:
+                    "The email of your account is now \(values["email"] ?? "a new address"). If this wasn't you, reply to this email."
+            )
+        }
+    }
+}

@@ -163,7 +163,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DoorstepMailTests",
-            dependencies: ["DoorstepMail"]
+            dependencies: ["DoorstepMail", "DoorstepTestSupport"]
         ),
         .testTarget(
             name: "DoorstepClientTests",
@@ -174,6 +174,7 @@ let package = Package(
             dependencies: [
                 "doorstep",
                 "DoorstepClient",
+                "DoorstepTestSupport",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),

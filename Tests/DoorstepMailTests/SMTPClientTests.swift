@@ -1,4 +1,5 @@
 import DoorstepMail
+import DoorstepTestSupport
 import Foundation
 import Logging
 import Testing

@@ -3,28 +3,28 @@ import Testing
 
 /// A real SMTP server (aiosmtpd, run by `Tests/Peers/smtp_peer.py`) on a free loopback port, with a
 /// folder of the messages it accepted as Python's email parser reads them.
-final class SMTPPeer: Sendable {
-    let port: Int
-    let maildir: URL
+public final class SMTPPeer: Sendable {
+    public let port: Int
+    public let maildir: URL
     private let process: Process
 
     /// What the peer's parser read from one accepted message.
-    struct Received: Decodable {
-        var mailFrom: String
-        var rcptTo: [String]
-        var from: String
-        var to: String
-        var subject: String
-        var messageID: String
-        var date: String
-        var contentType: String
-        var text: String?
-        var html: String?
-        var longestLine: Int
+    public struct Received: Decodable, Sendable {
+        public var mailFrom: String
+        public var rcptTo: [String]
+        public var from: String
+        public var to: String
+        public var subject: String
+        public var messageID: String
+        public var date: String
+        public var contentType: String
+        public var text: String?
+        public var html: String?
+        public var longestLine: Int
     }
 
     /// Starts a peer; `options` are the script's (`--starttls CERT KEY`, `--auth USER:PASS`, …).
-    init(_ options: [String] = [], port: Int? = nil) throws {
+    public init(_ options: [String] = [], port: Int? = nil) throws {
         let python = try Self.python()
         self.port = try port ?? Self.freePort()
         maildir = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-peer-\(UUID().uuidString)")
@@ -44,7 +44,7 @@ final class SMTPPeer: Sendable {
     deinit { stop() }
 
     /// Stops the server (a server that is down), killing it if it has not ended within five seconds.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         let process = process
         process.terminate()
@@ -55,7 +55,7 @@ final class SMTPPeer: Sendable {
     }
 
     /// The messages accepted so far, oldest first.
-    func received() throws -> [Received] {
+    public func received() throws -> [Received] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: maildir.path)) ?? []
         return try files.filter { $0.hasSuffix(".json") }.sorted().map {
             try JSONDecoder().decode(Received.self, from: Data(contentsOf: maildir.appendingPathComponent($0)))
@@ -63,17 +63,17 @@ final class SMTPPeer: Sendable {
     }
 
     /// The raw bytes of the accepted messages.
-    func rawMessages() throws -> [String] {
+    public func rawMessages() throws -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: maildir.path)) ?? []
         return try files.filter { $0.hasSuffix(".eml") }.sorted().map {
             String(decoding: try Data(contentsOf: maildir.appendingPathComponent($0)), as: UTF8.self)
         }
     }
 
-    enum PeerError: Error, CustomStringConvertible {
+    public enum PeerError: Error, CustomStringConvertible {
         case didNotStart(String?)
         case noPython(String)
-        var description: String {
+        public var description: String {
             switch self {
             case .didNotStart(let line): return "the SMTP peer did not start (said \(line ?? "nothing"))"
             case .noPython(let path): return "no Python with aiosmtpd at \(path): run scripts/test, which installs it"
@@ -94,7 +94,7 @@ final class SMTPPeer: Sendable {
         return URL(fileURLWithPath: path)
     }
 
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()
@@ -113,11 +113,11 @@ final class SMTPPeer: Sendable {
 }
 
 /// A self-signed certificate for `localhost` and 127.0.0.1, made with openssl for one test run.
-struct TestCertificate {
-    let certificate: String
-    let key: String
+public struct TestCertificate: Sendable {
+    public let certificate: String
+    public let key: String
 
-    init() throws {
+    public init() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         certificate = folder.appendingPathComponent("cert.pem").path

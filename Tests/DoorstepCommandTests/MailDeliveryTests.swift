@@ -1,0 +1,156 @@
+import DoorstepTestSupport
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `doorstep serve` delivering over SMTP to a real server (aiosmtpd) on loopback, through outages,
+/// refusals and a kill -9. These wait in real time: the retries they watch are real.
+@Suite("Mail over SMTP from a live server")
+struct MailDeliveryTests {
+    let doorstep: CommandRunner
+
+    init() throws {
+        doorstep = try CommandRunner()
+    }
+
+    func serve(smtpPort: Int, options: String = "?starttls=off", user: String = "", database: String? = nil) throws
+        -> ServerProcess
+    {
+        try ServerProcess(
+            runner: doorstep, databasePath: database,
+            arguments: [
+                "--no-dev-mailbox", "--smtp-url", "smtp://\(user)127.0.0.1:\(smtpPort)\(options)",
+                "--mail-from", "TANDA <no-reply@example.com>", "--rate-limits", "off",
+            ])
+    }
+
+    /// Waits for the peer to hold `count` messages.
+    func waitForMail(_ peer: SMTPPeer, count: Int = 1, within seconds: Double) async throws -> [SMTPPeer.Received] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let received = try peer.received()
+            if received.count >= count { return received }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return try peer.received()
+    }
+
+    /// The code a mail's subject leads with.
+    static func code(_ mail: SMTPPeer.Received?) -> String {
+        String(mail?.subject.prefix(6) ?? "")
+    }
+
+    func requestCode(_ http: HTTP, _ email: String) async throws {
+        let sent = try await http.send("POST", "v1/auth/code", json: ["email": email, "purpose": "signup"])
+        #expect(sent.status == 202)
+    }
+
+    func verify(_ http: HTTP, _ email: String, _ code: String) async throws -> Int {
+        try await http.send(
+            "POST", "v1/auth/code/verify", json: ["email": email, "code": code, "purpose": "signup"]
+        ).status
+    }
+
+    @Test("A sign-up code goes out over SMTP in the app's name and verifies; /dev/mail is off")
+    func delivers() async throws {
+        let peer = try SMTPPeer()
+        let server = try serve(smtpPort: peer.port)
+        defer { _ = server.terminate() }
+        let http = HTTP(base: try await server.waitUntilListening())
+        try await requestCode(http, "sam@example.com")
+        let mail = try #require(try await waitForMail(peer, within: 10).first)
+        #expect(mail.subject.range(of: #"^[0-9]{6} is your TANDA code$"#, options: .regularExpression) != nil)
+        #expect(mail.from == "TANDA <no-reply@example.com>" && mail.rcptTo == ["sam@example.com"])
+        #expect(mail.html?.contains(Self.code(mail)) == true && mail.text?.contains(Self.code(mail)) == true)
+        #expect(try await verify(http, "sam@example.com", Self.code(mail)) == 200)
+        #expect(try await http.send("GET", "dev/mail.json").status == 404)
+        #expect(!server.log.contains(Self.code(mail)), "the code is in no log line")
+    }
+
+    @Test("421 once: the mail is retried within seconds and arrives once")
+    func temporaryRefusal() async throws {
+        let peer = try SMTPPeer(["--fail-first", "1"])
+        let server = try serve(smtpPort: peer.port)
+        defer { _ = server.terminate() }
+        let http = HTTP(base: try await server.waitUntilListening())
+        try await requestCode(http, "kim@example.com")
+        let received = try await waitForMail(peer, within: 15)
+        #expect(received.count == 1)
+        try await Task.sleep(for: .seconds(3))
+        #expect(try peer.received().count == 1, "delivered once")
+        #expect(server.log.contains("will be tried again"))
+    }
+
+    @Test("The mail server is down when the code is asked for and up 20 s later: the mail arrives and verifies")
+    func outage() async throws {
+        let port = try SMTPPeer.freePort()
+        let server = try serve(smtpPort: port)
+        defer { _ = server.terminate() }
+        let http = HTTP(base: try await server.waitUntilListening())
+        try await requestCode(http, "lee@example.com")
+        try await Task.sleep(for: .seconds(20))
+        let peer = try SMTPPeer(port: port)
+        let mail = try #require(try await waitForMail(peer, within: 45).first)
+        #expect(
+            try await verify(http, "lee@example.com", Self.code(mail)) == 200, "its life counts from when it was made")
+        #expect(try peer.received().count == 1)
+    }
+
+    @Test("A server killed with -9 while mail waits sends it after restart")
+    func killed() async throws {
+        let port = try SMTPPeer.freePort()
+        let first = try serve(smtpPort: port)
+        let http = HTTP(base: try await first.waitUntilListening())
+        try await requestCode(http, "ana@example.com")
+        try await Task.sleep(for: .seconds(1))
+        first.kill()
+
+        let peer = try SMTPPeer(port: port)
+        let second = try serve(smtpPort: port, database: first.databasePath)
+        defer { _ = second.terminate() }
+        let again = HTTP(base: try await second.waitUntilListening())
+        let mail = try #require(try await waitForMail(peer, within: 15).first)
+        #expect(mail.rcptTo == ["ana@example.com"])
+        #expect(try await verify(again, "ana@example.com", Self.code(mail)) == 200)
+    }
+
+    @Test("A 550 for a recipient is recorded once and not retried; wrong credentials are logged without the password")
+    func permanentFailures() async throws {
+        let peer = try SMTPPeer(["--auth", "mailer:Right-Pass-1"])
+        let rightCredentials = try serve(smtpPort: peer.port, user: "mailer:Right-Pass-1@")
+        defer { _ = rightCredentials.terminate() }
+        let http = HTTP(base: try await rightCredentials.waitUntilListening())
+        try await requestCode(http, "reject@example.com")
+        try await Task.sleep(for: .seconds(5))
+        let refusals = rightCredentials.log.components(separatedBy: "was given up").count - 1
+        #expect(refusals == 1)
+        #expect(rightCredentials.log.contains("550"))
+        #expect(!rightCredentials.log.contains("will be tried again"))
+
+        let wrongCredentials = try serve(smtpPort: peer.port, user: "mailer:Wrong-Pass-99@")
+        defer { _ = wrongCredentials.terminate() }
+        let other = HTTP(base: try await wrongCredentials.waitUntilListening())
+        try await requestCode(other, "sam@example.com")
+        try await Task.sleep(for: .seconds(3))
+        #expect(wrongCredentials.log.contains("535"))
+        #expect(!wrongCredentials.log.contains("Wrong-Pass-99"), "no password in any log line")
+        #expect(try peer.received().isEmpty)
+    }
+
+    @Test("Mail that would go nowhere, and an SMTP URL that cannot be used, are refused in one line")
+    func refusals() throws {
+        let nowhere = try doorstep.run("serve", "--no-dev-mailbox", "--port", "0")
+        #expect(nowhere.status != 0)
+        #expect(nowhere.standardError.contains("Mail would go nowhere"))
+        let badURL = try doorstep.run("serve", "--smtp-url", "ftp://user:Secret-77@host", "--port", "0")
+        #expect(badURL.status != 0)
+        #expect(badURL.standardError.contains("SMTP URL") && !badURL.standardError.contains("Secret-77"))
+        let badSender = try doorstep.run("serve", "--mail-from", "TANDA <nope>", "--port", "0")
+        #expect(badSender.status != 0)
+        let both = try doorstep.run("serve", "--mail", "none", "--smtp-url", "smtp://127.0.0.1:1", "--port", "0")
+        #expect(both.status != 0)
+    }
+}

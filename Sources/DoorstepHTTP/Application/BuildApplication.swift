@@ -94,6 +94,15 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         headers[.contentType] = "application/yaml; charset=utf-8"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
     }
+    let keySet = try JSONEncoder().encode(JSONWebKeySet(auth.signingKeys))
+    router.get("/.well-known/jwks.json") { _, _ in
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        // Keys change rarely and an old one keeps verifying for a token's lifetime: five minutes of
+        // caching spares app backends the fetch without missing a new key for long.
+        headers[.cacheControl] = "public, max-age=300"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: keySet)))
+    }
     var verifiers: [String: IdentityTokenVerifier] = [:]
     for provider in [configuration.apple, configuration.google].compactMap({ $0 }) {
         verifiers[provider.name] = IdentityTokenVerifier(

@@ -45,10 +45,25 @@ public struct AccessTokens: Sendable {
         await collection.add(ecdsa: serverKeys.signingKey, kid: JWKIdentifier(string: serverKeys.keyID))
         self.keys = collection
         self.keyID = serverKeys.keyID
+        self.publicKeys =
+            serverKeys.signingKey.parameters.map {
+                [PublicKey(keyID: serverKeys.keyID, x: $0.x, y: $0.y)]
+            } ?? []
         self.issuer = issuer
         self.audience = audience
         self.lifetime = lifetime
     }
+
+    /// The public half of a signing key, as a JSON Web Key.
+    public struct PublicKey: Sendable, Hashable {
+        public var keyID: String
+        /// The curve point's coordinates, base64url.
+        public var x: String
+        public var y: String
+    }
+
+    /// The public keys tokens are signed with, for `/.well-known/jwks.json`.
+    public let publicKeys: [PublicKey]
 
     /// A signed token for a session.
     public func issue(userID: UUID, sessionID: UUID, now: Date) async throws -> String {

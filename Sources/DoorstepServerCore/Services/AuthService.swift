@@ -38,6 +38,9 @@ public struct AuthService: Sendable {
         self.decoyHash = try await hasher.hash(PasswordPrehash.bcryptInput(random.token()))
     }
 
+    /// The public keys access tokens are signed with.
+    public var signingKeys: [AccessTokens.PublicKey] { tokens.publicKeys }
+
     // MARK: - Session issuing
 
     /// Opens a session for `user` inside a transaction; returns it with its first refresh token.

@@ -210,9 +210,18 @@ class Person:
         return self.driver.find_element(
             By.XPATH, f"//button[normalize-space(.)={literal} or @aria-label={literal} or .//*[normalize-space(.)={literal}]]")
 
-    def can_press(self, label):
-        """Whether the button is enabled, as the engine reports it (script keeps the page in step)."""
-        return self.button(label).is_enabled()
+    def can_press(self, label, timeout=5):
+        """Whether the button is enabled, as the engine reports it (script keeps the page in step):
+        True once it is enabled within `timeout` seconds, False if it stays disabled."""
+        try:
+            WebDriverWait(self.driver, timeout).until(lambda _: self.button(label).is_enabled())
+            return True
+        except TimeoutException:
+            return False
+
+    def cannot_press(self, label):
+        """Whether the button is disabled, checked at once."""
+        return not self.button(label).is_enabled()
 
     def focused(self):
         return self.driver.execute_script("return document.activeElement && document.activeElement.id")
@@ -281,9 +290,9 @@ class FunnelWalk(unittest.TestCase):
         sam.wait_for("slide2")
         sam.press("Get Started")
         sam.wait_for("createAccount")
-        self.assertFalse(sam.can_press("Continue"), "disabled until a valid email")
+        self.assertTrue(sam.cannot_press("Continue"), "disabled until a valid email")
         sam.type("Email", "not-an-email")
-        self.assertFalse(sam.can_press("Continue"), "disabled until a valid email")
+        self.assertTrue(sam.cannot_press("Continue"), "disabled until a valid email")
         sam.type("Email", email)
         self.assertTrue(sam.can_press("Continue"))
         sam.press("Continue")
@@ -298,7 +307,7 @@ class FunnelWalk(unittest.TestCase):
         sam.wait_for("createPassword")
         sam.type("Password", secret("Sunny-Days-2026"))
         sam.type("Confirm Password", secret("Sunny-Days-2027"))
-        self.assertFalse(sam.can_press("Continue"), "disabled while the passwords differ")
+        self.assertTrue(sam.cannot_press("Continue"), "disabled while the passwords differ")
         sam.type("Password", "Sunny-Days-2026")
         sam.type("Confirm Password", "Sunny-Days-2026")
         sam.press("Continue")
@@ -312,9 +321,9 @@ class FunnelWalk(unittest.TestCase):
         sam.type("First Name", "Sam")
         sam.press("Continue")
         sam.wait_for("legal")
-        self.assertFalse(sam.can_press("Continue"), "disabled until both boxes are ticked")
+        self.assertTrue(sam.cannot_press("Continue"), "disabled until both boxes are ticked")
         sam.tick("I agree to the Terms of Service")
-        self.assertFalse(sam.can_press("Continue"))
+        self.assertTrue(sam.cannot_press("Continue"))
         sam.tick("I agree to the Privacy Policy")
         sam.press("Continue")
         sam.wait_for("photo")
@@ -440,7 +449,7 @@ class FunnelWalk(unittest.TestCase):
         owner.wait_for("householdSetup")
         self.assertEqual(owner.focused(), owner.field("Household name").get_attribute("id"), "the keyboard opens")
         self.assertTrue(owner.sees("Your lists stay on this device."), owner.text())
-        self.assertFalse(owner.can_press("Create Household"), "disabled while the name is empty")
+        self.assertTrue(owner.cannot_press("Create Household"), "disabled while the name is empty")
         owner.type("Household name", "Smith Family")
         self.assertTrue(owner.can_press("Create Household"))
         owner.press("Create Household")
@@ -483,7 +492,7 @@ class FunnelWalk(unittest.TestCase):
         guest.press("Continue as Guest")
         guest.wait_for("birthData")
         self.assertTrue(guest.field("Date of Birth").get_attribute("value"), "the date starts at today")
-        self.assertFalse(guest.can_press("Continue"), "disabled until a city is given")
+        self.assertTrue(guest.cannot_press("Continue"), "disabled until a city is given")
         guest.set_value("Date of Birth", "1990-06-15")
         guest.set_value("Time of Birth", "14:30")
         guest.type("City of Birth", "Lisbon")
@@ -514,7 +523,7 @@ class FunnelWalk(unittest.TestCase):
         kim.wait_for("enableFaceID")
         kim.press("Not now")
         kim.wait_for("plan")
-        self.assertFalse(kim.can_press("Continue"), "disabled until a plan is chosen")
+        self.assertTrue(kim.cannot_press("Continue"), "disabled until a plan is chosen")
         kim.choose("Basic")
         self.assertTrue(kim.can_press("Continue"))
 

@@ -73,9 +73,10 @@
       });
     }
     update();
-    ["input", "change", "click"].forEach(function (type) {
-      form.addEventListener(type, function () { setTimeout(update, 0); });
-    });
+    form.addEventListener("input", update);
+    form.addEventListener("change", update);
+    // Quick answers and steppers change values from script after a click, without input events.
+    form.addEventListener("click", function () { setTimeout(update, 0); });
   }
 
   // Shows the chosen photo in the circle before it is sent (as a data URL: the page allows no blobs).

@@ -68,12 +68,7 @@ struct DestinyFlowTests {
 
     @Test("Quitting half-way through birth data comes back to birth data, however much was typed")
     func quitHalfWay() throws {
-        var driver = try launch(session: .signedOut)
-        driver.fireTimer("launched")
-        driver.tap("skip")
-        driver.tap("guest")
-        driver.answer("cityOfBirth", "Lisbon")
-        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        var driver = try relaunchedWithDraftCity()
         driver.on("checkAnswers", succeedWith: ["flow.completed": false])
         driver.fireTimer("launched")
         #expect(driver.screen == "birthData", "a typed city is a draft, not submitted birth data")
@@ -82,12 +77,7 @@ struct DestinyFlowTests {
 
     @Test("Offline at launch, the last word the server gave decides; nothing is guessed from drafts")
     func offlineLaunch() throws {
-        var driver = try launch(session: .signedOut)
-        driver.fireTimer("launched")
-        driver.tap("skip")
-        driver.tap("guest")
-        driver.answer("cityOfBirth", "Lisbon")
-        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        var driver = try relaunchedWithDraftCity()
         driver.on("checkAnswers", failWith: "offline")
         driver.fireTimer("launched")
         #expect(driver.screen == "birthData")
@@ -156,6 +146,17 @@ struct DestinyFlowTests {
         driver.tap("continue")
         #expect(driver.issue("dateOfBirth") == "Please enter a real date.")
         #expect(driver.screen == "birthData")
+    }
+
+    /// A guest who typed a city on the birth-data screen, never submitted it, and opened the app again.
+    func relaunchedWithDraftCity() throws -> FlowDriver {
+        var driver = try launch(session: .signedOut)
+        driver.fireTimer("launched")
+        driver.tap("skip")
+        driver.tap("guest")
+        driver.answer("cityOfBirth", "Lisbon")
+        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        return driver
     }
 
     func launch(session: SessionState) throws -> FlowDriver {

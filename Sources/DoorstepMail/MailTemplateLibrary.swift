@@ -28,8 +28,6 @@ public struct MailBrand: Sendable, Hashable {
 /// in an overrides folder replace them. Values are HTML-escaped in HTML and left as they are in text.
 public struct MailTemplateLibrary: Sendable {
     let library: MustacheLibrary
-    /// The kinds every library must be able to write.
-    let requiredKinds: [String]
 
     /// Loads the bundled templates and, when given, the overrides in `directory`; checks that every
     /// kind in `kinds` has a subject and a text template.
@@ -48,7 +46,6 @@ public struct MailTemplateLibrary: Sendable {
             throw TemplateError("the mail templates have no \(kind).subject or \(kind).txt")
         }
         library = MustacheLibrary(templates: templates)
-        requiredKinds = kinds
     }
 
     /// The subject (one line), text and HTML of a mail of `kind`.

@@ -5,8 +5,6 @@ public struct SMTPReply: Sendable, Hashable {
     public var code: Int
     public var lines: [String]
 
-    /// 2xx and 3xx: go on.
-    var isPositive: Bool { (200..<400).contains(code) }
     /// 5xx: trying again will not help.
     var isPermanentFailure: Bool { (500..<600).contains(code) }
 

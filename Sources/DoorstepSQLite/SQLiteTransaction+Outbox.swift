@@ -42,10 +42,6 @@ extension SQLiteTransaction {
             """, binds)
     }
 
-    func outboxMail(id: UUID) async throws -> OutboxRecord? {
-        try await rows("SELECT * FROM mail_outbox WHERE id = ?", [.text(id.key)]).first.flatMap(Self.outboxRecord)
-    }
-
     func outboxBacklog() async throws -> OutboxBacklog {
         let row = try await rows(
             """

@@ -62,14 +62,6 @@ public final class SMTPPeer: Sendable {
         }
     }
 
-    /// The raw bytes of the accepted messages.
-    public func rawMessages() throws -> [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: maildir.path)) ?? []
-        return try files.filter { $0.hasSuffix(".eml") }.sorted().map {
-            String(decoding: try Data(contentsOf: maildir.appendingPathComponent($0)), as: UTF8.self)
-        }
-    }
-
     public enum PeerError: Error, CustomStringConvertible {
         case didNotStart(String?)
         case noPython(String)

@@ -26,10 +26,6 @@ extension MemoryTransaction {
         state.withLock { $0.outbox[record.id] = record }
     }
 
-    func outboxMail(id: UUID) async throws -> OutboxRecord? {
-        state.withLock { $0.outbox[id] }
-    }
-
     func outboxBacklog() async throws -> OutboxBacklog {
         state.withLock { state in
             let pending = state.outbox.values.filter { $0.state == .pending }

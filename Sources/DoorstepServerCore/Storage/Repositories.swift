@@ -118,7 +118,6 @@ public protocol OutboxRepository: Sendable {
     func claimOutboxMail(dueBy now: Date, leaseUntil: Date, limit: Int) async throws -> [OutboxRecord]
     /// Writes a mail's new state, attempts, next attempt, error and sealed content as given.
     func updateOutboxMail(_ record: OutboxRecord) async throws
-    func outboxMail(id: UUID) async throws -> OutboxRecord?
     func outboxBacklog() async throws -> OutboxBacklog
 }
 

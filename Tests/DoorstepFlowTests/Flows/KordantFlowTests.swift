@@ -92,15 +92,7 @@ struct KordantFlowTests {
 
     @Test("Inviting family is optional: Skip goes to the last step without creating a family")
     func skipInvites() throws {
-        var driver = try FlowDriver(flow: "kordant")
-        driver.answer("email", "dana@example.com")
-        driver.answer("loginPassword", "Correct-Horse-42")
-        driver.tap("signIn")
-        driver.tap("notNow")
-        driver.answer("plan", "basic")
-        driver.tap("continue")
-        driver.answer("watchlist", ["dana@example.com"])
-        driver.tap("continue")
+        var driver = try walkToInvites(plan: "basic")
         driver.tap("send")
         #expect(driver.issue("familyInvites") == "Add at least one email address, or tap Skip.")
         driver.tap("skip")
@@ -152,15 +144,7 @@ struct KordantFlowTests {
 
     @Test("Going back from the last step and sending invites again creates no second family")
     func invitesTwice() throws {
-        var driver = try FlowDriver(flow: "kordant")
-        driver.answer("email", "dana@example.com")
-        driver.answer("loginPassword", "Correct-Horse-42")
-        driver.tap("signIn")
-        driver.tap("notNow")
-        driver.answer("plan", "plus")
-        driver.tap("continue")
-        driver.answer("watchlist", ["dana@example.com"])
-        driver.tap("continue")
+        var driver = try walkToInvites(plan: "plus")
         driver.answer("familyInvites", ["sam@example.com"])
         driver.on("createGroup", succeedWith: ["group.id": "f1", "group.inviteCode": "F4MX9K2P"])
         driver.tap("send")
@@ -190,5 +174,20 @@ struct KordantFlowTests {
         #expect(driver.screen == "login")
         #expect(driver.snapshot.answers == ["rememberMe": true], "the form starts as new")
         #expect(driver.snapshot.results.isEmpty && driver.snapshot.history.isEmpty)
+    }
+
+    /// A person who logged in, chose `plan` and added a watchlist item: on the invite step.
+    func walkToInvites(plan: String) throws -> FlowDriver {
+        var driver = try FlowDriver(flow: "kordant")
+        driver.answer("email", "dana@example.com")
+        driver.answer("loginPassword", "Correct-Horse-42")
+        driver.tap("signIn")
+        driver.tap("notNow")
+        driver.answer("plan", .string(plan))
+        driver.tap("continue")
+        driver.answer("watchlist", ["dana@example.com"])
+        driver.tap("continue")
+        #expect(driver.screen == "invite")
+        return driver
     }
 }

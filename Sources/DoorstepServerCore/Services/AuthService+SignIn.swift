@@ -73,11 +73,7 @@ extension AuthService {
                 id: random.uuid(), email: email, firstName: first, lastName: last,
                 passwordHash: hash, createdAt: now)
             try await store.insertUser(user)
-            for consent in consents {
-                try await store.insertConsent(
-                    ConsentRecord(
-                        userID: user.id, document: consent.document, version: consent.version, acceptedAt: now))
-            }
+            try await ProfileService.record(consents, of: user.id, at: now, in: store)
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
             try await issueCode(to: email, purpose: .verifyEmail, deliver: true, in: store)
             return (user, session, refreshToken)

@@ -71,12 +71,19 @@ public struct ProfileService: Sendable {
         try Self.checkConsents(consents)
         let now = clock.now
         return try await storage.transaction { store in
-            for consent in consents {
-                try await store.insertConsent(
-                    ConsentRecord(
-                        userID: caller.userID, document: consent.document, version: consent.version, acceptedAt: now))
-            }
+            try await Self.record(consents, of: caller.userID, at: now, in: store)
             return Self.newestPerDocument(try await store.consents(userID: caller.userID))
+        }
+    }
+
+    /// Stores consents checked by ``checkConsents(_:)`` inside the caller's transaction.
+    static func record(
+        _ consents: [(document: String, version: String)], of userID: UUID, at now: Date,
+        in store: any StorageTransaction
+    ) async throws {
+        for consent in consents {
+            try await store.insertConsent(
+                ConsentRecord(userID: userID, document: consent.document, version: consent.version, acceptedAt: now))
         }
     }
 

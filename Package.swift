@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "DoorstepAPI", targets: ["DoorstepAPI"]),
         .library(name: "DoorstepServerCore", targets: ["DoorstepServerCore"]),
         .library(name: "DoorstepSQLite", targets: ["DoorstepSQLite"]),
+        .library(name: "DoorstepPostgres", targets: ["DoorstepPostgres"]),
         .library(name: "DoorstepHTTP", targets: ["DoorstepHTTP"]),
         .library(name: "DoorstepClient", targets: ["DoorstepClient"]),
         .library(name: "DoorstepMail", targets: ["DoorstepMail"]),
@@ -30,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -60,11 +62,24 @@ let package = Package(
             resources: [.copy("Resources/common-passwords.txt")]
         ),
         .target(
+            name: "DoorstepSQL",
+            dependencies: ["DoorstepFlow", "DoorstepServerCore"]
+        ),
+        .target(
             name: "DoorstepSQLite",
             dependencies: [
-                "DoorstepFlow",
+                "DoorstepSQL",
                 "DoorstepServerCore",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ]
+        ),
+        .target(
+            name: "DoorstepPostgres",
+            dependencies: [
+                "DoorstepSQL",
+                "DoorstepServerCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .target(
@@ -111,6 +126,7 @@ let package = Package(
                 "DoorstepFlow",
                 "DoorstepHTTP",
                 "DoorstepMail",
+                "DoorstepPostgres",
                 "DoorstepSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -142,7 +158,9 @@ let package = Package(
             dependencies: [
                 "DoorstepServerCore",
                 "DoorstepHTTP",
+                "DoorstepPostgres",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
@@ -157,6 +175,7 @@ let package = Package(
             name: "DoorstepServerTests",
             dependencies: [
                 "DoorstepTestSupport",
+                "DoorstepPostgres",
                 "DoorstepSQLite",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]

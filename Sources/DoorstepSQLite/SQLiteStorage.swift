@@ -1,3 +1,4 @@
+import DoorstepSQL
 import DoorstepServerCore
 import Foundation
 import Logging
@@ -46,7 +47,9 @@ public final class SQLiteStorage: Storage {
             readers.append(reader)
         }
         let storage = SQLiteStorage(connection: connection, readers: readers)
-        try await SQLiteMigrations.run(on: storage)
+        try await storage.execute {
+            try await SQLMigrations.run(on: SQLiteStatements(connection: $0), dialect: .sqlite)
+        }
         // Start from an empty write-ahead log: pages a migration rewrote leave no older copies in it.
         _ = try await connection.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
         return storage
@@ -69,7 +72,7 @@ public final class SQLiteStorage: Storage {
         // here (a session and its user) do not need one view across statements. That halves the hops
         // to SQLite's threads on the busiest path.
         return try await reader.lock.withLock {
-            try await body(SQLiteTransaction(connection: reader.connection))
+            try await body(SQLTransaction(connection: SQLiteStatements(connection: reader.connection)))
         }
     }
 
@@ -77,9 +80,9 @@ public final class SQLiteStorage: Storage {
         _ body: @Sendable (any StorageTransaction) async throws -> Result
     ) async throws -> Result {
         try await lock.withLock {
-            _ = try await connection.query("BEGIN IMMEDIATE", [])
+            _ = try await connection.query(SQLDialect.sqlite.beginTransaction, [])
             do {
-                let result = try await body(SQLiteTransaction(connection: connection))
+                let result = try await body(SQLTransaction(connection: SQLiteStatements(connection: connection)))
                 _ = try await connection.query("COMMIT", [])
                 return result
             } catch {
@@ -96,7 +99,7 @@ public final class SQLiteStorage: Storage {
 
     /// The schema versions applied to the file, in order.
     public func schemaVersions() async throws -> [Int] {
-        try await SQLiteMigrations.appliedVersions(on: self)
+        try await SQLMigrations.appliedVersions(on: SQLiteStatements(connection: connection))
     }
 
     public func isHealthy() async -> Bool {

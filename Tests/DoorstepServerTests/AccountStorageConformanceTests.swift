@@ -148,4 +148,34 @@ struct AccountStorageConformanceTests {
             #expect(try await storage.transaction { try await $0.groupOfRetiredCode("K7M2QX9P") } == nil)
         }
     }
+
+    @Test(
+        "Signing keys are kept oldest first, resealed and dropped; secrets are saved once and replaced",
+        arguments: StorageKind.allCases)
+    func keys(_ kind: StorageKind) async throws {
+        try await kind.withStorage { (storage: any Storage) async throws in
+            let older = StoredKeyRecord(id: "k1", material: "PEM 1", isSealed: false, createdAt: now)
+            let newer = StoredKeyRecord(id: "k2", material: "PEM 2", isSealed: false, createdAt: now + 60)
+            try await storage.transaction { store in
+                try await store.insertSigningKey(newer)
+                try await store.insertSigningKey(older)
+            }
+            #expect(try await storage.transaction { try await $0.signingKeys() } == [older, newer])
+            var sealed = older
+            sealed.material = "sealed 1"
+            sealed.isSealed = true
+            try await storage.transaction { [sealed] in try await $0.updateSigningKey(sealed) }
+            try await storage.transaction { try await $0.deleteSigningKey(id: "k2") }
+            #expect(try await storage.transaction { try await $0.signingKeys() } == [sealed])
+
+            #expect(try await storage.transaction { try await $0.serverSecret(name: "code") } == nil)
+            let secret = StoredKeyRecord(id: "code", material: "c2VjcmV0", isSealed: false, createdAt: now)
+            try await storage.transaction { try await $0.saveServerSecret(secret) }
+            var resealed = secret
+            resealed.material = "sealed"
+            resealed.isSealed = true
+            try await storage.transaction { [resealed] in try await $0.saveServerSecret(resealed) }
+            #expect(try await storage.transaction { try await $0.serverSecret(name: "code") } == resealed)
+        }
+    }
 }

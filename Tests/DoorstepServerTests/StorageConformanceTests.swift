@@ -6,9 +6,14 @@ import Foundation
 import SQLiteNIO
 import Testing
 
-/// Every storage implementation must pass the same suite.
+/// Every storage implementation must pass the same suite. PostgreSQL joins when the run has a
+/// server (`scripts/test` always starts one).
 enum StorageKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case memory, sqlite
+    case memory, sqlite, postgres
+
+    static var allCases: [StorageKind] {
+        PostgresTestDatabase.serverURL == nil ? [.memory, .sqlite] : [.memory, .sqlite, .postgres]
+    }
 
     var testDescription: String { rawValue }
 
@@ -27,6 +32,8 @@ enum StorageKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
                 throw error
             }
             try await storage.close()
+        case .postgres:
+            try await PostgresTestDatabase.withStorage { try await body($0) }
         }
     }
 }
@@ -220,7 +227,7 @@ struct SQLiteMigrationTests {
         try await first.close()
         let second = try await SQLiteStorage.open(path: path)
         #expect(try await second.transaction { try await $0.user(id: sam.id) } == sam)
-        #expect(try await second.schemaVersions() == [1, 2, 3, 4, 5, 6, 7])
+        #expect(try await second.schemaVersions() == Array(1...8))
         try await second.close()
     }
 

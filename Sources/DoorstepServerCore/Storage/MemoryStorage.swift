@@ -45,6 +45,8 @@ struct MemoryState: Sendable {
     var outbox: [UUID: OutboxRecord] = [:]
     /// Outbox ids in the order they were written, so mail written at the same moment goes in order.
     var outboxOrder: [UUID] = []
+    var signingKeys: [StoredKeyRecord] = []
+    var serverSecrets: [String: StoredKeyRecord] = [:]
 
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
     static func flowKey(_ userID: UUID, _ flowID: String) -> String { userID.uuidString + "\u{1F}" + flowID }

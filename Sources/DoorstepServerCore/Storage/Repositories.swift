@@ -121,10 +121,23 @@ public protocol OutboxRepository: Sendable {
     func outboxBacklog() async throws -> OutboxBacklog
 }
 
+/// The keys access tokens are signed with, and the server's other secrets.
+public protocol KeyRepository: Sendable {
+    /// Every signing key, oldest first.
+    func signingKeys() async throws -> [StoredKeyRecord]
+    func insertSigningKey(_ key: StoredKeyRecord) async throws
+    /// Replaces a key's material (when it is sealed or unsealed).
+    func updateSigningKey(_ key: StoredKeyRecord) async throws
+    func deleteSigningKey(id: String) async throws
+    func serverSecret(name: String) async throws -> StoredKeyRecord?
+    /// Inserts or replaces a secret.
+    func saveServerSecret(_ secret: StoredKeyRecord) async throws
+}
+
 /// Everything a transaction can touch.
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
     & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
-    & OutboxRepository
+    & OutboxRepository & KeyRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

@@ -1,17 +1,16 @@
 import DoorstepServerCore
 import Foundation
-import SQLiteNIO
 
-extension SQLiteTransaction {
-    func browserSession(idHash: String) async throws -> BrowserSessionRecord? {
+extension SQLTransaction {
+    public func browserSession(idHash: String) async throws -> BrowserSessionRecord? {
         guard let row = try await rows("SELECT * FROM browser_sessions WHERE id_hash = ?", [.text(idHash)]).first,
-            let state = row.column("state")?.string, let updatedAt = row.date("updated_at"),
+            let state = row.string("state"), let updatedAt = row.date("updated_at"),
             let expiresAt = row.date("expires_at")
         else { return nil }
         return BrowserSessionRecord(idHash: idHash, state: Data(state.utf8), updatedAt: updatedAt, expiresAt: expiresAt)
     }
 
-    func saveBrowserSession(_ record: BrowserSessionRecord) async throws {
+    public func saveBrowserSession(_ record: BrowserSessionRecord) async throws {
         _ = try await rows(
             """
             INSERT INTO browser_sessions (id_hash, state, updated_at, expires_at) VALUES (?, ?, ?, ?)
@@ -24,11 +23,11 @@ extension SQLiteTransaction {
             ])
     }
 
-    func deleteBrowserSession(idHash: String) async throws {
+    public func deleteBrowserSession(idHash: String) async throws {
         _ = try await rows("DELETE FROM browser_sessions WHERE id_hash = ?", [.text(idHash)])
     }
 
-    func deleteBrowserSessions(expiredBefore date: Date) async throws {
+    public func deleteBrowserSessions(expiredBefore date: Date) async throws {
         _ = try await rows("DELETE FROM browser_sessions WHERE expires_at < ?", [.time(date)])
     }
 }

@@ -1,9 +1,8 @@
 import DoorstepServerCore
 import Foundation
-import SQLiteNIO
 
-extension SQLiteTransaction {
-    func insertGroup(_ group: GroupRecord) async throws {
+extension SQLTransaction {
+    public func insertGroup(_ group: GroupRecord) async throws {
         _ = try await rows(
             "INSERT INTO groups (id, name, kind, invite_code, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             [
@@ -12,53 +11,53 @@ extension SQLiteTransaction {
             ])
     }
 
-    func updateGroup(_ group: GroupRecord) async throws {
+    public func updateGroup(_ group: GroupRecord) async throws {
         _ = try await rows(
             "UPDATE groups SET name = ?, invite_code = ? WHERE id = ?",
             [.text(group.name), .text(group.inviteCode), .text(group.id.key)])
     }
 
-    func deleteGroup(id: UUID) async throws {
+    public func deleteGroup(id: UUID) async throws {
         _ = try await rows("DELETE FROM groups WHERE id = ?", [.text(id.key)])
     }
 
-    func group(id: UUID) async throws -> GroupRecord? {
+    public func group(id: UUID) async throws -> GroupRecord? {
         try await rows("SELECT * FROM groups WHERE id = ?", [.text(id.key)]).first.flatMap(Self.group)
     }
 
-    func group(inviteCode: String) async throws -> GroupRecord? {
+    public func group(inviteCode: String) async throws -> GroupRecord? {
         try await rows("SELECT * FROM groups WHERE invite_code = ?", [.text(inviteCode)]).first.flatMap(Self.group)
     }
 
-    func groupOfRetiredCode(_ code: String) async throws -> UUID? {
+    public func groupOfRetiredCode(_ code: String) async throws -> UUID? {
         try await rows("SELECT group_id FROM retired_invite_codes WHERE code = ?", [.text(code)]).first?.uuid(
             "group_id")
     }
 
-    func retireInviteCode(_ code: String, groupID: UUID, at date: Date) async throws {
+    public func retireInviteCode(_ code: String, groupID: UUID, at date: Date) async throws {
         _ = try await rows(
             "INSERT INTO retired_invite_codes (code, group_id, retired_at) VALUES (?, ?, ?) ON CONFLICT (code) DO NOTHING",
             [.text(code), .text(groupID.key), .time(date)])
     }
 
-    func insertMember(_ member: MemberRecord) async throws {
+    public func insertMember(_ member: MemberRecord) async throws {
         _ = try await rows(
             "INSERT INTO group_members (group_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)",
             [.text(member.groupID.key), .text(member.userID.key), .text(member.role), .time(member.joinedAt)])
     }
 
-    func deleteMember(groupID: UUID, userID: UUID) async throws {
+    public func deleteMember(groupID: UUID, userID: UUID) async throws {
         _ = try await rows(
             "DELETE FROM group_members WHERE group_id = ? AND user_id = ?",
             [.text(groupID.key), .text(userID.key)])
     }
 
-    func members(groupID: UUID) async throws -> [MemberRecord] {
+    public func members(groupID: UUID) async throws -> [MemberRecord] {
         try await rows("SELECT * FROM group_members WHERE group_id = ? ORDER BY joined_at, rowid", [.text(groupID.key)])
             .compactMap(Self.member)
     }
 
-    func groups(userID: UUID) async throws -> [GroupRecord] {
+    public func groups(userID: UUID) async throws -> [GroupRecord] {
         try await rows(
             """
             SELECT groups.* FROM groups JOIN group_members ON group_members.group_id = groups.id
@@ -67,17 +66,17 @@ extension SQLiteTransaction {
         ).compactMap(Self.group)
     }
 
-    static func group(_ row: SQLiteRow) -> GroupRecord? {
-        guard let id = row.uuid("id"), let name = row.column("name")?.string, let kind = row.column("kind")?.string,
-            let code = row.column("invite_code")?.string, let createdBy = row.uuid("created_by"),
+    static func group(_ row: SQLRow) -> GroupRecord? {
+        guard let id = row.uuid("id"), let name = row.string("name"), let kind = row.string("kind"),
+            let code = row.string("invite_code"), let createdBy = row.uuid("created_by"),
             let createdAt = row.date("created_at")
         else { return nil }
         return GroupRecord(id: id, name: name, kind: kind, inviteCode: code, createdBy: createdBy, createdAt: createdAt)
     }
 
-    static func member(_ row: SQLiteRow) -> MemberRecord? {
+    static func member(_ row: SQLRow) -> MemberRecord? {
         guard let groupID = row.uuid("group_id"), let userID = row.uuid("user_id"),
-            let role = row.column("role")?.string,
+            let role = row.string("role"),
             let joinedAt = row.date("joined_at")
         else { return nil }
         return MemberRecord(groupID: groupID, userID: userID, role: role, joinedAt: joinedAt)

@@ -1,9 +1,8 @@
 import DoorstepServerCore
 import Foundation
-import SQLiteNIO
 
-extension SQLiteTransaction {
-    func insertOutboxMail(_ record: OutboxRecord) async throws {
+extension SQLTransaction {
+    public func insertOutboxMail(_ record: OutboxRecord) async throws {
         _ = try await rows(
             """
             INSERT INTO mail_outbox (id, kind, sealed, state, created_at, attempts, next_attempt_at, leased_until,
@@ -12,7 +11,7 @@ extension SQLiteTransaction {
             """, Self.outboxBinds(record))
     }
 
-    func claimOutboxMail(dueBy now: Date, leaseUntil: Date, limit: Int) async throws -> [OutboxRecord] {
+    public func claimOutboxMail(dueBy now: Date, leaseUntil: Date, limit: Int) async throws -> [OutboxRecord] {
         let due = try await rows(
             """
             SELECT * FROM mail_outbox
@@ -31,7 +30,7 @@ extension SQLiteTransaction {
         }
     }
 
-    func updateOutboxMail(_ record: OutboxRecord) async throws {
+    public func updateOutboxMail(_ record: OutboxRecord) async throws {
         var binds = Array(Self.outboxBinds(record).dropFirst())
         binds.append(.text(record.id.key))
         _ = try await rows(
@@ -42,7 +41,7 @@ extension SQLiteTransaction {
             """, binds)
     }
 
-    func outboxBacklog() async throws -> OutboxBacklog {
+    public func outboxBacklog() async throws -> OutboxBacklog {
         let row = try await rows(
             """
             SELECT COUNT(*) FILTER (WHERE state = 'pending') AS pending,
@@ -52,31 +51,31 @@ extension SQLiteTransaction {
             """
         ).first
         return OutboxBacklog(
-            pending: Int(row?.column("pending")?.integer ?? 0), failed: Int(row?.column("failed")?.integer ?? 0),
+            pending: Int(row?.integer("pending") ?? 0), failed: Int(row?.integer("failed") ?? 0),
             oldestPendingSince: row?.date("oldest"))
     }
 
-    static func outboxBinds(_ record: OutboxRecord) -> [SQLiteData] {
+    static func outboxBinds(_ record: OutboxRecord) -> [SQLValue] {
         [
-            .text(record.id.key), .text(record.kind), record.sealed.map { $0.base64EncodedString() }.sqlite,
+            .text(record.id.key), .text(record.kind), .optional(record.sealed?.base64EncodedString()),
             .text(record.state.rawValue), .time(record.createdAt), .integer(record.attempts),
-            .time(record.nextAttemptAt), record.leasedUntil.map(SQLiteData.time) ?? .null, record.lastError.sqlite,
-            record.finishedAt.map(SQLiteData.time) ?? .null,
+            .time(record.nextAttemptAt), .time(record.leasedUntil), SQLValue.optional(record.lastError),
+            .time(record.finishedAt),
         ]
     }
 
-    static func outboxRecord(_ row: SQLiteRow) -> OutboxRecord? {
-        guard let id = row.uuid("id"), let kind = row.column("kind")?.string,
-            let state = row.column("state")?.string.flatMap(OutboxRecord.State.init(rawValue:)),
+    static func outboxRecord(_ row: SQLRow) -> OutboxRecord? {
+        guard let id = row.uuid("id"), let kind = row.string("kind"),
+            let state = row.string("state").flatMap(OutboxRecord.State.init(rawValue:)),
             let createdAt = row.date("created_at"), let nextAttemptAt = row.date("next_attempt_at")
         else { return nil }
         var record = OutboxRecord(id: id, kind: kind, sealed: Data(), createdAt: createdAt)
-        record.sealed = row.column("sealed")?.string.flatMap { Data(base64Encoded: $0) }
+        record.sealed = row.string("sealed").flatMap { Data(base64Encoded: $0) }
         record.state = state
-        record.attempts = Int(row.column("attempts")?.integer ?? 0)
+        record.attempts = Int(row.integer("attempts") ?? 0)
         record.nextAttemptAt = nextAttemptAt
         record.leasedUntil = row.date("leased_until")
-        record.lastError = row.column("last_error")?.string
+        record.lastError = row.string("last_error")
         record.finishedAt = row.date("finished_at")
         return record
     }

@@ -1,9 +1,8 @@
 import DoorstepServerCore
 import Foundation
-import SQLiteNIO
 
-extension SQLiteTransaction {
-    func replaceCode(_ code: CodeRecord) async throws {
+extension SQLTransaction {
+    public func replaceCode(_ code: CodeRecord) async throws {
         _ = try await rows(
             """
             INSERT INTO codes (email, purpose, code_hash, created_at, expires_at, attempts) VALUES (?, ?, ?, ?, ?, ?)
@@ -16,61 +15,61 @@ extension SQLiteTransaction {
             ])
     }
 
-    func updateCode(_ code: CodeRecord) async throws {
+    public func updateCode(_ code: CodeRecord) async throws {
         _ = try await rows(
             "UPDATE codes SET attempts = ? WHERE email = ? AND purpose = ? AND code_hash = ?",
             [.integer(code.attempts), .text(code.email), .text(code.purpose.rawValue), .text(code.codeHash)])
     }
 
-    func code(email: String, purpose: CodePurpose) async throws -> CodeRecord? {
+    public func code(email: String, purpose: CodePurpose) async throws -> CodeRecord? {
         guard
             let row = try await rows(
                 "SELECT * FROM codes WHERE email = ? AND purpose = ?",
                 [.text(email), .text(purpose.rawValue)]
             ).first,
-            let hash = row.column("code_hash")?.string, let createdAt = row.date("created_at"),
+            let hash = row.string("code_hash"), let createdAt = row.date("created_at"),
             let expiresAt = row.date("expires_at")
         else { return nil }
         var code = CodeRecord(
             email: email, purpose: purpose, codeHash: hash, createdAt: createdAt, expiresAt: expiresAt)
-        code.attempts = row.column("attempts")?.integer.map { Int($0) } ?? 0
+        code.attempts = row.integer("attempts").map { Int($0) } ?? 0
         return code
     }
 
-    func deleteCode(email: String, purpose: CodePurpose) async throws {
+    public func deleteCode(email: String, purpose: CodePurpose) async throws {
         _ = try await rows(
             "DELETE FROM codes WHERE email = ? AND purpose = ?", [.text(email), .text(purpose.rawValue)])
     }
 
-    func recordCodeSend(email: String, at date: Date) async throws {
+    public func recordCodeSend(email: String, at date: Date) async throws {
         _ = try await rows(
             "DELETE FROM code_sends WHERE email = ? AND sent_at < ?",
             [.text(email), .time(date.addingTimeInterval(-86_400))])
         _ = try await rows("INSERT INTO code_sends (email, sent_at) VALUES (?, ?)", [.text(email), .time(date)])
     }
 
-    func codeSends(email: String, since date: Date) async throws -> [Date] {
+    public func codeSends(email: String, since date: Date) async throws -> [Date] {
         try await rows(
             "SELECT sent_at FROM code_sends WHERE email = ? AND sent_at >= ? ORDER BY sent_at",
             [.text(email), .time(date)]
         ).compactMap { $0.date("sent_at") }
     }
 
-    func recordLoginFailure(email: String, at date: Date) async throws {
+    public func recordLoginFailure(email: String, at date: Date) async throws {
         _ = try await rows(
             "DELETE FROM login_failures WHERE email = ? AND failed_at < ?",
             [.text(email), .time(date.addingTimeInterval(-86_400))])
         _ = try await rows("INSERT INTO login_failures (email, failed_at) VALUES (?, ?)", [.text(email), .time(date)])
     }
 
-    func loginFailures(email: String, since date: Date) async throws -> [Date] {
+    public func loginFailures(email: String, since date: Date) async throws -> [Date] {
         try await rows(
             "SELECT failed_at FROM login_failures WHERE email = ? AND failed_at >= ? ORDER BY failed_at",
             [.text(email), .time(date)]
         ).compactMap { $0.date("failed_at") }
     }
 
-    func clearLoginFailures(email: String) async throws {
+    public func clearLoginFailures(email: String) async throws {
         _ = try await rows("DELETE FROM login_failures WHERE email = ?", [.text(email)])
     }
 }

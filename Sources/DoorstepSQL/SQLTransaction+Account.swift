@@ -1,39 +1,38 @@
 import DoorstepFlow
 import DoorstepServerCore
 import Foundation
-import SQLiteNIO
 
-extension SQLiteTransaction {
-    func insertConsent(_ consent: ConsentRecord) async throws {
+extension SQLTransaction {
+    public func insertConsent(_ consent: ConsentRecord) async throws {
         _ = try await rows(
             "INSERT INTO consents (user_id, document, version, accepted_at) VALUES (?, ?, ?, ?)",
             [.text(consent.userID.key), .text(consent.document), .text(consent.version), .time(consent.acceptedAt)])
     }
 
-    func consents(userID: UUID) async throws -> [ConsentRecord] {
+    public func consents(userID: UUID) async throws -> [ConsentRecord] {
         try await rows("SELECT * FROM consents WHERE user_id = ? ORDER BY accepted_at, rowid", [.text(userID.key)])
             .compactMap { row in
-                guard let document = row.column("document")?.string, let version = row.column("version")?.string,
+                guard let document = row.string("document"), let version = row.string("version"),
                     let acceptedAt = row.date("accepted_at")
                 else { return nil }
                 return ConsentRecord(userID: userID, document: document, version: version, acceptedAt: acceptedAt)
             }
     }
 
-    func progress(userID: UUID, flowID: String) async throws -> FlowProgressRecord? {
+    public func progress(userID: UUID, flowID: String) async throws -> FlowProgressRecord? {
         guard
             let row = try await rows(
                 "SELECT * FROM flow_progress WHERE user_id = ? AND flow_id = ?",
                 [.text(userID.key), .text(flowID)]
             ).first,
-            let snapshot = row.column("snapshot")?.string, let updatedAt = row.date("updated_at")
+            let snapshot = row.string("snapshot"), let updatedAt = row.date("updated_at")
         else { return nil }
         return FlowProgressRecord(
-            userID: userID, flowID: flowID, revision: Int(row.column("revision")?.integer ?? 0),
+            userID: userID, flowID: flowID, revision: Int(row.integer("revision") ?? 0),
             snapshot: Data(snapshot.utf8), updatedAt: updatedAt)
     }
 
-    func saveProgress(_ progress: FlowProgressRecord) async throws {
+    public func saveProgress(_ progress: FlowProgressRecord) async throws {
         _ = try await rows(
             """
             INSERT INTO flow_progress (user_id, flow_id, revision, snapshot, updated_at) VALUES (?, ?, ?, ?, ?)
@@ -46,7 +45,7 @@ extension SQLiteTransaction {
             ])
     }
 
-    func insertSubmission(_ submission: SubmissionRecord) async throws {
+    public func insertSubmission(_ submission: SubmissionRecord) async throws {
         let answers = String(decoding: try JSONEncoder().encode(submission.answers), as: UTF8.self)
         _ = try await rows(
             "INSERT INTO submissions (id, user_id, flow_id, flow_version, answers, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -56,32 +55,32 @@ extension SQLiteTransaction {
             ])
     }
 
-    func submissions(userID: UUID, flowID: String) async throws -> [SubmissionRecord] {
+    public func submissions(userID: UUID, flowID: String) async throws -> [SubmissionRecord] {
         try await rows(
             "SELECT * FROM submissions WHERE user_id = ? AND flow_id = ? ORDER BY created_at, rowid",
             [.text(userID.key), .text(flowID)]
         ).compactMap { row in
-            guard let id = row.uuid("id"), let text = row.column("answers")?.string,
+            guard let id = row.uuid("id"), let text = row.string("answers"),
                 let answers = try? JSONDecoder().decode([String: Value].self, from: Data(text.utf8)),
                 let createdAt = row.date("created_at")
             else { return nil }
             return SubmissionRecord(
                 id: id, userID: userID, flowID: flowID,
-                flowVersion: Int(row.column("flow_version")?.integer ?? 0), answers: answers,
+                flowVersion: Int(row.integer("flow_version") ?? 0), answers: answers,
                 createdAt: createdAt)
         }
     }
 }
 
-extension SQLiteTransaction {
-    func moduleState(userID: UUID, module: String) async throws -> Data? {
+extension SQLTransaction {
+    public func moduleState(userID: UUID, module: String) async throws -> Data? {
         try await rows(
             "SELECT state FROM module_states WHERE user_id = ? AND module = ?", [.text(userID.key), .text(module)]
         )
-        .first?.column("state")?.string.map { Data($0.utf8) }
+        .first?.document("state")
     }
 
-    func saveModuleState(userID: UUID, module: String, state: Data, at date: Date) async throws {
+    public func saveModuleState(userID: UUID, module: String, state: Data, at date: Date) async throws {
         _ = try await rows(
             """
             INSERT INTO module_states (user_id, module, state, updated_at) VALUES (?, ?, ?, ?)

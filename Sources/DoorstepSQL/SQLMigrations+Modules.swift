@@ -1,4 +1,4 @@
-extension SQLiteMigrations {
+extension SQLMigrations {
     /// Version 3: per-user state of app modules, such as the trainer's goals and programs.
     static let moduleStates = Migration(
         version: 3, name: "module states",

@@ -1,4 +1,4 @@
-extension SQLiteMigrations {
+extension SQLMigrations {
     /// Version 5: browsers walking flows in the web funnel.
     static let browserSessions = Migration(
         version: 5, name: "browser sessions",

@@ -1,0 +1,141 @@
+import DoorstepSQL
+import DoorstepServerCore
+import Logging
+import PostgresNIO
+
+/// Storage in PostgreSQL, for teams that run several Doorstep instances on one database.
+///
+/// Connections come from postgres-nio's pool. Every transaction runs `SERIALIZABLE`: two instances
+/// that decide on the same rows at once — one refresh token rotated twice, a code tried on both, a
+/// sixth failed log-in — cannot both act on what they read; PostgreSQL aborts one, and it runs again
+/// from the start on what the other committed. Reads run outside transactions on any free connection.
+public final class PostgresStorage: Storage {
+    let client: PostgresClient
+    private let runner: Task<Void, Never>
+    let logger: Logger
+    /// How often a transaction that lost a conflict runs again before the request fails.
+    static let attempts = 8
+
+    private init(client: PostgresClient, runner: Task<Void, Never>, logger: Logger) {
+        self.client = client
+        self.runner = runner
+        self.logger = logger
+    }
+
+    /// Connects with `configuration`, checks the database answers, and brings its schema up to date
+    /// under an advisory lock, so instances starting together migrate once. Throws
+    /// ``PostgresStorageError`` with a one-line reason when the database cannot be reached.
+    public static func open(
+        _ configuration: PostgresStorageConfiguration, logger: Logger = Logger(label: "doorstep.postgres")
+    ) async throws -> PostgresStorage {
+        do {
+            // One connection of its own first: the pool would retry a refused login forever, while
+            // an operator needs the server's reason at once.
+            try await withConnectTimeout(configuration.connectTimeout) {
+                let connection = try await PostgresConnection.connect(
+                    configuration: try configuration.connection(), id: 0, logger: logger)
+                do {
+                    try await migrate(on: PostgresStatements(connection: connection, logger: logger))
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try await connection.close()
+            }
+        } catch {
+            throw PostgresStorageError(error, configuration: configuration)
+        }
+        let client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
+        return PostgresStorage(client: client, runner: Task { await client.run() }, logger: logger)
+    }
+
+    /// Applies pending migrations while holding a lock no other Doorstep instance can take meanwhile;
+    /// the lock goes with the connection should this process die.
+    static func migrate(on statements: PostgresStatements) async throws {
+        try await statements.execute("SELECT pg_advisory_lock(?)", [.integer(migrationLock)])
+        try await SQLMigrations.run(on: statements, dialect: .postgres)
+        try await statements.execute("SELECT pg_advisory_unlock(?)", [.integer(migrationLock)])
+    }
+
+    /// The advisory lock migrations take ("doorstep" in ASCII).
+    static let migrationLock = 0x646f_6f72_7374_6570
+
+    /// Closes every connection; further use fails.
+    public func close() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    public func transaction<Result: Sendable>(
+        _ body: @Sendable (any StorageTransaction) async throws -> Result
+    ) async throws -> Result {
+        var attempt = 1
+        while true {
+            do {
+                return try await client.withConnection { connection in
+                    let statements = PostgresStatements(connection: connection, logger: logger)
+                    try await statements.execute(SQLDialect.postgres.beginTransaction)
+                    do {
+                        let result = try await body(SQLTransaction(connection: statements))
+                        try await statements.execute("COMMIT")
+                        return result
+                    } catch {
+                        try? await statements.execute("ROLLBACK")
+                        throw error
+                    }
+                }
+            } catch  where attempt < Self.attempts && Self.lostAConflict(error) {
+                attempt += 1
+                // Step aside a little longer each time, so the winner commits first.
+                try await Task.sleep(for: .milliseconds(attempt * attempt))
+            } catch let error as PSQLError {
+                throw Self.storageError(error)
+            }
+        }
+    }
+
+    public func read<Result: Sendable>(
+        _ body: @Sendable (any StorageTransaction) async throws -> Result
+    ) async throws -> Result {
+        do {
+            return try await client.withConnection { connection in
+                try await body(SQLTransaction(connection: PostgresStatements(connection: connection, logger: logger)))
+            }
+        } catch let error as PSQLError {
+            throw Self.storageError(error)
+        }
+    }
+
+    public func isHealthy() async -> Bool {
+        (try? await client.withConnection { try await $0.query("SELECT 1", logger: logger).collect() }) != nil
+    }
+
+    /// The schema versions applied to the database, in order.
+    public func schemaVersions() async throws -> [Int] {
+        try await client.withConnection { connection in
+            try await SQLMigrations.appliedVersions(on: PostgresStatements(connection: connection, logger: logger))
+        }
+    }
+
+    /// Whether `error` means another transaction won a race for the same rows, so running again sees
+    /// its result: a serialization failure, a deadlock, or a unique key the other inserted first.
+    static func lostAConflict(_ error: any Error) -> Bool {
+        switch error {
+        case let error as PSQLError:
+            let state = error.serverInfo?[.sqlState]
+            return state == PostgresErrorCodes.serializationFailure || state == PostgresErrorCodes.deadlockDetected
+        case SQLError.uniqueViolation, StorageError.duplicateEmail:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A driver error as storage reports it, naming the server's reason but no statement or value.
+    static func storageError(_ error: PSQLError) -> StorageError {
+        if let state = error.serverInfo?[.sqlState], let message = error.serverInfo?[.message] {
+            return .unavailable("PostgreSQL \(state): \(message)")
+        }
+        return .unavailable("PostgreSQL: \(error.code)")
+    }
+}

@@ -1,0 +1,24 @@
+extension SQLMigrations {
+    /// Version 8: the signing keys access tokens are signed with, and the server's other secrets,
+    /// kept in the store so every instance shares them (sealed when a key-encryption key is set).
+    static let keys = Migration(
+        version: 8, name: "signing keys and server secrets",
+        statements: [
+            """
+            CREATE TABLE signing_keys (
+                id TEXT PRIMARY KEY,
+                material TEXT NOT NULL,
+                sealed BOOLEAN NOT NULL,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE server_secrets (
+                name TEXT PRIMARY KEY,
+                material TEXT NOT NULL,
+                sealed BOOLEAN NOT NULL,
+                created_at BIGINT NOT NULL
+            )
+            """,
+        ])
+}

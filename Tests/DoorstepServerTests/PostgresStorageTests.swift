@@ -1,0 +1,72 @@
+import DoorstepPostgres
+import DoorstepServerCore
+import DoorstepTestSupport
+import Foundation
+import Testing
+
+@Suite(
+    "PostgreSQL storage", .enabled(if: PostgresTestDatabase.serverURL != nil, "needs the server scripts/test starts"))
+struct PostgresStorageTests {
+    @Test("Instances starting at the same moment apply each migration once")
+    func concurrentMigrations() async throws {
+        let url = try await PostgresTestDatabase.create()
+        let configuration = try PostgresStorageConfiguration(url: url, poolSize: 2)
+        let storages = try await withThrowingTaskGroup(of: PostgresStorage.self) { group in
+            for _ in 0..<4 { group.addTask { try await PostgresStorage.open(configuration) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for storage in storages {
+            #expect(try await storage.schemaVersions() == Array(1...8))
+            await storage.close()
+        }
+        try await PostgresTestDatabase.drop(url)
+    }
+
+    @Test("A database that cannot be reached is named in one line, without its password")
+    func unreachable() async throws {
+        let serverURL = try #require(PostgresTestDatabase.serverURL)
+        var closedPort = URLComponents(string: serverURL)!
+        closedPort.port = 1
+        var configuration = try PostgresStorageConfiguration(url: closedPort.string!)
+        configuration.connectTimeout = .seconds(5)
+        let refused = await #expect(throws: PostgresStorageError.self) { try await PostgresStorage.open(configuration) }
+        #expect(
+            refused?.description.hasPrefix("cannot connect to PostgreSQL at 127.0.0.1:1/postgres") == true,
+            "\(String(describing: refused))")
+
+        var wrongPassword = URLComponents(string: serverURL)!
+        wrongPassword.password = "not-the-password"
+        let denied = await #expect(throws: PostgresStorageError.self) {
+            try await PostgresStorage.open(PostgresStorageConfiguration(url: wrongPassword.string!))
+        }
+        #expect(denied?.description.contains("password authentication failed") == true, "\(String(describing: denied))")
+        #expect(denied?.description.contains("not-the-password") == false)
+        #expect(denied?.description.contains("\n") == false)
+    }
+
+    @Test(
+        "URLs are read as libpq reads them, and a malformed one is refused with its reason",
+        arguments: [
+            ("postgresql://app:s%40cret@db.internal:6543/accounts?sslmode=require", nil),
+            ("postgres://app@db.internal/accounts", nil),
+            ("mysql://app@db.internal/accounts", "postgres://"),
+            ("postgres://db.internal/accounts", "no user"),
+            ("postgres://app@db.internal", "no database"),
+            ("postgres://app@db.internal/accounts?sslmode=sometimes", "sslmode"),
+        ] as [(String, String?)])
+    func urls(_ url: String, _ problem: String?) throws {
+        do {
+            let configuration = try PostgresStorageConfiguration(url: url)
+            #expect(problem == nil)
+            #expect(configuration.displayName.hasPrefix("db.internal:"))
+            #expect(configuration.displayName.hasSuffix("/accounts"))
+            if url.contains("6543") {
+                #expect(configuration.client.port == 6543)
+                #expect(configuration.client.password == "s@cret")
+            }
+        } catch {
+            let expected = try #require(problem, "\(url) was refused: \(error)")
+            #expect(error.description.contains(expected))
+        }
+    }
+}

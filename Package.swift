@@ -99,6 +99,7 @@ let package = Package(
                 "DoorstepAPI",
                 "DoorstepMail",
                 "DoorstepServerCore",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

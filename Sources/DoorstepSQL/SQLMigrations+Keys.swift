@@ -22,3 +22,20 @@ extension SQLMigrations {
             """,
         ])
 }
+
+extension SQLMigrations {
+    /// Version 9: profile photos in the database, for servers whose instances share no disk (base64
+    /// text, so both databases share the schema).
+    static let avatars = Migration(
+        version: 9, name: "profile photos",
+        statements: [
+            """
+            CREATE TABLE avatars (
+                id TEXT PRIMARY KEY,
+                content_type TEXT NOT NULL,
+                data TEXT NOT NULL,
+                created_at BIGINT NOT NULL
+            )
+            """
+        ])
+}

@@ -48,3 +48,25 @@ extension SQLTransaction {
         return StoredKeyRecord(id: id, material: material, isSealed: row.bool("sealed"), createdAt: createdAt)
     }
 }
+
+extension SQLTransaction {
+    public func saveAvatar(id: String, data: Data, contentType: String, at date: Date) async throws {
+        _ = try await rows(
+            """
+            INSERT INTO avatars (id, content_type, data, created_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET content_type = excluded.content_type, data = excluded.data
+            """, [.text(id), .text(contentType), .text(data.base64EncodedString()), .time(date)])
+    }
+
+    public func avatar(id: String) async throws -> (data: Data, contentType: String)? {
+        guard let row = try await rows("SELECT content_type, data FROM avatars WHERE id = ?", [.text(id)]).first,
+            let contentType = row.string("content_type"),
+            let data = row.string("data").flatMap({ Data(base64Encoded: $0) })
+        else { return nil }
+        return (data, contentType)
+    }
+
+    public func deleteAvatar(id: String) async throws {
+        _ = try await rows("DELETE FROM avatars WHERE id = ?", [.text(id)])
+    }
+}

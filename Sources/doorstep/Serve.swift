@@ -13,10 +13,12 @@ struct Serve: AsyncParsableCommand {
         abstract: "Run the Doorstep server.",
         discussion: """
             Every option can also be set with an environment variable: DOORSTEP_HOST, DOORSTEP_PORT, \
-            DOORSTEP_DATABASE, DOORSTEP_DEV_MAILBOX (on/off), DOORSTEP_SMTP_URL, DOORSTEP_MAIL_FROM, \
+            DOORSTEP_DATABASE, DOORSTEP_DATABASE_POOL_SIZE, DOORSTEP_PUBLIC_URL, DOORSTEP_TOKEN_ISSUER, \
+            DOORSTEP_DEV_MAILBOX (on/off), DOORSTEP_SMTP_URL, DOORSTEP_MAIL_FROM, \
             DOORSTEP_MAIL (none), DOORSTEP_MAIL_BRAND, DOORSTEP_MAIL_APP_NAME, DOORSTEP_MAIL_ACCENT, \
             DOORSTEP_MAIL_TEMPLATES, DOORSTEP_RATE_LIMITS (on/off), DOORSTEP_PASSWORD_COST. The command \
-            line wins over the environment.
+            line wins over the environment. DOORSTEP_KEY_ENCRYPTION_KEY (32 bytes in base64) seals the \
+            signing keys in the database.
             """
     )
 
@@ -26,8 +28,21 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one. (default: 8080)")
     var port: Int?
 
-    @Option(help: "The SQLite file; keys are kept beside it. (default: ./doorstep.sqlite)")
+    @Option(
+        help: """
+            An SQLite file, or a PostgreSQL URL: postgres://user:password@host:5432/database?sslmode=require. \
+            (default: ./doorstep.sqlite)
+            """)
     var database: String?
+
+    @Option(help: "How many connections to PostgreSQL this instance opens at most. (default: 10)")
+    var databasePoolSize: Int?
+
+    @Option(help: "The address apps and browsers reach this server at, such as https://auth.example.com.")
+    var publicURL: String?
+
+    @Option(help: "The iss of access tokens, which app backends check. (default: the public URL)")
+    var tokenIssuer: String?
 
     @Flag(inversion: .prefixedNo, help: "Keep every mail and list it at /dev/mail. (default: on)")
     var devMailbox: Bool?
@@ -71,13 +86,20 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "doorstep")
         logger.logLevel = .info
 
-        let storage = try await SQLiteStorage.open(path: configuration.databasePath)
-        let keys = try ServerKeys.loadOrCreate(at: URL(fileURLWithPath: configuration.keyFilePath))
+        let environment = ProcessInfo.processInfo.environment
+        let store = try await ServerStore.open(
+            configuration.database, poolSize: configuration.databasePoolSize, logger: logger)
+        let keys = try await store.loadKeys(database: configuration.database, environment: environment, logger: logger)
         let hashingPool = NIOThreadPool(numberOfThreads: System.coreCount)
         hashingPool.start()
-        let avatars = try FileAvatarStore(directory: URL(fileURLWithPath: configuration.databasePath + ".avatars"))
+        // Instances on PostgreSQL share no disk, so their photos live in the database too.
+        let avatars: any AvatarStore =
+            configuration.usesPostgres
+            ? DatabaseAvatarStore(storage: store.storage)
+            : try FileAvatarStore(directory: URL(fileURLWithPath: configuration.database + ".avatars"))
         let dependencies = ServerDependencies(
-            storage: storage, avatars: avatars, keys: keys,
+            storage: store.storage, avatars: avatars, keys: keys,
+            keyEncryptionKey: try ServerStore.keyEncryptionKey(environment: environment),
             hasher: BoundedPasswordHasher(
                 BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool),
                 capacity: 2 * System.coreCount),
@@ -85,13 +107,13 @@ struct Serve: AsyncParsableCommand {
         logger.info(
             "Doorstep is serving on http://\(configuration.host):\(configuration.port)",
             metadata: [
-                "database": "\(configuration.databasePath)",
+                "database": "\(configuration.databaseDisplayName)",
                 "devMailbox": "\(configuration.devMailbox ? "/dev/mail" : "off")",
                 "smtp": "\(configuration.smtp?.redacted ?? "off")",
             ])
         try await runServer(configuration: configuration, dependencies: dependencies)
         try await hashingPool.shutdownGracefully()
-        try await storage.close()
+        try await store.close()
     }
 
     /// The configuration: command line first, then environment, then defaults.
@@ -99,7 +121,12 @@ struct Serve: AsyncParsableCommand {
         var configuration = ServerConfiguration()
         configuration.host = host ?? environment["DOORSTEP_HOST"] ?? configuration.host
         configuration.port = try port ?? Self.integer(environment, "DOORSTEP_PORT") ?? configuration.port
-        configuration.databasePath = database ?? environment["DOORSTEP_DATABASE"] ?? configuration.databasePath
+        configuration.database = database ?? environment["DOORSTEP_DATABASE"] ?? configuration.database
+        configuration.databasePoolSize =
+            try databasePoolSize ?? Self.integer(environment, "DOORSTEP_DATABASE_POOL_SIZE")
+            ?? configuration.databasePoolSize
+        configuration.publicURL = publicURL ?? environment["DOORSTEP_PUBLIC_URL"]
+        configuration.issuer = tokenIssuer ?? environment["DOORSTEP_TOKEN_ISSUER"]
         configuration.devMailbox =
             try devMailbox ?? Self.switchValue(environment, "DOORSTEP_DEV_MAILBOX") ?? configuration.devMailbox
         configuration.rateLimits =
@@ -135,6 +162,15 @@ struct Serve: AsyncParsableCommand {
         try resolveMail(into: &configuration, environment: environment)
         guard (0...65_535).contains(configuration.port) else {
             throw ValidationError("The port must be between 1 and 65535, or 0 for any free port.")
+        }
+        guard (1...1_000).contains(configuration.databasePoolSize) else {
+            throw ValidationError("The database pool size must be between 1 and 1000.")
+        }
+        if let publicURL = configuration.publicURL {
+            guard let url = URL(string: publicURL), url.scheme == "https" || url.scheme == "http", url.host != nil
+            else {
+                throw ValidationError("The public URL must be an http(s) URL, not \"\(publicURL)\".")
+            }
         }
         guard (4...31).contains(configuration.passwordCost) else {
             throw ValidationError("The password cost must be between 4 and 31.")

@@ -27,7 +27,7 @@ struct EndToEndTests {
         var places = await walk.savedSnapshots()
         places.append(("the server log", Data(server.log.utf8)))
         for suffix in ["", "-wal", "-shm", "-journal"] {
-            let path = server.databasePath + suffix
+            let path = server.database + suffix
             if let bytes = FileManager.default.contents(atPath: path) { places.append((path, bytes)) }
         }
         #expect(walk.secrets.leaks(in: places) == [], "no password or code is ever at rest")

@@ -20,7 +20,7 @@ struct MailDeliveryTests {
         -> ServerProcess
     {
         try ServerProcess(
-            runner: doorstep, databasePath: database,
+            runner: doorstep, database: database,
             arguments: [
                 "--no-dev-mailbox", "--smtp-url", "smtp://\(user)127.0.0.1:\(smtpPort)\(options)",
                 "--mail-from", "TANDA <no-reply@example.com>", "--rate-limits", "off",
@@ -109,7 +109,7 @@ struct MailDeliveryTests {
         first.kill()
 
         let peer = try SMTPPeer(port: port)
-        let second = try serve(smtpPort: port, database: first.databasePath)
+        let second = try serve(smtpPort: port, database: first.database)
         defer { _ = second.terminate() }
         let again = HTTP(base: try await second.waitUntilListening())
         let mail = try #require(try await waitForMail(peer, within: 15).first)

@@ -24,12 +24,12 @@ struct ServeCommandTests {
         #expect(guest.status == 201)
         let token = try #require((guest.json as? [String: Any])?["accessToken"] as? String)
         #expect(first.terminate() == 0, "SIGTERM is a graceful stop")
-        #expect(FileManager.default.fileExists(atPath: first.databasePath + ".keys.json"))
+        #expect(!FileManager.default.fileExists(atPath: first.database + ".keys.json"), "keys live in the database")
 
-        let second = try ServerProcess(runner: doorstep, databasePath: first.databasePath)
+        let second = try ServerProcess(runner: doorstep, database: first.database)
         let again = HTTP(base: try await second.waitUntilListening())
         let me = try await again.send("GET", "v1/me", bearer: token)
-        #expect(me.status == 200, "the signing key was kept beside the database")
+        #expect(me.status == 200, "the signing key was kept in the database")
         _ = second.terminate()
     }
 
@@ -78,11 +78,11 @@ struct ServeCommandTests {
         await signUps.value
         let acknowledged = created.value
 
-        let restarted = try ServerProcess(runner: doorstep, databasePath: server.databasePath)
+        let restarted = try ServerProcess(runner: doorstep, database: server.database)
         _ = try await restarted.waitUntilListening()
         _ = restarted.terminate()
 
-        let connection = try await SQLiteConnection.open(storage: .file(path: server.databasePath))
+        let connection = try await SQLiteConnection.open(storage: .file(path: server.database))
         let users = try await connection.query("SELECT id, email FROM users", [])
         var incomplete: [String] = []
         for user in users {

@@ -5,10 +5,11 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// A real `doorstep serve` process on a free loopback port, with its own temporary database.
+/// A real `doorstep serve` process on a free loopback port, with its own temporary SQLite database
+/// unless given one (a file or a `postgres://` URL).
 final class ServerProcess: Sendable {
     let process: Process
-    let databasePath: String
+    let database: String
     private let collector = OutputCollector()
 
     enum Failure: Error, CustomStringConvertible {
@@ -21,15 +22,18 @@ final class ServerProcess: Sendable {
     }
 
     /// Starts a server; extra arguments are appended to `serve`.
-    init(runner: CommandRunner, databasePath: String? = nil, arguments: [String] = []) throws {
+    init(
+        runner: CommandRunner, database: String? = nil, arguments: [String] = [], environment: [String: String] = [:]
+    ) throws {
         let path =
-            databasePath
+            database
             ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("doorstep-\(UUID().uuidString).sqlite").path
-        self.databasePath = path
+        self.database = path
         process = Process()
         process.executableURL = runner.executable
         process.arguments = ["serve", "--port", "0", "--database", path, "--password-cost", "4"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

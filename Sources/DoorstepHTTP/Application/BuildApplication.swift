@@ -1,3 +1,4 @@
+import Crypto
 import DoorstepAPI
 import DoorstepFlow
 import DoorstepMail
@@ -14,6 +15,8 @@ public struct ServerDependencies: Sendable {
     /// Where profile photos are kept.
     public var avatars: any AvatarStore
     public var keys: ServerKeys
+    /// Opens the signing keys in the store, when they are sealed.
+    public var keyEncryptionKey: SymmetricKey?
     public var hasher: any PasswordHasher
     public var clock: any WallClock
     public var random: any RandomSource
@@ -28,7 +31,7 @@ public struct ServerDependencies: Sendable {
     /// Creates the dependencies.
     public init(
         storage: any Storage, avatars: any AvatarStore = MemoryAvatarStore(), keys: ServerKeys,
-        hasher: any PasswordHasher,
+        keyEncryptionKey: SymmetricKey? = nil, hasher: any PasswordHasher,
         clock: any WallClock = SystemWallClock(),
         random: any RandomSource = SecureRandomSource(), mailer: (any Mailer)? = nil,
         planner: any GoalPlanner = DeterministicGoalPlanner(), fetcher: any HTTPFetcher = AsyncHTTPFetcher(),
@@ -37,6 +40,7 @@ public struct ServerDependencies: Sendable {
         self.storage = storage
         self.avatars = avatars
         self.keys = keys
+        self.keyEncryptionKey = keyEncryptionKey
         self.hasher = hasher
         self.clock = clock
         self.random = random
@@ -51,6 +55,8 @@ public struct ServerDependencies: Sendable {
 /// the dev mailbox.
 public struct DoorstepServer {
     public let auth: AuthService
+    /// Signs and verifies access tokens; takes new signing keys while running.
+    public let tokens: AccessTokens
     public let outbox: MailOutbox
     public let mailbox: DevMailbox?
     public let router: Router<DoorstepRequestContext>
@@ -72,8 +78,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     var policy = AuthPolicy()
     policy.identifyEnabled = configuration.identifyEnabled
     let tokens = await AccessTokens(
-        keys: dependencies.keys, issuer: configuration.issuer,
-        audience: configuration.audience)
+        keys: dependencies.keys, issuer: configuration.resolvedIssuer, audience: configuration.audience,
+        rotation: configuration.keyRotation)
     let auth = try await AuthService(
         storage: dependencies.storage, hasher: dependencies.hasher, tokens: tokens,
         outbox: outbox, clock: dependencies.clock, random: dependencies.random,
@@ -94,8 +100,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         headers[.contentType] = "application/yaml; charset=utf-8"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
     }
-    let keySet = try JSONEncoder().encode(JSONWebKeySet(auth.signingKeys))
     router.get("/.well-known/jwks.json") { _, _ in
+        let keySet = try JSONEncoder().encode(JSONWebKeySet(auth.signingKeys))
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         // Keys change rarely and an old one keeps verifying for a token's lifetime: five minutes of
@@ -145,7 +151,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 .map { ($0.name, $0) }),
         fetcher: dependencies.fetcher, devMailbox: mailbox != nil
     ).register(on: router)
-    return DoorstepServer(auth: auth, outbox: outbox, mailbox: mailbox, router: router)
+    return DoorstepServer(auth: auth, tokens: tokens, outbox: outbox, mailbox: mailbox, router: router)
 }
 
 /// Where the outbox hands mail: the dev mailbox and the given transport or configured SMTP server,
@@ -175,7 +181,13 @@ public func buildApplication(configuration: ServerConfiguration, dependencies: S
     return Application(
         router: server.router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Doorstep"),
-        services: [OutboxSender(outbox: server.outbox)],
+        services: [
+            OutboxSender(outbox: server.outbox),
+            SigningKeyRefresher(
+                keys: ServerKeyStore(storage: dependencies.storage, encryptionKey: dependencies.keyEncryptionKey),
+                tokens: server.tokens, policy: configuration.keyRotation, clock: dependencies.clock,
+                logger: dependencies.logger),
+        ],
         logger: dependencies.logger)
 }
 

@@ -10,16 +10,22 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The port to listen on.
     public var port = 8080
-    /// The SQLite file; the signing keys are kept beside it.
-    public var databasePath = "./doorstep.sqlite"
+    /// The database: an SQLite file path, or a `postgres://` URL.
+    public var database = "./doorstep.sqlite"
+    /// How many connections to PostgreSQL an instance opens at most.
+    public var databasePoolSize = 10
+    /// The address apps and browsers reach the server at, such as `https://auth.example.com`.
+    public var publicURL: String?
     /// Whether mail goes to the dev mailbox (printed, and listed at `/dev/mail`).
     public var devMailbox = true
     /// Whether per-IP rate limits apply to the auth endpoints.
     public var rateLimits = true
     /// bcrypt's cost.
     public var passwordCost = 12
-    /// The `iss` of access tokens.
-    public var issuer = "doorstep"
+    /// The `iss` of access tokens; nil takes ``publicURL``, else `doorstep`.
+    public var issuer: String?
+    /// How signing keys rotate and how long access tokens live.
+    public var keyRotation = KeyRotationPolicy()
     /// The `aud` of access tokens.
     public var audience = "doorstep-app"
     /// The largest JSON body accepted, in bytes.
@@ -54,8 +60,20 @@ public struct ServerConfiguration: Sendable {
     /// The defaults.
     public init() {}
 
-    /// The file the server's keys live in: beside the database.
-    public var keyFilePath: String {
-        databasePath + ".keys.json"
+    /// The `iss` access tokens carry and app backends check.
+    public var resolvedIssuer: String {
+        issuer ?? publicURL ?? "doorstep"
+    }
+
+    /// The database as logs may name it: a PostgreSQL URL without its password.
+    public var databaseDisplayName: String {
+        guard usesPostgres, var components = URLComponents(string: database) else { return database }
+        if components.password != nil { components.password = "…" }
+        return components.string ?? "postgres"
+    }
+
+    /// Whether ``database`` names a PostgreSQL server rather than an SQLite file.
+    public var usesPostgres: Bool {
+        database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
     }
 }

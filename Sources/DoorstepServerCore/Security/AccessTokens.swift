@@ -29,29 +29,34 @@ public struct Caller: Sendable, Hashable {
 
 /// Issues and checks ES256 access tokens.
 public struct AccessTokens: Sendable {
-    let keys: JWTKeyCollection
-    let keyID: String
+    let ring: SigningKeyRing
     let issuer: String
     let audience: String
+    let rotation: KeyRotationPolicy
     /// How long an access token lives.
-    public let lifetime: TimeInterval
+    public var lifetime: TimeInterval { rotation.tokenLifetime }
     /// Tokens whose signature and claims were already checked: an ES256 verification costs far more
     /// than the rest of a request, and an app sends the same token for minutes.
     let verified = VerifiedTokens(capacity: 10_000)
 
-    /// Creates the token service for a key.
-    public init(keys serverKeys: ServerKeys, issuer: String, audience: String, lifetime: TimeInterval = 15 * 60) async {
-        let collection = JWTKeyCollection()
-        await collection.add(ecdsa: serverKeys.signingKey, kid: JWKIdentifier(string: serverKeys.keyID))
-        self.keys = collection
-        self.keyID = serverKeys.keyID
-        self.publicKeys =
-            serverKeys.signingKey.parameters.map {
-                [PublicKey(keyID: serverKeys.keyID, x: $0.x, y: $0.y)]
-            } ?? []
+    /// Creates the token service for the server's signing keys.
+    public init(
+        keys serverKeys: ServerKeys, issuer: String, audience: String, rotation: KeyRotationPolicy = KeyRotationPolicy()
+    ) async {
+        self.ring = SigningKeyRing()
         self.issuer = issuer
         self.audience = audience
-        self.lifetime = lifetime
+        self.rotation = rotation
+        await install(serverKeys.signingKeys)
+    }
+
+    /// Signs and verifies with `keys` from now on: called when another instance or `doorstep keys`
+    /// added or retired one.
+    public func install(_ keys: [SigningKey]) async {
+        guard !keys.isEmpty else { return }
+        let collection = JWTKeyCollection()
+        for key in keys { await collection.add(ecdsa: key.privateKey, kid: JWKIdentifier(string: key.id)) }
+        ring.replace(keys: keys, collection: collection)
     }
 
     /// The public half of a signing key, as a JSON Web Key.
@@ -62,16 +67,18 @@ public struct AccessTokens: Sendable {
         public var y: String
     }
 
-    /// The public keys tokens are signed with, for `/.well-known/jwks.json`.
-    public let publicKeys: [PublicKey]
+    /// The public keys tokens are signed or still verified with, for `/.well-known/jwks.json`.
+    public var publicKeys: [PublicKey] { ring.current.keys.compactMap(\.publicKey) }
 
     /// A signed token for a session.
     public func issue(userID: UUID, sessionID: UUID, now: Date) async throws -> String {
+        let (keys, collection) = ring.current
+        let key = rotation.signingKey(of: keys, at: now)
         let claims = AccessTokenClaims(
             sub: SubjectClaim(value: userID.uuidString.lowercased()), sid: sessionID.uuidString.lowercased(),
             iat: IssuedAtClaim(value: now), exp: ExpirationClaim(value: now.addingTimeInterval(lifetime)),
             iss: IssuerClaim(value: issuer), aud: AudienceClaim(value: audience))
-        return try await keys.sign(claims, kid: JWKIdentifier(string: keyID))
+        return try await collection.sign(claims, kid: JWKIdentifier(string: key.id))
     }
 
     /// The caller a token names, or the error to answer with: a forged, malformed or foreign token is
@@ -84,7 +91,7 @@ public struct AccessTokens: Sendable {
         }
         let claims: AccessTokenClaims
         do {
-            claims = try await keys.verify(token, as: AccessTokenClaims.self)
+            claims = try await ring.current.collection.verify(token, as: AccessTokenClaims.self)
         } catch {
             throw .unauthenticated
         }
@@ -118,5 +125,16 @@ final class VerifiedTokens: Sendable {
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[token] = (caller, expiresAt)
         }
+    }
+}
+
+/// The signing keys in force and the collection that signs and verifies with them, swapped whole.
+final class SigningKeyRing: Sendable {
+    private let state = Mutex<(keys: [SigningKey], collection: JWTKeyCollection)>(([], JWTKeyCollection()))
+
+    var current: (keys: [SigningKey], collection: JWTKeyCollection) { state.withLock { $0 } }
+
+    func replace(keys: [SigningKey], collection: JWTKeyCollection) {
+        state.withLock { $0 = (keys, collection) }
     }
 }

@@ -63,3 +63,28 @@ public final class MemoryAvatarStore: AvatarStore {
         photos.withLock { $0[id] = nil }
     }
 }
+
+/// Photos in the database, so that every instance of a server on PostgreSQL serves every photo.
+public struct DatabaseAvatarStore: AvatarStore {
+    let storage: any Storage
+    let clock: any WallClock
+
+    /// Keeps photos in `storage`.
+    public init(storage: any Storage, clock: any WallClock = SystemWallClock()) {
+        self.storage = storage
+        self.clock = clock
+    }
+
+    public func save(_ data: Data, id: String, contentType: String) async throws {
+        let now = clock.now
+        try await storage.transaction { try await $0.saveAvatar(id: id, data: data, contentType: contentType, at: now) }
+    }
+
+    public func load(id: String) async throws -> (data: Data, contentType: String)? {
+        try await storage.read { try await $0.avatar(id: id) }
+    }
+
+    public func delete(id: String) async throws {
+        try await storage.transaction { try await $0.deleteAvatar(id: id) }
+    }
+}

@@ -47,6 +47,7 @@ struct MemoryState: Sendable {
     var outboxOrder: [UUID] = []
     var signingKeys: [StoredKeyRecord] = []
     var serverSecrets: [String: StoredKeyRecord] = [:]
+    var avatars: [String: (data: Data, contentType: String)] = [:]
 
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
     static func flowKey(_ userID: UUID, _ flowID: String) -> String { userID.uuidString + "\u{1F}" + flowID }

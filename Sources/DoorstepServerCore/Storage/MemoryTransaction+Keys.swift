@@ -33,3 +33,17 @@ extension MemoryTransaction {
         }
     }
 }
+
+extension MemoryTransaction {
+    func saveAvatar(id: String, data: Data, contentType: String, at date: Date) async throws {
+        state.withLock { $0.avatars[id] = (data, contentType) }
+    }
+
+    func avatar(id: String) async throws -> (data: Data, contentType: String)? {
+        state.withLock { $0.avatars[id] }
+    }
+
+    func deleteAvatar(id: String) async throws {
+        state.withLock { $0.avatars[id] = nil }
+    }
+}

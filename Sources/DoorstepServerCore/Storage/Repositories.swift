@@ -134,10 +134,18 @@ public protocol KeyRepository: Sendable {
     func saveServerSecret(_ secret: StoredKeyRecord) async throws
 }
 
+/// Profile photos kept in the database, for servers whose instances share no disk.
+public protocol AvatarRepository: Sendable {
+    /// Inserts or replaces a photo.
+    func saveAvatar(id: String, data: Data, contentType: String, at date: Date) async throws
+    func avatar(id: String) async throws -> (data: Data, contentType: String)?
+    func deleteAvatar(id: String) async throws
+}
+
 /// Everything a transaction can touch.
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
     & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
-    & OutboxRepository & KeyRepository
+    & OutboxRepository & KeyRepository & AvatarRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

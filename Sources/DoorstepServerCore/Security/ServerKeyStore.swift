@@ -34,9 +34,8 @@ public struct ServerKeyStore: Sendable {
         return try await storage.transaction { store in
             var codeRecord = try await store.serverSecret(name: Self.codeKeyName)
             if codeRecord == nil {
-                let record = try stored(
-                    id: Self.codeKeyName, clear: fresh.codeKey.withUnsafeBytes { Data(Array($0)).base64EncodedString() },
-                    at: now)
+                let clearCode = fresh.codeKey.withUnsafeBytes { Data(Array($0)).base64EncodedString() }
+                let record = try stored(id: Self.codeKeyName, clear: clearCode, at: now)
                 try await store.saveServerSecret(record)
                 codeRecord = record
             }

@@ -10,18 +10,19 @@ import Synchronization
 
 /// One app install: its token store and snapshot store, kept across relaunches.
 struct AppInstall: Sendable {
-    let server: URL
+    let servers: [URL]
     let tokens = InMemoryTokenStore()
     let snapshots = RecordingSnapshotStore()
     let device: any DeviceEffects
 
-    init(server: URL, device: any DeviceEffects = TestDevice()) {
-        self.server = server
+    /// An install talking to `servers`, request by request in turn when there are several.
+    init(servers: [URL], device: any DeviceEffects = TestDevice()) {
+        self.servers = servers
         self.device = device
     }
 
     var client: DoorstepClient {
-        DoorstepClient(serverURL: server, transport: URLSessionTransport(), tokenStore: tokens)
+        DoorstepClient(serverURL: servers[0], transport: RoundRobinTransport(servers: servers), tokenStore: tokens)
     }
 
     /// Launches the app on a flow, as after a cold start.
@@ -52,17 +53,18 @@ final class TestDevice: DeviceEffects {
 /// One walk against a live server: its address, the app installs it used and the secrets it typed
 /// or read, so that afterwards every byte at rest can be searched for them.
 final class Walk: Sendable {
-    let base: URL
+    /// The instances serving the walk.
+    let servers: [URL]
     let secrets = SecretLedger()
     private let installs = Mutex<[AppInstall]>([])
 
-    init(base: URL) {
-        self.base = base
+    init(servers: [URL]) {
+        self.servers = servers
     }
 
     /// A new app install on a device of its own.
     func install(device: any DeviceEffects = TestDevice()) -> AppInstall {
-        let install = AppInstall(server: base, device: device)
+        let install = AppInstall(servers: servers, device: device)
         installs.withLock { $0.append(install) }
         return install
     }
@@ -72,7 +74,7 @@ final class Walk: Sendable {
 
     /// The newest one-time code mailed to `email`, noted as a secret.
     func code(to email: String) async throws -> Value {
-        .string(secrets.note(try await latestCode(to: email, server: base)))
+        .string(secrets.note(try await latestCode(to: email, servers: servers)))
     }
 
     /// Every snapshot any install of the walk saved, each as the bytes a device would keep.
@@ -85,14 +87,22 @@ final class Walk: Sendable {
     }
 }
 
-/// Reads the newest code mailed to an address from the dev mailbox, as a tester would.
-func latestCode(to email: String, server: URL) async throws -> String {
-    var components = URLComponents(url: server.appendingPathComponent("dev/mail.json"), resolvingAgainstBaseURL: false)!
-    components.queryItems = [URLQueryItem(name: "to", value: email)]
-    let (data, _) = try await URLSession.shared.data(from: components.url!)
-    let mail = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
-    guard let code = mail?.first?["code"] as? String else { throw MailboxError.noMail(email) }
-    return code
+/// Reads the newest code mailed to an address from the dev mailbox, as a tester would; with several
+/// instances, from whichever mailbox got the newest mail (any instance's sender may deliver it).
+func latestCode(to email: String, servers: [URL]) async throws -> String {
+    var newest: (sentAt: String, code: String)?
+    for server in servers {
+        var components = URLComponents(
+            url: server.appendingPathComponent("dev/mail.json"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "to", value: email)]
+        let (data, _) = try await URLSession.shared.data(from: components.url!)
+        let mail = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        guard let first = mail?.first, let code = first["code"] as? String else { continue }
+        let sentAt = first["sentAt"] as? String ?? ""
+        if newest == nil || sentAt > newest!.sentAt { newest = (sentAt, code) }
+    }
+    guard let newest else { throw MailboxError.noMail(email) }
+    return newest.code
 }
 
 enum MailboxError: Error {

@@ -11,31 +11,36 @@ struct EndToEndTests {
         doorstep = try CommandRunner()
     }
 
-    /// Runs a walk against a fresh server; then searches every byte at rest — the database's files,
-    /// the server's log and every snapshot the devices saved — for the walk's passwords and codes.
-    func withServer(typesSecrets: Bool = true, _ body: (Walk) async throws -> Void) async throws {
-        let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
-        let walk = Walk(base: try await server.waitUntilListening())
-        do {
+    /// Runs a walk against fresh servers; then searches every byte at rest — SQLite's files, the
+    /// servers' logs and every snapshot the devices saved — for the walk's passwords and codes.
+    func withServer(
+        _ deployment: Deployment, typesSecrets: Bool = true, _ body: (Walk) async throws -> Void
+    ) async throws {
+        try await deployment.run(doorstep, arguments: ["--rate-limits", "off"]) { servers in
+            var bases: [URL] = []
+            for server in servers { bases.append(try await server.waitUntilListening()) }
+            let walk = Walk(servers: bases)
             try await body(walk)
-        } catch {
-            _ = server.terminate()
-            throw error
+            for server in servers { _ = server.terminate() }
+            #expect(servers.allSatisfy { $0.log.contains("/v1/") }, "every instance answered requests of the walk")
+            #expect(walk.secrets.all.isEmpty != typesSecrets, "the walk typed or read a secret")
+            var places = await walk.savedSnapshots()
+            for server in servers {
+                places.append(("a server's log", Data(server.log.utf8)))
+                for suffix in ["", "-wal", "-shm", "-journal"] {
+                    let path = server.database + suffix
+                    if let bytes = FileManager.default.contents(atPath: path) { places.append((path, bytes)) }
+                }
+            }
+            #expect(walk.secrets.leaks(in: places) == [], "no password or code is ever at rest")
         }
-        _ = server.terminate()
-        #expect(walk.secrets.all.isEmpty != typesSecrets, "the walk typed or read a secret")
-        var places = await walk.savedSnapshots()
-        places.append(("the server log", Data(server.log.utf8)))
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            let path = server.database + suffix
-            if let bytes = FileManager.default.contents(atPath: path) { places.append((path, bytes)) }
-        }
-        #expect(walk.secrets.leaks(in: places) == [], "no password or code is ever at rest")
     }
 
-    @Test("TANDA: a new account verifies its email and finishes the four steps; an existing one logs in")
-    func tanda() async throws {
-        try await withServer { walk in
+    @Test(
+        "TANDA: a new account verifies its email and finishes the four steps; an existing one logs in",
+        arguments: Deployment.allCases)
+    func tanda(_ deployment: Deployment) async throws {
+        try await withServer(deployment) { walk in
             let phone = walk.install()
             let app = try await phone.launch("tanda")
             try await app.tap("getStarted")
@@ -82,9 +87,11 @@ struct EndToEndTests {
         }
     }
 
-    @Test("FamilySync: one person creates a household, another joins with its code, a third skips")
-    func familySync() async throws {
-        try await withServer(typesSecrets: false) { walk in
+    @Test(
+        "FamilySync: one person creates a household, another joins with its code, a third skips",
+        arguments: Deployment.allCases)
+    func familySync(_ deployment: Deployment) async throws {
+        try await withServer(deployment, typesSecrets: false) { walk in
             let owner = walk.install()
             var app = try await owner.launch("familysync")
             try await app.tap("next")
@@ -142,9 +149,10 @@ struct EndToEndTests {
         }
     }
 
-    @Test("Destiny: a guest gives birth data, and on the next launch lands straight home")
-    func destiny() async throws {
-        try await withServer(typesSecrets: false) { walk in
+    @Test(
+        "Destiny: a guest gives birth data, and on the next launch lands straight home", arguments: Deployment.allCases)
+    func destiny(_ deployment: Deployment) async throws {
+        try await withServer(deployment, typesSecrets: false) { walk in
             let phone = walk.install()
             var app = try await phone.launch("destiny")
             #expect(await app.screen == "splash")
@@ -168,9 +176,11 @@ struct EndToEndTests {
         }
     }
 
-    @Test("Destiny: birth data half-typed is not birth data given; a new install signs in and lands home")
-    func destinyReturningByEmail() async throws {
-        try await withServer { walk in
+    @Test(
+        "Destiny: birth data half-typed is not birth data given; a new install signs in and lands home",
+        arguments: Deployment.allCases)
+    func destinyReturningByEmail(_ deployment: Deployment) async throws {
+        try await withServer(deployment) { walk in
             let phone = walk.install()
             var app = try await phone.launch("destiny")
             try await app.fireTimer("launched")
@@ -210,9 +220,11 @@ struct EndToEndTests {
         }
     }
 
-    @Test("Kordant: sign-up through plan, watchlist and family invites; forgot password; logout clears everything")
-    func kordant() async throws {
-        try await withServer { walk in
+    @Test(
+        "Kordant: sign-up through plan, watchlist and family invites; forgot password; logout clears everything",
+        arguments: Deployment.allCases)
+    func kordant(_ deployment: Deployment) async throws {
+        try await withServer(deployment) { walk in
             let phone = walk.install()
             var app = try await phone.launch("kordant")
             try await app.tap("signUp")
@@ -244,7 +256,7 @@ struct EndToEndTests {
             #expect(answers["watchlist"] == ["dana@example.com", "+1 415 555 0100"])
             let families = try await phone.client.groups()
             #expect(families.map(\.kind) == ["family"], "sending invites twice makes one family")
-            _ = try await latestCode(to: "lee@example.com", server: walk.base)
+            _ = try await latestCode(to: "lee@example.com", servers: walk.servers)
             let me = try await phone.client.me()
             #expect(me.firstName == "Dana" && me.lastName == "Reyes", "the full name is kept as first and last")
             let consents = try await phone.client.consents()
@@ -286,9 +298,11 @@ struct EndToEndTests {
         }
     }
 
-    @Test("Trainer: the whole intake, auth after it, goals and program; resumes after kills mid-intake and after auth")
-    func trainer() async throws {
-        try await withServer { walk in
+    @Test(
+        "Trainer: the whole intake, auth after it, goals and program; resumes after kills mid-intake and after auth",
+        arguments: Deployment.allCases)
+    func trainer(_ deployment: Deployment) async throws {
+        try await withServer(deployment) { walk in
             let phone = walk.install()
             var app = try await phone.launch("trainer")
             try await app.tap("continue")

@@ -59,7 +59,7 @@ final class ServerProcess: Sendable {
 
     /// Sends SIGTERM and waits for the process to end; returns its exit status.
     func terminate() -> Int32 {
-        process.terminate()
+        if process.isRunning { process.terminate() }
         process.waitUntilExit()
         return process.terminationStatus
     }

@@ -14,11 +14,14 @@ public final class PostgresStorage: Storage {
     private let runner: Task<Void, Never>
     let logger: Logger
     /// How often a transaction that lost a conflict runs again before the request fails.
-    static let attempts = 8
+    static let attempts = 20
+    /// Spreads the retries of transactions that lost the same conflict.
+    let random: any RandomSource
 
-    private init(client: PostgresClient, runner: Task<Void, Never>, logger: Logger) {
+    private init(client: PostgresClient, runner: Task<Void, Never>, random: any RandomSource, logger: Logger) {
         self.client = client
         self.runner = runner
+        self.random = random
         self.logger = logger
     }
 
@@ -26,7 +29,8 @@ public final class PostgresStorage: Storage {
     /// under an advisory lock, so instances starting together migrate once. Throws
     /// ``PostgresStorageError`` with a one-line reason when the database cannot be reached.
     public static func open(
-        _ configuration: PostgresStorageConfiguration, logger: Logger = Logger(label: "doorstep.postgres")
+        _ configuration: PostgresStorageConfiguration, random: any RandomSource = SecureRandomSource(),
+        logger: Logger = Logger(label: "doorstep.postgres")
     ) async throws -> PostgresStorage {
         do {
             // One connection of its own first: the pool would retry a refused login forever, while
@@ -46,7 +50,7 @@ public final class PostgresStorage: Storage {
             throw PostgresStorageError(error, configuration: configuration)
         }
         let client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
-        return PostgresStorage(client: client, runner: Task { await client.run() }, logger: logger)
+        return PostgresStorage(client: client, runner: Task { await client.run() }, random: random, logger: logger)
     }
 
     /// Applies pending migrations while holding a lock no other Doorstep instance can take meanwhile;
@@ -86,8 +90,10 @@ public final class PostgresStorage: Storage {
                 }
             } catch  where attempt < Self.attempts && Self.lostAConflict(error) {
                 attempt += 1
-                // Step aside a little longer each time, so the winner commits first.
-                try await Task.sleep(for: .milliseconds(attempt * attempt))
+                // Step aside a little longer each time, and not in step with the other losers.
+                let ceiling = min(2 * attempt * attempt, 200)
+                let jitter = Int(random.bytes(1)[0]) % ceiling
+                try await Task.sleep(for: .milliseconds(ceiling / 2 + jitter / 2))
             } catch let error as PSQLError {
                 throw Self.storageError(error)
             }

@@ -47,6 +47,10 @@ public struct PostgresStorageConfiguration: Sendable {
             database: database, tls: clientTLS)
         client.options.maximumConnections = poolSize
         client.options.minimumConnections = 0
+        // Serializable transactions lock what they read; a sequential scan locks a whole table, so
+        // on small tables every two transactions would conflict. Index scans lock only the rows and
+        // ranges read (PostgreSQL's manual gives this advice for serializable workloads).
+        client.options.additionalStartupParameters = [("enable_seqscan", "off")]
         self.client = client
         self.displayName = "\(host):\(port)/\(database)"
     }

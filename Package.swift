@@ -79,6 +79,7 @@ let package = Package(
                 "DoorstepSQL",
                 "DoorstepServerCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
@@ -130,6 +131,7 @@ let package = Package(
                 "DoorstepPostgres",
                 "DoorstepSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 import NIOSSL
 import PostgresNIO
 
@@ -101,6 +102,8 @@ public struct PostgresStorageError: Error, CustomStringConvertible, Sendable {
         case let error as PSQLError:
             if let state = error.serverInfo?[.sqlState], let message = error.serverInfo?[.message] {
                 description = "PostgreSQL at \(place) refused: \(message) (\(state))"
+            } else if let failure = (error.underlying as? NIOConnectionError)?.connectionErrors.first {
+                description = "cannot connect to PostgreSQL at \(place): \(failure.error)"
             } else if let underlying = error.underlying {
                 description = "cannot connect to PostgreSQL at \(place): \(underlying)"
             } else {

@@ -24,11 +24,15 @@ struct Keys: AsyncParsableCommand {
             let database = database ?? environment["DOORSTEP_DATABASE"] ?? "./doorstep.sqlite"
             var logger = Logger(label: "doorstep.keys")
             logger.logLevel = .warning
+            let encryptionKey = try ServerStore.keyEncryptionKey(environment: environment)
             let store = try await ServerStore.open(database, poolSize: 2, logger: logger)
-            _ = try await store.loadKeys(database: database, environment: environment, logger: logger)
-            let keys = ServerKeyStore(
-                storage: store.storage, encryptionKey: try ServerStore.keyEncryptionKey(environment: environment))
-            return (store, keys)
+            do {
+                _ = try await store.loadKeys(database: database, environment: environment, logger: logger)
+            } catch {
+                try? await store.close()
+                throw error
+            }
+            return (store, ServerKeyStore(storage: store.storage, encryptionKey: encryptionKey))
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Crypto
 import DoorstepHTTP
 import DoorstepSQLite
 import DoorstepServerCore
@@ -87,19 +88,35 @@ struct Serve: AsyncParsableCommand {
         logger.logLevel = .info
 
         let environment = ProcessInfo.processInfo.environment
+        let keyEncryptionKey = try ServerStore.keyEncryptionKey(environment: environment)
         let store = try await ServerStore.open(
             configuration.database, poolSize: configuration.databasePoolSize, logger: logger)
+        do {
+            try await serve(
+                configuration, store: store, keyEncryptionKey: keyEncryptionKey, environment: environment,
+                logger: logger)
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
+    }
+
+    private func serve(
+        _ configuration: ServerConfiguration, store: ServerStore, keyEncryptionKey: SymmetricKey?,
+        environment: [String: String], logger: Logger
+    ) async throws {
         let keys = try await store.loadKeys(database: configuration.database, environment: environment, logger: logger)
-        let hashingPool = NIOThreadPool(numberOfThreads: System.coreCount)
-        hashingPool.start()
         // Instances on PostgreSQL share no disk, so their photos live in the database too.
         let avatars: any AvatarStore =
             configuration.usesPostgres
             ? DatabaseAvatarStore(storage: store.storage)
             : try FileAvatarStore(directory: URL(fileURLWithPath: configuration.database + ".avatars"))
+        let hashingPool = NIOThreadPool(numberOfThreads: System.coreCount)
+        hashingPool.start()
+        defer { hashingPool.shutdownGracefully { _ in } }
         let dependencies = ServerDependencies(
-            storage: store.storage, avatars: avatars, keys: keys,
-            keyEncryptionKey: try ServerStore.keyEncryptionKey(environment: environment),
+            storage: store.storage, avatars: avatars, keys: keys, keyEncryptionKey: keyEncryptionKey,
             hasher: BoundedPasswordHasher(
                 BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool),
                 capacity: 2 * System.coreCount),
@@ -112,8 +129,6 @@ struct Serve: AsyncParsableCommand {
                 "smtp": "\(configuration.smtp?.redacted ?? "off")",
             ])
         try await runServer(configuration: configuration, dependencies: dependencies)
-        try await hashingPool.shutdownGracefully()
-        try await store.close()
     }
 
     /// The configuration: command line first, then environment, then defaults.

@@ -35,10 +35,11 @@ struct CommandRunner {
         throw Failure.executableNotFound(searched: start.path)
     }
 
-    func run(_ arguments: String...) throws -> Output {
+    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -112,6 +112,33 @@ struct ServeCommandTests {
         #expect(cost.standardError.contains("password cost"))
         let limits = try doorstep.run("serve", "--rate-limits", "maybe")
         #expect(limits.status != 0)
+        let unreachable = try doorstep.run("serve", "--database", "postgres://app:s3cret@127.0.0.1:1/accounts")
+        #expect(unreachable.status != 0)
+        #expect(unreachable.standardError.hasPrefix("Error: cannot connect to PostgreSQL at 127.0.0.1:1/accounts"))
+        #expect(!unreachable.standardError.contains("s3cret"))
+        #expect(unreachable.standardError.split(separator: "\n").count == 1, "one line, no stack trace")
+    }
+
+    @Test("keys rotate adds a key the server publishes at once; a sealed store needs its key-encryption key")
+    func keyRotation() async throws {
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
+        let sealing = ["DOORSTEP_KEY_ENCRYPTION_KEY": Data((0..<32).map { UInt8($0) }).base64EncodedString()]
+        let rotated = try doorstep.run("keys", "rotate", "--database", database, environment: sealing)
+        #expect(rotated.status == 0)
+        #expect(rotated.standardOutput.hasPrefix("added signing key "))
+        let listed = try doorstep.run("keys", "list", "--database", database, environment: sealing)
+        #expect(listed.standardOutput.split(separator: "\n").count == 2, "\(listed.standardOutput)")
+        #expect(listed.standardOutput.contains("signing") && listed.standardOutput.contains("published, signs from"))
+
+        let unsealed = try doorstep.run("keys", "list", "--database", database)
+        #expect(unsealed.status != 0)
+        #expect(unsealed.standardError.contains("DOORSTEP_KEY_ENCRYPTION_KEY"))
+
+        let server = try ServerProcess(runner: doorstep, database: database, environment: sealing)
+        let http = HTTP(base: try await server.waitUntilListening())
+        let jwks = try await http.send("GET", ".well-known/jwks.json")
+        #expect(((jwks.json as? [String: Any])?["keys"] as? [Any])?.count == 2, "both keys are published")
+        _ = server.terminate()
     }
 }
 

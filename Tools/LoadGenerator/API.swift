@@ -3,11 +3,23 @@ import Foundation
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
+import Synchronization
 
-/// The few calls the scenarios make, as a client app would.
-struct API: Sendable {
+/// The few calls the scenarios make, as a client app would. With several servers, each call goes to
+/// the next in turn, as a load balancer without stickiness would send it.
+final class API: Sendable {
     let client: HTTPClient
-    let base: String
+    let bases: [String]
+    private let next = Atomic<Int>(0)
+
+    init(client: HTTPClient, bases: [String]) {
+        self.client = client
+        self.bases = bases
+    }
+
+    private func nextBase() -> String {
+        bases[next.wrappingAdd(1, ordering: .relaxed).oldValue % bases.count]
+    }
 
     struct Failure: Error {
         var status: Int
@@ -20,10 +32,10 @@ struct API: Sendable {
 
     /// Sends a request; returns the JSON answer, or throws on a status other than 2xx.
     @discardableResult
-    func call(_ method: HTTPMethod, _ path: String, json: [String: Any]? = nil, bearer: String? = nil) async throws
-        -> [String: Any]
-    {
-        var request = HTTPClientRequest(url: base + path)
+    func call(
+        _ method: HTTPMethod, _ path: String, json: [String: Any]? = nil, bearer: String? = nil, base: String? = nil
+    ) async throws -> [String: Any] {
+        var request = HTTPClientRequest(url: (base ?? nextBase()) + path)
         request.method = method
         if let json {
             request.headers.add(name: "Content-Type", value: "application/json")
@@ -57,13 +69,19 @@ struct API: Sendable {
         }
     }
 
-    /// The newest code mailed to an address, from the dev mailbox.
+    /// The newest code mailed to an address, from the dev mailboxes (any server may have sent it).
     func code(for email: String) async throws -> String {
-        let answer = try await call(.GET, "/dev/mail.json?to=\(email)")
-        guard let code = (answer["items"] as? [[String: Any]])?.first?["code"] as? String else {
-            throw Failure(status: 0)
+        var newest: (sentAt: String, code: String)?
+        for base in bases {
+            let answer = try await call(.GET, "/dev/mail.json?to=\(email)", base: base)
+            guard let mail = (answer["items"] as? [[String: Any]])?.first, let code = mail["code"] as? String else {
+                continue
+            }
+            let sentAt = mail["sentAt"] as? String ?? ""
+            if newest == nil || sentAt > newest!.sentAt { newest = (sentAt, code) }
         }
-        return code
+        guard let newest else { throw Failure(status: 0) }
+        return newest.code
     }
 
     func guest() async throws -> (access: String, refresh: String) {

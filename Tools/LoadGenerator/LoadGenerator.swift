@@ -11,8 +11,9 @@ import NIOCore
 struct LoadGenerator: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "doorstep-load")
 
-    @Option(help: "The server's base URL.") var url = "http://127.0.0.1:8080"
-    @Option(help: "The server's process id, to read its CPU time and memory.") var serverPID: Int32
+    @Option(help: "A server's base URL; repeat it for several instances, called in turn.")
+    var url: [String] = ["http://127.0.0.1:8080"]
+    @Option(help: "A server's process id, to read its CPU time and memory; repeatable.") var serverPID: [Int32]
     @Option(name: .customLong("scenario"), help: "me, refresh, login, signup, onboarding, me-under-login.")
     var scenarios: [String] = Scenario.allCases.map(\.rawValue)
     @Option(help: "Seconds each measured run lasts.") var duration: Double = 10
@@ -29,8 +30,8 @@ struct LoadGenerator: AsyncParsableCommand {
                 connectionPool: .init(
                     idleTimeout: .seconds(60),
                     concurrentHTTP1ConnectionsPerHostSoftLimit: connections + 8)))
-        let api = API(client: client, base: url)
-        let server = ServerProcessStats(pid: serverPID)
+        let api = API(client: client, bases: url)
+        let server = ServerProcessStats(pids: serverPID)
         let idleRSS = server.residentMegabytes
         let hashSeconds = HashCeiling.cpuSecondsPerHash(cost: passwordCost)
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -58,25 +59,29 @@ struct LoadGenerator: AsyncParsableCommand {
     }
 }
 
-/// CPU time and memory of the server, read from /proc.
+/// CPU time and memory of the server's instances together, read from /proc.
 struct ServerProcessStats: Sendable {
-    let pid: Int32
+    let pids: [Int32]
 
     /// User + system CPU seconds so far.
     var cpuSeconds: Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return 0 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
-        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        pids.reduce(0) { total, pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return total }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
+            return total + ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        }
     }
 
     private func status(_ key: String) -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key) })
-        else { return 0 }
-        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+        pids.reduce(0) { total, pid in
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key) })
+            else { return total }
+            return total + (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+        }
     }
 
     var residentMegabytes: Double { status("VmRSS:") }

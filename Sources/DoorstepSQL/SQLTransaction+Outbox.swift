@@ -11,6 +11,15 @@ extension SQLTransaction {
             """, Self.outboxBinds(record))
     }
 
+    public func hasClaimableOutboxMail(dueBy now: Date) async throws -> Bool {
+        try await !rows(
+            """
+            SELECT 1 AS due FROM mail_outbox
+            WHERE state = 'pending' AND next_attempt_at <= ? AND (leased_until IS NULL OR leased_until <= ?) LIMIT 1
+            """, [.time(now), .time(now)]
+        ).isEmpty
+    }
+
     public func claimOutboxMail(dueBy now: Date, leaseUntil: Date, limit: Int) async throws -> [OutboxRecord] {
         let due = try await rows(
             """

@@ -69,4 +69,33 @@ struct PostgresStorageTests {
             #expect(error.description.contains(expected))
         }
     }
+
+    @Test("A browser walks the web funnel with each request on the other of two servers")
+    func funnelOnTwoServers() async throws {
+        let url = try await PostgresTestDatabase.create()
+        let configuration = try PostgresStorageConfiguration(url: url, poolSize: 2)
+        let storageA = try await PostgresStorage.open(configuration)
+        let storageB = try await PostgresStorage.open(configuration)
+        let a = try await TestServer.make(storage: storageA)
+        let b = try await TestServer.make(storage: storageB)
+        try await a.test { clientA in
+            try await b.test { clientB in
+                var browser = FunnelBrowser(clientA, clientB)
+                try await browser.open("/flows/tanda")
+                try await browser.submit("tanda", press: "getStarted")
+                try await browser.submit("tanda", [("email", "web@example.com")], press: "continue")
+                #expect(browser.screen == "verifyEmail")
+                let code = try #require(await a.latestCode(to: "web@example.com"), "A's sender delivers B's mail too")
+                try await browser.submit("tanda", [("code", code)], press: "verify")
+                #expect(browser.screen == "celebration")
+
+                let session = try await clientB.signUpWithCode("app@example.com", server: a)
+                let token = try #require(session["accessToken"] as? String)
+                #expect(try await clientA.get("/v1/me", bearer: token).status == 200, "A trusts what B signed")
+            }
+        }
+        await storageA.close()
+        await storageB.close()
+        try await PostgresTestDatabase.drop(url)
+    }
 }

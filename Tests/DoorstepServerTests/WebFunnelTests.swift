@@ -5,15 +5,23 @@ import HTTPTypes
 import Testing
 
 /// A browser as the funnel sees it: its cookies, the CSRF token of the last page, and forms it posts.
+/// Given several servers, it sends each request to the next in turn, as a balancer would.
 struct FunnelBrowser {
-    let client: TestHTTPClient
+    let clients: [TestHTTPClient]
+    private var turn = 0
     /// Cookies by name, as the browser keeps them.
     var cookies: [String: String] = [:]
     var csrf: String?
     var page: TestResponse?
 
-    init(_ client: TestHTTPClient) {
-        self.client = client
+    init(_ clients: TestHTTPClient...) {
+        self.clients = clients
+    }
+
+    /// The server the next request goes to.
+    private mutating func client() -> TestHTTPClient {
+        defer { turn += 1 }
+        return clients[turn % clients.count]
     }
 
     /// The `Cookie` header the browser sends.
@@ -52,7 +60,7 @@ struct FunnelBrowser {
     mutating func open(_ path: String) async throws -> TestResponse {
         var headers: [HTTPField.Name: String] = [:]
         if let cookie { headers[.cookie] = cookie }
-        let response = try await client.send(.get, path, headers: headers)
+        let response = try await client().send(.get, path, headers: headers)
         if response.status == 303, let location = response.headers[.location], location.hasPrefix("/") {
             return try await open(location)
         }
@@ -72,7 +80,7 @@ struct FunnelBrowser {
         let body = pairs.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
         var headers: [HTTPField.Name: String] = [:]
         if let cookie { headers[.cookie] = cookie }
-        let response = try await client.send(
+        let response = try await client().send(
             .post, "/flows/\(flow)", body: body, contentType: "application/x-www-form-urlencoded", headers: headers)
         keepCookies(from: response)
         guard response.status == 303, let location = response.headers[.location], location.hasPrefix("/") else {

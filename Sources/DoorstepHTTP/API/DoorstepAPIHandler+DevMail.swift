@@ -7,7 +7,7 @@ import OpenAPIRuntime
 extension DoorstepAPIHandler {
     func devMailList(_ input: Operations.DevMailList.Input) async throws -> Operations.DevMailList.Output {
         guard let mailbox else { throw ServiceError.notFound }
-        await outbox.deliverDue()
+        await outbox.deliverDueAndSettle()
         let address = input.query.to.map { EmailAddress.normalizedIfValid($0) }
         let mail = await mailbox.mail(to: address)
         return .ok(
@@ -22,7 +22,7 @@ extension DoorstepAPIHandler {
 
     func devMailPage(_ input: Operations.DevMailPage.Input) async throws -> Operations.DevMailPage.Output {
         guard let mailbox else { throw ServiceError.notFound }
-        await outbox.deliverDue()
+        await outbox.deliverDueAndSettle()
         let page = DevMailPage.render(await mailbox.mail())
         return .ok(.init(body: .html(HTTPBody(page))))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// How the outbox retries.
 public struct OutboxPolicy: Sendable {
@@ -38,6 +39,8 @@ public final class MailOutbox: Sendable {
     /// Signals the sender that mail is waiting; bursts fold into one signal.
     public let wakeups: AsyncStream<Void>
     private let wakeupSignal: AsyncStream<Void>.Continuation
+    /// Passes of ``deliverDue()`` running in this process right now.
+    private let passesUnderWay = Atomic<Int>(0)
 
     /// Creates an outbox.
     public init(
@@ -86,9 +89,13 @@ public final class MailOutbox: Sendable {
     /// One pass: takes the mails that are due and tries each once. Returns how many it tried.
     @discardableResult
     public func deliverDue() async -> Int {
+        passesUnderWay.add(1, ordering: .sequentiallyConsistent)
+        defer { passesUnderWay.subtract(1, ordering: .sequentiallyConsistent) }
         let now = clock.now
         let claimed: [OutboxRecord]
         do {
+            // Most passes find nothing: ask with a read before taking the write lock to claim.
+            guard try await storage.read({ try await $0.hasClaimableOutboxMail(dueBy: now) }) else { return 0 }
             claimed = try await storage.transaction {
                 try await $0.claimOutboxMail(
                     dueBy: now, leaseUntil: now.addingTimeInterval(self.policy.lease), limit: self.policy.batchSize)
@@ -108,6 +115,16 @@ public final class MailOutbox: Sendable {
             }
         }
         return claimed.count
+    }
+
+    /// Delivers what is due, then waits (two seconds at most) for the passes this process's sender
+    /// has under way, so that the dev mailbox read after a request shows the mail it wrote even when
+    /// the sender took that mail first.
+    public func deliverDueAndSettle() async {
+        await deliverDue()
+        for _ in 0..<200 where passesUnderWay.load(ordering: .sequentiallyConsistent) > 0 {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     /// What is waiting and what has failed.

@@ -8,6 +8,14 @@ extension MemoryTransaction {
         }
     }
 
+    func hasClaimableOutboxMail(dueBy now: Date) async throws -> Bool {
+        state.withLock { state in
+            state.outbox.values.contains {
+                $0.state == .pending && $0.nextAttemptAt <= now && ($0.leasedUntil ?? .distantPast) <= now
+            }
+        }
+    }
+
     func claimOutboxMail(dueBy now: Date, leaseUntil: Date, limit: Int) async throws -> [OutboxRecord] {
         state.withLock { state in
             let due = state.outboxOrder.compactMap { state.outbox[$0] }

@@ -113,6 +113,9 @@ public protocol BrowserSessionRepository: Sendable {
 /// Mail waiting to be delivered, and what became of it.
 public protocol OutboxRepository: Sendable {
     func insertOutboxMail(_ record: OutboxRecord) async throws
+    /// Whether any pending mail is due by `now` and held by no sender: a read, so an idle sender
+    /// polling it never takes a write lock.
+    func hasClaimableOutboxMail(dueBy now: Date) async throws -> Bool
     /// Takes up to `limit` pending mails due by `now` that no other sender holds, oldest first, and
     /// holds them until `leaseUntil`.
     func claimOutboxMail(dueBy now: Date, leaseUntil: Date, limit: Int) async throws -> [OutboxRecord]

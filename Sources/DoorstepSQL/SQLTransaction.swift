@@ -114,6 +114,27 @@ public struct SQLTransaction: StorageTransaction {
         try await rows("SELECT * FROM sessions WHERE id = ?", [.text(id.key)]).first.flatMap(Self.session)
     }
 
+    public func sessionAndUser(sessionID: UUID) async throws -> (SessionRecord, UserRecord)? {
+        guard
+            let row = try await rows(
+                """
+                SELECT users.*, sessions.id AS session_id, sessions.created_at AS session_created_at,
+                    sessions.last_used_at AS session_last_used_at, sessions.expires_at AS session_expires_at,
+                    sessions.revoked_at AS session_revoked_at, sessions.user_agent AS session_user_agent
+                FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ?
+                """, [.text(sessionID.key)]
+            ).first,
+            let user = Self.user(row), let createdAt = row.date("session_created_at"),
+            let expiresAt = row.date("session_expires_at")
+        else { return nil }
+        var session = SessionRecord(
+            id: sessionID, userID: user.id, createdAt: createdAt, expiresAt: expiresAt,
+            userAgent: row.string("session_user_agent"))
+        session.lastUsedAt = row.date("session_last_used_at") ?? createdAt
+        session.revokedAt = row.date("session_revoked_at")
+        return (session, user)
+    }
+
     public func sessions(userID: UUID) async throws -> [SessionRecord] {
         try await rows("SELECT * FROM sessions WHERE user_id = ? ORDER BY created_at DESC", [.text(userID.key)])
             .compactMap(Self.session)

@@ -135,6 +135,9 @@ struct StorageConformanceTests {
             }
             let newerID = newer.id
             #expect(try await storage.transaction { try await $0.session(id: newerID) } == newer)
+            let pair = try await storage.read { try await $0.sessionAndUser(sessionID: newerID) }
+            #expect(pair?.0 == newer && pair?.1 == sam, "a session and its account in one read")
+            #expect(try await storage.read { try await $0.sessionAndUser(sessionID: UUID()) } == nil)
             #expect(try await storage.transaction { try await $0.refreshToken(hash: "abc") } == rotated)
             try await storage.transaction { try await $0.deleteUser(id: sam.id) }
             #expect(try await storage.transaction { try await $0.session(id: older.id) } == nil)

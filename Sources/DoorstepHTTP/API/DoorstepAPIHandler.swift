@@ -43,7 +43,8 @@ struct DoorstepAPIHandler: APIProtocol {
     }
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
-        .ok(.init(body: .json(WireModels.user(try await services.auth.me(try await caller())))))
+        guard let token = RequestInfo.current.bearerToken, !token.isEmpty else { throw ServiceError.unauthenticated }
+        return .ok(.init(body: .json(WireModels.user(try await services.auth.signedInUser(bearer: token)))))
     }
 }
 

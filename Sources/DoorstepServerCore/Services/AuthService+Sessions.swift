@@ -11,20 +11,28 @@ extension AuthService {
     /// The caller, if its session is still active (`session_revoked` otherwise); marks the session used.
     /// The web funnel, which keeps a caller for a browser rather than a token, asks this on every request.
     public func activeCaller(_ caller: Caller) async throws -> Caller {
+        _ = try await activeUser(caller)
+        return caller
+    }
+
+    /// The account a bearer token signs in, if its session is still active: `GET /v1/me` in one read.
+    public func signedInUser(bearer token: String) async throws -> UserRecord {
+        try await activeUser(try await tokens.verify(token, now: clock.now))
+    }
+
+    /// The caller's account, read with its session in one go; ends in `session_revoked` when the
+    /// session has ended or the account is gone, and marks the session used.
+    func activeUser(_ caller: Caller) async throws -> UserRecord {
         let now = clock.now
         let resolution = policy.lastUsedResolution
-        let state = try await storage.read { store -> SessionUse in
-            guard let session = try await store.session(id: caller.sessionID), session.userID == caller.userID,
-                session.isActive(at: now), try await store.user(id: caller.userID) != nil
-            else { return .ended }
-            return now.timeIntervalSince(session.lastUsedAt) >= resolution ? .stale : .fresh
+        let (state, user) = try await storage.read { store -> (SessionUse, UserRecord?) in
+            guard let (session, user) = try await store.sessionAndUser(sessionID: caller.sessionID),
+                session.userID == caller.userID, session.isActive(at: now)
+            else { return (.ended, nil) }
+            return (now.timeIntervalSince(session.lastUsedAt) >= resolution ? .stale : .fresh, user)
         }
-        switch state {
-        case .ended:
-            throw ServiceError.sessionRevoked
-        case .fresh:
-            return caller
-        case .stale:
+        guard let user, state != .ended else { throw ServiceError.sessionRevoked }
+        if state == .stale {
             // Only now and then does a request write: when it last marked the session used.
             try await storage.transaction { store in
                 guard var session = try await store.session(id: caller.sessionID), session.isActive(at: now) else {
@@ -33,20 +41,12 @@ extension AuthService {
                 session.lastUsedAt = now
                 try await store.updateSession(session)
             }
-            return caller
         }
+        return user
     }
 
     private enum SessionUse: Sendable {
         case ended, stale, fresh
-    }
-
-    /// The caller's account.
-    public func me(_ caller: Caller) async throws -> UserRecord {
-        guard let user = try await storage.read({ try await $0.user(id: caller.userID) }) else {
-            throw ServiceError.unauthenticated
-        }
-        return user
     }
 
     /// Exchanges a refresh token for a new access token and its successor. A token that was already

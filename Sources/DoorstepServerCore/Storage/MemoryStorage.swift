@@ -89,6 +89,13 @@ final class MemoryTransaction: StorageTransaction {
         state.withLock { state in state.userIDsByEmail[email].flatMap { state.users[$0] } }
     }
 
+    func sessionAndUser(sessionID: UUID) async throws -> (SessionRecord, UserRecord)? {
+        state.withLock { state in
+            guard let session = state.sessions[sessionID], let user = state.users[session.userID] else { return nil }
+            return (session, user)
+        }
+    }
+
     func deleteUser(id: UUID) async throws {
         state.withLock { state in
             guard let user = state.users.removeValue(forKey: id) else { return }

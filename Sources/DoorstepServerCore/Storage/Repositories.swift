@@ -25,6 +25,8 @@ public protocol SessionRepository: Sendable {
     func insertSession(_ session: SessionRecord) async throws
     func updateSession(_ session: SessionRecord) async throws
     func session(id: UUID) async throws -> SessionRecord?
+    /// A session and its account, read together (the busiest read of all: every signed-in request).
+    func sessionAndUser(sessionID: UUID) async throws -> (SessionRecord, UserRecord)?
     /// The user's sessions, newest first, ended ones included.
     func sessions(userID: UUID) async throws -> [SessionRecord]
     func insertRefreshToken(_ token: RefreshTokenRecord) async throws

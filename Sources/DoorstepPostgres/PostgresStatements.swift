@@ -18,8 +18,11 @@ struct PostgresStatements: SQLConnection {
             case .null: bindings.appendNull()
             }
         }
-        let query = PostgresQuery(unsafeSQL: Self.numberingMarks(sql), binds: bindings)
         do {
+            if let prepared = try await preparedRows(sql, bindings) {
+                return try prepared.map(Self.row)
+            }
+            let query = PostgresQuery(unsafeSQL: Self.numberingMarks(sql), binds: bindings)
             var rows: [SQLRow] = []
             for try await row in try await connection.query(query, logger: logger) {
                 rows.append(try Self.row(row))

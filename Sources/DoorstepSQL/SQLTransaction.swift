@@ -116,14 +116,7 @@ public struct SQLTransaction: StorageTransaction {
 
     public func sessionAndUser(sessionID: UUID) async throws -> (SessionRecord, UserRecord)? {
         guard
-            let row = try await rows(
-                """
-                SELECT users.*, sessions.id AS session_id, sessions.created_at AS session_created_at,
-                    sessions.last_used_at AS session_last_used_at, sessions.expires_at AS session_expires_at,
-                    sessions.revoked_at AS session_revoked_at, sessions.user_agent AS session_user_agent
-                FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ?
-                """, [.text(sessionID.key)]
-            ).first,
+            let row = try await rows(FrequentSQL.sessionAndUser, [.text(sessionID.key)]).first,
             let user = Self.user(row), let createdAt = row.date("session_created_at"),
             let expiresAt = row.date("session_expires_at")
         else { return nil }

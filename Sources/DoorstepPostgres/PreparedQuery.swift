@@ -1,0 +1,46 @@
+import DoorstepSQL
+import Logging
+import PostgresNIO
+
+/// A statement PostgreSQL plans once per connection: postgres-nio prepares it under the name of this
+/// type the first time a connection runs it, and later runs skip parsing and planning.
+protocol PreparedSQL: Sendable {
+    /// The statement, with `$1`, `$2`… marks.
+    static var sql: String { get }
+}
+
+/// A run of a ``PreparedSQL`` statement with its values.
+struct PreparedQuery<Statement: PreparedSQL>: PostgresPreparedStatement {
+    typealias Row = PostgresRow
+
+    static var sql: String { Statement.sql }
+
+    let bindings: PostgresBindings
+
+    func makeBindings() -> PostgresBindings { bindings }
+
+    func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
+}
+
+/// The session-and-account read behind every authenticated request.
+enum SessionAndUserSQL: PreparedSQL {
+    static let sql = PostgresStatements.numberingMarks(FrequentSQL.sessionAndUser)
+}
+
+extension PostgresStatements {
+    /// Runs `sql` as a prepared statement when it is one of ``FrequentSQL``; returns `nil` otherwise.
+    func preparedRows(_ sql: String, _ bindings: PostgresBindings) async throws -> [PostgresRow]? {
+        switch sql {
+        case FrequentSQL.sessionAndUser:
+            var rows: [PostgresRow] = []
+            for try await row in try await connection.execute(
+                PreparedQuery<SessionAndUserSQL>(bindings: bindings), logger: logger)
+            {
+                rows.append(row)
+            }
+            return rows
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// The statements every authenticated request runs. A database adapter may plan them once per
+/// connection instead of once per request; the SQL is the same either way.
+public enum FrequentSQL {
+    /// A session and its account in one read, for verifying a request's access token. The columns
+    /// are named, so a column a later migration adds does not change a statement already planned.
+    public static let sessionAndUser = """
+        SELECT users.id, users.email, users.email_verified, users.first_name, users.last_name,
+            users.password_hash, users.is_guest, users.providers, users.avatar_id, users.created_at,
+            users.updated_at, sessions.id AS session_id, sessions.created_at AS session_created_at,
+            sessions.last_used_at AS session_last_used_at, sessions.expires_at AS session_expires_at,
+            sessions.revoked_at AS session_revoked_at, sessions.user_agent AS session_user_agent
+        FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ?
+        """
+}

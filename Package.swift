@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "DoorstepPostgres", targets: ["DoorstepPostgres"]),
         .library(name: "DoorstepHTTP", targets: ["DoorstepHTTP"]),
         .library(name: "DoorstepClient", targets: ["DoorstepClient"]),
+        .library(name: "DoorstepPresentation", targets: ["DoorstepPresentation"]),
+        .library(name: "DoorstepUI", targets: ["DoorstepUI"]),
         .library(name: "DoorstepMail", targets: ["DoorstepMail"]),
         .executable(name: "doorstep", targets: ["doorstep"]),
     ],
@@ -99,6 +101,7 @@ let package = Package(
             dependencies: [
                 "DoorstepAPI",
                 "DoorstepMail",
+                "DoorstepPresentation",
                 "DoorstepServerCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -112,6 +115,16 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Funnel/Assets")]
+        ),
+        .target(
+            name: "DoorstepPresentation",
+            dependencies: ["DoorstepFlow"]
+        ),
+        // SwiftUI views over DoorstepPresentation; every file is compiled only where SwiftUI exists,
+        // so on Linux the target builds empty.
+        .target(
+            name: "DoorstepUI",
+            dependencies: ["DoorstepClient", "DoorstepFlow", "DoorstepPresentation"]
         ),
         .target(
             name: "DoorstepClient",
@@ -182,6 +195,11 @@ let package = Package(
                 "DoorstepSQLite",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
+        ),
+        .testTarget(
+            name: "DoorstepPresentationTests",
+            dependencies: ["DoorstepPresentation"],
+            resources: [.copy("Golden")]
         ),
         .testTarget(
             name: "DoorstepMailTests",

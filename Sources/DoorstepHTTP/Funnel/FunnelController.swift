@@ -1,4 +1,5 @@
 import DoorstepFlow
+import DoorstepPresentation
 import DoorstepServerCore
 import Foundation
 import HTTPTypes
@@ -58,8 +59,9 @@ struct FunnelController: Sendable {
         }
         browser.state.snapshots[flow.id] = engine.snapshot
         try await sessions.save(browser)
-        let page = ScreenPage(
-            engine: engine, csrfToken: browser.state.csrfToken, now: clock.now, providers: Set(webSignIns.keys))
+        let presentation = ScreenPresenter(engine: engine, now: clock.now, offeredProviders: Set(webSignIns.keys))
+            .present()
+        let page = ScreenPage(presentation: presentation, csrfToken: browser.state.csrfToken)
         var response = Self.html(page.render())
         setCookie(on: &response, browser, request)
         return response

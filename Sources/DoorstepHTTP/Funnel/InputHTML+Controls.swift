@@ -1,138 +1,134 @@
-import DoorstepFlow
-import Foundation
+import DoorstepPresentation
 
 /// The inputs with more moving parts: steppers, choices and plan cards, voice answers, date and time
 /// pickers, list builders and the photo picker.
 extension InputHTML {
-    func stepper() -> String {
-        guard let field, let stepper = Stepper(field: field, answer: answer) else { return "" }
-        let unit = block.display == .feetInches ? "inches" : (field.unit ?? "")
-        let labelWords = unit.isEmpty ? labelText : "\(labelText) (\(unit))"
-        var html = label(for: inputID, text: block.label == nil ? nil : labelWords)
-        html += "<div class=\"stepper\" data-stepper=\"\(block.display?.rawValue ?? "plain")\">"
-        html += "<button type=\"submit\" name=\"_step\" value=\"\(HTML.escape(fieldID)):-1\" class=\"step\" "
-        html += "aria-label=\"Decrease\" formnovalidate\(stepper.canDecrement ? "" : " disabled")>−</button>"
+    static func stepper(_ content: StepperContent) -> String {
+        let field = content.field
+        let id = inputID(field.id)
+        let name = HTML.escape(field.id)
+        let labelWords = content.unit.map { "\(field.label) (\($0))" } ?? field.label
+        var html = label(field, text: field.showsLabel ? labelWords : nil)
+        html += "<div class=\"stepper\" data-stepper=\"\(content.display.rawValue)\">"
+        html += "<button type=\"submit\" name=\"_step\" value=\"\(name):-1\" class=\"step\" "
+        html += "aria-label=\"Decrease\" formnovalidate\(content.canDecrement ? "" : " disabled")>−</button>"
         html += "<div class=\"stepper-value\">"
-        html += "<output for=\"\(inputID)\" class=\"stepper-display role-display\" aria-live=\"polite\">"
-        html += HTML.escape(UnitFormatter.display(stepper.value, as: block.display)) + "</output>"
-        html += "<input type=\"number\" id=\"\(inputID)\" name=\"\(HTML.escape(fieldID))\" value=\"\(stepper.value)\" "
-        html += "min=\"\(stepper.minimum)\" max=\"\(stepper.maximum)\" step=\"\(stepper.step)\" "
-        html += "class=\"stepper-input\" aria-label=\"\(HTML.escape(labelWords))\"\(described(fieldID))>"
-        if !unit.isEmpty, block.display != .feetInches {
+        html += "<output for=\"\(id)\" class=\"stepper-display role-display\" aria-live=\"polite\">"
+        html += HTML.escape(content.displayValue) + "</output>"
+        html += "<input type=\"number\" id=\"\(id)\" name=\"\(name)\" value=\"\(content.value)\" "
+        html += "min=\"\(content.minimum)\" max=\"\(content.maximum)\" step=\"\(content.step)\" "
+        html += "class=\"stepper-input\" aria-label=\"\(HTML.escape(labelWords))\"\(described(field))>"
+        if let unit = content.unit, content.display != .feetInches {
             html += "<span class=\"unit role-label\">\(HTML.escape(unit))</span>"
         }
-        html += "</div><button type=\"submit\" name=\"_step\" value=\"\(HTML.escape(fieldID)):1\" class=\"step\" "
-        html += "aria-label=\"Increase\" formnovalidate\(stepper.canIncrement ? "" : " disabled")>+</button></div>"
-        return wrap(html + messages(fieldID))
+        html += "</div><button type=\"submit\" name=\"_step\" value=\"\(name):1\" class=\"step\" "
+        html += "aria-label=\"Increase\" formnovalidate\(content.canIncrement ? "" : " disabled")>+</button></div>"
+        return wrap(field, html + messages(field))
     }
 
-    func choices(cards: Bool) -> String {
-        let isMulti = field?.kind == .multiChoice
-        let selected = Set(isMulti ? (answer?.arrayValue ?? []).compactMap(\.stringValue) : [answer?.stringValue ?? ""])
-        let legendHidden = block.label == nil ? " sr-only" : ""
-        var html =
-            "<fieldset class=\"field choices\(cards ? " plan-cards" : "")\(issue(fieldID) != nil ? " has-error" : "")\""
-        html +=
-            "\(described(fieldID))><legend class=\"field-label role-label\(legendHidden)\">\(HTML.escape(labelText))</legend>"
-        for (index, option) in engine.options(for: fieldID).enumerated() {
-            let id = "\(inputID)-\(index)"
-            let checked = selected.contains(option.value) ? " checked" : ""
-            html += "<div class=\"choice\"><input type=\"\(isMulti ? "checkbox" : "radio")\" id=\"\(id)\" "
-            html += "name=\"\(HTML.escape(fieldID))\" value=\"\(HTML.escape(option.value))\"\(checked)>"
-            html += "<label for=\"\(id)\"><span class=\"choice-title role-heading\">\(HTML.escape(option.displayTitle))"
+    static func choices(_ content: ChoicesContent) -> String {
+        let field = content.field
+        let cards = content.style == .planCards
+        let legendHidden = field.showsLabel ? "" : " sr-only"
+        var html = "<fieldset class=\"field choices\(cards ? " plan-cards" : "")"
+        html += "\(field.error != nil ? " has-error" : "")\"\(described(field))>"
+        html += "<legend class=\"field-label role-label\(legendHidden)\">\(HTML.escape(field.label))</legend>"
+        for (index, option) in content.options.enumerated() {
+            let id = "\(inputID(field.id))-\(index)"
+            html += "<div class=\"choice\"><input type=\"\(content.allowsMany ? "checkbox" : "radio")\" id=\"\(id)\" "
+            html += "name=\"\(HTML.escape(field.id))\" value=\"\(HTML.escape(option.value))\""
+            html += "\(option.isSelected ? " checked" : "")>"
+            html += "<label for=\"\(id)\"><span class=\"choice-title role-heading\">\(HTML.escape(option.title))"
             if let badge = option.badge { html += " <span class=\"badge role-caption\">\(HTML.escape(badge))</span>" }
             html += "</span>"
             if let price = option.price { html += "<span class=\"price role-title\">\(HTML.escape(price))</span>" }
             if let detail = option.detail {
                 html += "<span class=\"choice-detail role-caption\">\(HTML.escape(detail))</span>"
             }
-            if let features = option.features, !features.isEmpty {
+            if !option.features.isEmpty {
                 html += "<ul class=\"plan-features role-caption\">"
-                html += features.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+                html += option.features.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
             }
             html += "</label></div>"
         }
-        return html + messages(fieldID) + "</fieldset>"
+        return html + messages(field) + "</fieldset>"
     }
 
-    func voiceAnswer() -> String {
-        var html = label(for: inputID)
-        if let prompts = block.prompts, !prompts.isEmpty {
-            html +=
-                "<ul class=\"prompts role-label\">" + prompts.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+    static func voiceAnswer(_ content: VoiceAnswerContent) -> String {
+        let field = content.field
+        let id = inputID(field.id)
+        var html = label(field)
+        if !content.prompts.isEmpty {
+            html += "<ul class=\"prompts role-label\">"
+            html += content.prompts.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
         }
-        html += "<div class=\"voice\"><textarea id=\"\(inputID)\" name=\"\(HTML.escape(fieldID))\" rows=\"3\" "
-        html += "class=\"input role-input\"\(placeholder)\(described(fieldID))>"
-        html += HTML.escape(answer?.stringValue ?? "") + "</textarea>"
-        html += "<button type=\"button\" class=\"mic\" data-mic=\"\(inputID)\" aria-label=\"Answer by voice\" "
+        html += "<div class=\"voice\"><textarea id=\"\(id)\" name=\"\(HTML.escape(field.id))\" rows=\"3\" "
+        html += "class=\"input role-input\"\(placeholder(field))\(field.isFocused ? " autofocus" : "")"
+        html += "\(described(field))>" + HTML.escape(field.value) + "</textarea>"
+        html += "<button type=\"button\" class=\"mic\" data-mic=\"\(id)\" aria-label=\"Answer by voice\" "
         html += "aria-pressed=\"false\" hidden>🎙️</button></div>"
-        if let pills = block.pills, !pills.isEmpty {
+        if !content.quickAnswers.isEmpty {
             html += "<div class=\"pills\" role=\"group\" aria-label=\"Quick answers\">"
-            for (index, pill) in pills.enumerated() {
-                html += "<button type=\"submit\" name=\"_pill\" value=\"\(HTML.escape(fieldID)):\(index)\" "
-                html +=
-                    "class=\"pill role-label\" data-fill=\"\(inputID)\" formnovalidate>\(HTML.escape(pill))</button>"
+            for (index, pill) in content.quickAnswers.enumerated() {
+                html += "<button type=\"submit\" name=\"_pill\" value=\"\(HTML.escape(field.id)):\(index)\" "
+                html += "class=\"pill role-label\" data-fill=\"\(id)\" formnovalidate>\(HTML.escape(pill))</button>"
             }
             html += "</div>"
         }
-        return wrap(html + messages(fieldID), classes: "voice-answer")
+        return wrap(field, html + messages(field), classes: "voice-answer")
     }
 
-    func picker(type: String) -> String {
+    static func picker(_ content: PickerContent) -> String {
+        let field = content.field
         var extra = ""
-        if type == "date" {
-            if field?.notInFuture == true { extra += " max=\"\(CalendarDate(now).description)\"" }
-            if let earliest = field?.earliest { extra += " min=\"\(HTML.escape(earliest))\"" }
-        }
-        let symbol =
-            block.symbol.map {
-                "<span class=\"input-symbol\" aria-hidden=\"true\">\(SymbolGlyphs.glyph($0))</span>"
-            } ?? ""
+        if let latest = content.latest { extra += " max=\"\(HTML.escape(latest))\"" }
+        if let earliest = content.earliest { extra += " min=\"\(HTML.escape(earliest))\"" }
         let input =
-            "<input type=\"\(type)\" id=\"\(inputID)\" name=\"\(HTML.escape(fieldID))\" "
-            + "value=\"\(HTML.escape(answer?.stringValue ?? ""))\" class=\"input role-input\"\(extra)\(described(fieldID))>"
+            "<input type=\"\(content.mode.rawValue)\" id=\"\(inputID(field.id))\" name=\"\(HTML.escape(field.id))\" "
+            + "value=\"\(HTML.escape(field.value))\" class=\"input role-input\"\(extra)\(described(field))>"
         return wrap(
-            label(for: inputID) + "<div class=\"input-with-symbol\">\(symbol)\(input)</div>" + messages(fieldID))
+            field,
+            label(field) + "<div class=\"input-with-symbol\">\(symbol(content.symbol) ?? "")\(input)</div>"
+                + messages(field))
     }
 
-    func listBuilder() -> String {
-        let items = (answer?.arrayValue ?? []).compactMap(\.stringValue)
+    static func listBuilder(_ content: ListBuilderContent) -> String {
+        let field = content.field
+        let name = HTML.escape(field.id)
         var html = "<div class=\"list-builder\">"
-        if !items.isEmpty {
+        if !content.items.isEmpty {
             html += "<ul class=\"list-items\">"
-            for (index, item) in items.enumerated() {
-                html += "<li><input type=\"text\" name=\"\(HTML.escape(fieldID))\" value=\"\(HTML.escape(item))\" "
-                html += "class=\"input role-input\" aria-label=\"\(HTML.escape(labelText)) \(index + 1)\">"
-                html += "<button type=\"submit\" name=\"_remove\" value=\"\(HTML.escape(fieldID)):\(index)\" "
+            for (index, item) in content.items.enumerated() {
+                html += "<li><input type=\"text\" name=\"\(name)\" value=\"\(HTML.escape(item))\" "
+                html += "class=\"input role-input\" aria-label=\"\(HTML.escape(field.label)) \(index + 1)\">"
+                html += "<button type=\"submit\" name=\"_remove\" value=\"\(name):\(index)\" "
                 html += "class=\"remove\" aria-label=\"Remove \(HTML.escape(item))\" formnovalidate>✕</button></li>"
             }
             html += "</ul>"
         }
-        html += label(for: inputID, text: labelText)
-        html += "<div class=\"list-add\"><input type=\"text\" id=\"\(inputID)\" name=\"\(HTML.escape(fieldID))\" "
-        html += "class=\"input role-input\"\(placeholder)\(described(fieldID))>"
-        html += "<button type=\"submit\" name=\"_add\" value=\"\(HTML.escape(fieldID))\" class=\"add role-button\" "
-        html += "formnovalidate>Add</button></div></div>"
-        return wrap(html + messages(fieldID))
+        html += label(field)
+        html += "<div class=\"list-add\"><input type=\"text\" id=\"\(inputID(field.id))\" name=\"\(name)\" "
+        html += "class=\"input role-input\"\(placeholder(field))\(typing(field))\(described(field))>"
+        html += "<button type=\"submit\" name=\"_add\" value=\"\(name)\" class=\"add role-button\" "
+        html += "formnovalidate>\(HTML.escape(content.addTitle))</button></div></div>"
+        return wrap(field, html + messages(field))
     }
 
-    /// The photo picker: a file input for JPEG or PNG, with the current photo when there is one.
-    func avatar() -> String {
-        let current = engine.value("avatar.url")?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-        var html = "<div class=\"field avatar\(issue(fieldID) != nil ? " has-error" : "")\">"
-        html += "<label for=\"\(inputID)\" class=\"avatar-circle\" aria-hidden=\"true\" data-avatar-preview>"
-        if let current, Self.isSafeLink(current) {
-            html += "<img src=\"\(HTML.escape(current))\" alt=\"\">"
+    /// The photo picker: a file input for the types the server takes, with the current photo when
+    /// there is one, else the person's initials.
+    static func avatar(_ content: AvatarContent) -> String {
+        let field = content.field
+        let id = inputID(field.id)
+        var html = "<div class=\"field avatar\(field.error != nil ? " has-error" : "")\">"
+        html += "<label for=\"\(id)\" class=\"avatar-circle\" aria-hidden=\"true\" data-avatar-preview>"
+        if let photo = content.photoURL {
+            html += "<img src=\"\(HTML.escape(photo))\" alt=\"\">"
         } else {
-            let name = engine.render(block.text ?? "")
-            let initials = name.split(separator: " ").compactMap(\.first).prefix(2).map(String.init).joined()
-            html += "<span>\(initials.isEmpty ? "📷" : HTML.escape(initials.uppercased()))</span>"
+            html += "<span>\(content.initials.isEmpty ? "📷" : HTML.escape(content.initials))</span>"
         }
-        html +=
-            "<span class=\"avatar-badge\">+</span></label>" + label(for: inputID, text: block.label ?? "Choose a photo")
-        html +=
-            "<input type=\"file\" id=\"\(inputID)\" name=\"\(HTML.escape(fieldID))\" accept=\"image/jpeg,image/png\""
-        html += "\(described(fieldID))>" + messages(fieldID) + "</div>"
-        return html
+        html += "<span class=\"avatar-badge\">+</span></label>" + label(field, text: content.buttonTitle)
+        html += "<input type=\"file\" id=\"\(id)\" name=\"\(HTML.escape(field.id))\" "
+        html += "accept=\"\(content.acceptedTypes.joined(separator: ","))\"\(described(field))>"
+        return html + messages(field) + "</div>"
     }
 }

@@ -1,185 +1,170 @@
-import DoorstepFlow
-import Foundation
+import DoorstepPresentation
 
 /// The HTML of a block bound to a field: every control has a label, and a problem with the answer is
 /// shown under it, announced, and tied to it with `aria-describedby` and `aria-invalid`.
-struct InputHTML {
-    let engine: FlowEngine
-    let block: Block
-    let now: Date
-
-    var fieldID: String { block.field ?? "" }
-    var field: FieldDefinition? { engine.flow.field(fieldID) }
-    var answer: Value? { engine.snapshot.answers[fieldID] }
-    var inputID: String { Self.inputID(fieldID) }
-
-    static func inputID(_ field: String) -> String { "f-" + HTML.token(field) }
-
-    // swiftlint:disable:next cyclomatic_complexity
-    func html() -> String {
-        switch block.kind {
-        case .textField: return textField()
-        case .codeEntry: return codeEntry()
-        case .password: return password()
-        case .checkbox: return checkbox()
-        case .stepper: return stepper()
-        case .choiceList, .pills: return choices(cards: false)
-        case .planCards: return choices(cards: true)
-        case .voiceAnswer: return voiceAnswer()
-        case .datePicker: return picker(type: "date")
-        case .timePicker: return picker(type: "time")
-        case .listBuilder: return listBuilder()
+enum InputHTML {
+    static func html(_ content: BlockContent) -> String {
+        switch content {
+        case .textField(let content): return textField(content)
+        case .codeEntry(let content): return codeEntry(content)
+        case .password(let content): return password(content)
+        case .checkbox(let content): return checkbox(content)
+        case .stepper(let content): return stepper(content)
+        case .choices(let content): return choices(content)
+        case .voiceAnswer(let content): return voiceAnswer(content)
+        case .picker(let content): return picker(content)
+        case .listBuilder(let content): return listBuilder(content)
         default: return ""
         }
     }
 
+    static func inputID(_ field: String) -> String { "f-" + HTML.token(field) }
+
     // MARK: - Parts every input shares
 
-    var labelText: String { block.label ?? field?.label ?? fieldID }
-
     /// A visible label, or one for assistive technology only when the screen's heading asks the question.
-    func label(for id: String, text: String? = nil) -> String {
-        let hidden = block.label == nil && text == nil ? " sr-only" : ""
-        return
-            "<label for=\"\(id)\" class=\"field-label role-label\(hidden)\">\(HTML.escape(text ?? labelText))</label>"
+    static func label(_ field: FieldPresentation, text: String? = nil) -> String {
+        let hidden = field.showsLabel ? "" : " sr-only"
+        return "<label for=\"\(inputID(field.id))\" class=\"field-label role-label\(hidden)\">"
+            + "\(HTML.escape(text ?? field.label))</label>"
     }
-
-    func issue(_ field: String) -> FieldIssue? { engine.issue(for: field) }
 
     /// `aria-describedby` and `aria-invalid` for a field's control.
-    func described(_ field: String, helper: Bool = true) -> String {
+    static func described(_ field: FieldPresentation, helper: Bool = true) -> String {
         var ids: [String] = []
-        if helper, block.helper != nil { ids.append(Self.inputID(field) + "-help") }
-        if issue(field) != nil { ids.append(Self.inputID(field) + "-error") }
+        if helper, field.helper != nil { ids.append(inputID(field.id) + "-help") }
+        if field.error != nil { ids.append(inputID(field.id) + "-error") }
         var html = ids.isEmpty ? "" : " aria-describedby=\"\(ids.joined(separator: " "))\""
-        if issue(field) != nil { html += " aria-invalid=\"true\"" }
+        if field.error != nil { html += " aria-invalid=\"true\"" }
         return html
     }
 
-    func messages(_ field: String, helper: Bool = true) -> String {
+    static func messages(_ field: FieldPresentation, helper: Bool = true) -> String {
         var html = ""
-        if helper, let text = block.helper {
-            html += "<p id=\"\(Self.inputID(field))-help\" class=\"helper role-caption\">\(HTML.escape(text))</p>"
+        if helper, let text = field.helper {
+            html += "<p id=\"\(inputID(field.id))-help\" class=\"helper role-caption\">\(HTML.escape(text))</p>"
         }
-        if let issue = issue(field) {
-            html += "<p id=\"\(Self.inputID(field))-error\" class=\"field-error role-caption\" role=\"alert\">"
-            html += HTML.escape(issue.message) + "</p>"
+        if let error = field.error {
+            html += "<p id=\"\(inputID(field.id))-error\" class=\"field-error role-caption\" role=\"alert\">"
+            html += HTML.escape(error) + "</p>"
         }
         return html
     }
 
-    func wrap(_ inner: String, classes: String = "") -> String {
-        "<div class=\"field \(classes)\(issue(fieldID) != nil ? " has-error" : "")\">\(inner)</div>"
+    static func wrap(_ field: FieldPresentation, _ inner: String, classes: String = "") -> String {
+        let classes = classes.isEmpty ? "field" : "field \(classes)"
+        return "<div class=\"\(classes)\(field.error != nil ? " has-error" : "")\">\(inner)</div>"
     }
 
-    var placeholder: String {
-        block.placeholder.map { " placeholder=\"\(HTML.escape($0))\"" } ?? ""
+    static func placeholder(_ field: FieldPresentation) -> String {
+        field.placeholder.map { " placeholder=\"\(HTML.escape($0))\"" } ?? ""
+    }
+
+    static func symbol(_ name: String?) -> String? {
+        name.map { "<span class=\"input-symbol\" aria-hidden=\"true\">\(SymbolGlyphs.glyph($0))</span>" }
+    }
+
+    /// The attributes that tell the browser's keyboard, autofill and spelling what the field wants.
+    static func typing(_ field: FieldPresentation) -> String {
+        var html = ""
+        if let contentType = field.contentType { html += " autocomplete=\"\(contentType.autocomplete)\"" }
+        switch field.keyboard {
+        case .emailAddress: html += " inputmode=\"email\""
+        case .numberPad: html += " inputmode=\"numeric\""
+        case .default, .asciiCapable: break
+        }
+        switch field.capitalization {
+        case .none: html += " autocapitalize=\"none\""
+        case .characters: html += " autocapitalize=\"characters\""
+        case .words, .sentences: break
+        }
+        if !field.autocorrects { html += " spellcheck=\"false\"" }
+        if let maximum = field.maxLength { html += " maxlength=\"\(maximum)\"" }
+        if let minimum = field.minLength { html += " minlength=\"\(minimum)\"" }
+        if field.isFocused { html += " autofocus" }
+        return html
     }
 
     // MARK: - Controls
 
-    private func textField() -> String {
-        var type = "text"
-        var extra = ""
-        switch field?.kind {
-        case .email:
-            type = "email"
-            extra = " autocomplete=\"email\" inputmode=\"email\" autocapitalize=\"none\" spellcheck=\"false\""
-        case .int:
-            extra = " inputmode=\"numeric\""
-        default:
-            if field?.rule == .inviteCode { extra = " autocapitalize=\"characters\" autocomplete=\"off\"" }
-            if let hint = Self.autocomplete[fieldID] { extra += " autocomplete=\"\(hint)\"" }
-        }
-        if let maximum = field?.maxLength { extra += " maxlength=\"\(maximum)\"" }
-        if let minimum = field?.minLength { extra += " minlength=\"\(minimum)\"" }
-        if block.autofocus == true { extra += " autofocus" }
-        let symbol = block.symbol.map {
-            "<span class=\"input-symbol\" aria-hidden=\"true\">\(SymbolGlyphs.glyph($0))</span>"
-        }
-        let value = answer?.displayText ?? ""
+    private static func textField(_ content: TextFieldContent) -> String {
+        let field = content.field
+        let type = field.keyboard == .emailAddress ? "email" : "text"
         let input =
-            "<input type=\"\(type)\" id=\"\(inputID)\" name=\"\(HTML.escape(fieldID))\" "
-            + "value=\"\(HTML.escape(value))\" class=\"input role-input\"\(placeholder)\(extra)\(described(fieldID))>"
-        let control = symbol.map { "<div class=\"input-with-symbol\">\($0)\(input)</div>" } ?? input
-        return wrap(label(for: inputID) + control + messages(fieldID))
+            "<input type=\"\(type)\" id=\"\(inputID(field.id))\" name=\"\(HTML.escape(field.id))\" "
+            + "value=\"\(HTML.escape(field.value))\" class=\"input role-input\"\(placeholder(field))\(typing(field))"
+            + "\(described(field))>"
+        let control = symbol(content.symbol).map { "<div class=\"input-with-symbol\">\($0)\(input)</div>" } ?? input
+        return wrap(field, label(field) + control + messages(field))
     }
 
-    private static let autocomplete = [
-        "firstName": "given-name", "lastName": "family-name", "fullName": "name", "name": "given-name",
-        "cityOfBirth": "off",
-    ]
-
-    /// Six boxes, always empty: a code is used once, and a wrong one is typed again, not edited.
-    private func codeEntry() -> String {
-        var html = "<fieldset class=\"field code-entry\(issue(fieldID) != nil ? " has-error" : "")\" data-code-entry>"
-        html += "<legend class=\"field-label role-label\">\(HTML.escape(labelText))</legend><div class=\"code-boxes\">"
-        for index in 0..<CodeEntry.defaultLength {
+    /// Boxes, always empty: a code is used once, and a wrong one is typed again, not edited.
+    private static func codeEntry(_ content: CodeEntryContent) -> String {
+        let field = content.field
+        var html = "<fieldset class=\"field code-entry\(field.error != nil ? " has-error" : "")\" data-code-entry>"
+        html +=
+            "<legend class=\"field-label role-label\">\(HTML.escape(field.label))</legend><div class=\"code-boxes\">"
+        for index in 0..<content.length {
             let attributes = HTML.attributes([
-                "type": "text", "id": index == 0 ? inputID : nil, "name": fieldID,
-                "inputmode": "numeric", "autocomplete": index == 0 ? "one-time-code" : "off",
-                "maxlength": index == 0 ? String(CodeEntry.defaultLength) : "1", "pattern": "[0-9]*",
+                "type": "text", "id": index == 0 ? inputID(field.id) : nil, "name": field.id,
+                "inputmode": "numeric", "autocomplete": index == 0 ? ContentKind.oneTimeCode.autocomplete : "off",
+                "maxlength": index == 0 ? String(content.length) : "1", "pattern": "[0-9]*",
                 "class": "code-box role-title",
-                "aria-label": "\(labelText), digit \(index + 1) of \(CodeEntry.defaultLength)",
+                "aria-label": "\(field.label), digit \(index + 1) of \(content.length)",
+                "autofocus": index == 0 && field.isFocused ? "" : nil,
             ])
-            html += "<input\(attributes)\(described(fieldID, helper: false))>"
+            html += "<input\(attributes)\(described(field, helper: false))>"
         }
-        return html + "</div>" + messages(fieldID) + "</fieldset>"
+        return html + "</div>" + messages(field) + "</fieldset>"
     }
 
-    private func password() -> String {
-        let isSignIn = field?.id == "loginPassword" || field?.minLength == 1
-        let autocomplete = isSignIn ? "current-password" : "new-password"
-        var html = label(for: inputID)
-        html += "<input type=\"password\" id=\"\(inputID)\" name=\"\(HTML.escape(fieldID))\" class=\"input role-input\""
-        html += "\(placeholder) autocomplete=\"\(autocomplete)\"\(described(fieldID))"
-        if !isSignIn { html += " minlength=\"\(field?.minLength ?? PasswordPolicy.minimumLength)\"" }
-        if let rules = block.strength { html += " data-strength=\"\(rules.rawValue)\"" }
+    private static func password(_ content: PasswordContent) -> String {
+        let field = content.field
+        var html = label(field)
+        html += "<input type=\"password\" id=\"\(inputID(field.id))\" name=\"\(HTML.escape(field.id))\" "
+        html += "class=\"input role-input\"\(placeholder(field))\(typing(field))\(described(field))"
+        if let strength = content.strength { html += " data-strength=\"\(strength.rules.rawValue)\"" }
         html += ">"
-        if let rules = block.strength { html += strengthMeter(rules) }
-        html += messages(fieldID)
-        guard let confirm = block.confirmField else { return wrap(html) }
-        let confirmID = Self.inputID(confirm)
-        var second = label(for: confirmID, text: block.confirmLabel ?? engine.flow.field(confirm)?.label ?? confirm)
-        second += "<input type=\"password\" id=\"\(confirmID)\" name=\"\(HTML.escape(confirm))\" "
-        second += "class=\"input role-input\" autocomplete=\"new-password\" data-matches=\"\(inputID)\""
-        second += "\(described(confirm, helper: false))>"
-        second += messages(confirm, helper: false)
-        return wrap(html) + "<div class=\"field\(issue(confirm) != nil ? " has-error" : "")\">\(second)</div>"
+        if let strength = content.strength { html += strengthMeter(strength, for: field) }
+        html += messages(field)
+        guard let confirmation = content.confirmation else { return wrap(field, html) }
+        let confirmID = inputID(confirmation.id)
+        var second = label(confirmation)
+        second += "<input type=\"password\" id=\"\(confirmID)\" name=\"\(HTML.escape(confirmation.id))\" "
+        second += "class=\"input role-input\"\(typing(confirmation)) data-matches=\"\(inputID(field.id))\""
+        second += "\(described(confirmation, helper: false))>"
+        second += messages(confirmation, helper: false)
+        return wrap(field, html) + wrap(confirmation, second)
     }
 
     /// The meter script fills in as a person types: TANDA's three levels, or Kordant's four checks.
-    private func strengthMeter(_ rules: PasswordStrength.Rules) -> String {
-        let checks = PasswordStrength.evaluate("", rules: rules).checks
-        var html = "<div class=\"strength strength-\(rules.rawValue)\" data-strength-meter=\"\(inputID)\">"
+    private static func strengthMeter(_ strength: StrengthContent, for field: FieldPresentation) -> String {
+        var html = "<div class=\"strength strength-\(strength.rules.rawValue)\" "
+        html += "data-strength-meter=\"\(inputID(field.id))\">"
         html += "<div class=\"strength-bar\" aria-hidden=\"true\"><span></span><span></span><span></span></div>"
         html += "<p class=\"strength-label role-caption\" aria-live=\"polite\"></p>"
-        if rules == .kordant {
+        if strength.rules == .kordant {
             html += "<ul class=\"strength-checks role-caption\">"
-            html += checks.map { "<li data-check=\"\($0.id)\">\(HTML.escape($0.label))</li>" }.joined()
+            html += strength.checks.map { "<li data-check=\"\($0.id)\">\(HTML.escape($0.label))</li>" }.joined()
             html += "</ul>"
         }
         return html + "</div>"
     }
 
-    private func checkbox() -> String {
-        let checked = answer?.boolValue == true ? " checked" : ""
-        var text = HTML.escape(block.label ?? field?.label ?? fieldID)
-        if let linkText = block.linkText, let link = block.link, Self.isSafeLink(link) {
+    private static func checkbox(_ content: CheckboxContent) -> String {
+        let field = content.field
+        var text = HTML.escape(field.label)
+        if let linkText = content.linkText, let link = content.link {
             text += " <a href=\"\(HTML.escape(link))\" target=\"_blank\" rel=\"noopener noreferrer\">"
             text += HTML.escape(linkText) + "</a>"
-        } else if let linkText = block.linkText {
+        } else if let linkText = content.linkText {
             text += " " + HTML.escape(linkText)
         }
         let input =
-            "<input type=\"checkbox\" id=\"\(inputID)\" name=\"\(HTML.escape(fieldID))\" value=\"on\""
-            + "\(checked)\(described(fieldID))>"
+            "<input type=\"checkbox\" id=\"\(inputID(field.id))\" name=\"\(HTML.escape(field.id))\" value=\"on\""
+            + "\(content.isOn ? " checked" : "")\(described(field))>"
         return wrap(
-            "\(input)<label for=\"\(inputID)\" class=\"role-label\">\(text)</label>" + messages(fieldID),
+            field, "\(input)<label for=\"\(inputID(field.id))\" class=\"role-label\">\(text)</label>" + messages(field),
             classes: "checkbox")
-    }
-
-    static func isSafeLink(_ link: String) -> Bool {
-        link.hasPrefix("https://") || link.hasPrefix("http://") || (link.hasPrefix("/") && !link.hasPrefix("//"))
     }
 }

@@ -1,0 +1,47 @@
+import DoorstepFlow
+
+/// A button, link or gesture as it must be drawn now.
+public struct ActionPresentation: Sendable, Hashable, Codable, Identifiable {
+    /// Where a symbol sits beside the title.
+    public enum SymbolPlacement: String, Sendable, Hashable, Codable {
+        /// Before the title.
+        case leading
+        /// After the title, like a chevron.
+        case trailing
+        /// Instead of the title, which becomes the accessibility label (a back arrow).
+        case only
+    }
+
+    /// The action's id, sent back to the engine when tapped.
+    public var id: String
+    /// The title as drawn, with a running countdown (`Resend code in 42s`).
+    public var title: String
+    /// The title without a countdown.
+    public var baseTitle: String
+    /// The part it plays, which decides its style.
+    public var role: Action.Role
+    /// A symbol (SF Symbols name) and where it sits.
+    public var symbol: String?
+    /// Where the symbol sits.
+    public var symbolPlacement: SymbolPlacement?
+    /// Whether it can be tapped now: nothing runs, its answers are valid and no cooldown waits.
+    public var isEnabled: Bool
+    /// Whether its effects are running now (draw a spinner or the loading title).
+    public var isLoading: Bool
+    /// The title to show while its effects run.
+    public var loadingTitle: String?
+    /// Seconds left before it may fire again; the renderer counts down from here.
+    public var countdown: Int?
+    /// The fields that must be answered before a primary button lights up (the web's script reads it).
+    public var requiredFields: [String]
+    /// For a timer: seconds after the screen shows.
+    public var firesAfter: Double?
+    /// The sign-in provider it starts, such as `apple` (drawn with that provider's own button).
+    public var provider: String?
+    /// How its title looks.
+    public var look: TextLook
+    /// A haptic to play when it is tapped.
+    public var haptic: HapticIntent?
+    /// What assistive technology is told.
+    public var accessibility: AccessibilityPresentation
+}

@@ -1,0 +1,77 @@
+import DoorstepFlow
+
+/// The keyboard an input opens, as UIKit's `UIKeyboardType` names it.
+public enum KeyboardKind: String, Sendable, Hashable, Codable {
+    case `default`, emailAddress, numberPad, asciiCapable
+}
+
+/// What the system may fill in, as UIKit's `UITextContentType` names it (and HTML's `autocomplete`).
+public enum ContentKind: String, Sendable, Hashable, Codable {
+    case emailAddress, oneTimeCode, newPassword, password, givenName, familyName, name, none
+
+    /// The HTML `autocomplete` value.
+    public var autocomplete: String {
+        switch self {
+        case .emailAddress: return "email"
+        case .oneTimeCode: return "one-time-code"
+        case .newPassword: return "new-password"
+        case .password: return "current-password"
+        case .givenName: return "given-name"
+        case .familyName: return "family-name"
+        case .name: return "name"
+        case .none: return "off"
+        }
+    }
+}
+
+/// How typed letters are capitalised.
+public enum Capitalization: String, Sendable, Hashable, Codable {
+    case none, words, sentences, characters
+}
+
+/// The Return key's title, as SwiftUI's `SubmitLabel` names it.
+public enum ReturnKey: String, Sendable, Hashable, Codable {
+    case next, done, go, `continue`
+}
+
+/// One answer slot of an input as drawn: its words, value, problem and keyboard.
+public struct FieldPresentation: Sendable, Hashable, Codable {
+    /// The field's id, the key its answer is sent under.
+    public var id: String
+    /// The label.
+    public var label: String
+    /// Whether the label shows; when the screen's heading asks the question it is for VoiceOver only.
+    public var showsLabel: Bool
+    /// The current answer as text.
+    public var value: String
+    /// Text shown while empty.
+    public var placeholder: String?
+    /// Small text under the input.
+    public var helper: String?
+    /// The problem with the answer, shown under it and announced.
+    public var error: String?
+    /// The keyboard.
+    public var keyboard: KeyboardKind
+    /// What the system may fill in.
+    public var contentType: ContentKind?
+    /// How letters are capitalised.
+    public var capitalization: Capitalization
+    /// Whether autocorrection helps.
+    public var autocorrects: Bool
+    /// Whether the characters are hidden.
+    public var isSecure: Bool
+    /// Shortest and longest answers allowed.
+    public var minLength: Int?
+    /// Longest answer allowed.
+    public var maxLength: Int?
+    /// Whether it has focus when the screen shows.
+    public var isFocused: Bool
+    /// The Return key's title.
+    public var returnKey: ReturnKey
+    /// Where Return goes: the next field's id, or `nil` to press the screen's main button.
+    public var returnFocuses: String?
+    /// How its text and label look.
+    public var inputLook: TextLook
+    /// How its label looks.
+    public var labelLook: TextLook
+}

@@ -1,0 +1,190 @@
+import DoorstepFlow
+import DoorstepPresentation
+import Foundation
+import Testing
+
+/// The spec rules that live in the presentation, checked on the catalog's flows.
+@Suite("Screen presenter")
+struct PresenterTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func present(
+        _ flowID: String, at screen: String, answers: [String: Value] = [:], typed: [String: Value] = [:],
+        providers: Set<String>? = nil, prepare: (inout FlowSnapshot) -> Void = { _ in }
+    ) throws -> ScreenPresentation {
+        let flow = try #require(try FlowCatalog.bundled().flow(flowID))
+        var snapshot = FlowSnapshot(flowID: flow.id, flowVersion: flow.version, screen: screen, answers: answers)
+        prepare(&snapshot)
+        var engine = try FlowEngine(flow: flow, restoring: snapshot)
+        for (field, value) in typed { _ = engine.handle(.answerChanged(field: field, value: value), at: now) }
+        return ScreenPresenter(engine: engine, now: now, offeredProviders: providers).present()
+    }
+
+    @Test("TANDA's primary button is drawn in the accent colour with white words, and waits for the email")
+    func tandaPrimaryButton() throws {
+        let screen = try present("tanda", at: "createAccount")
+        let primary = try #require(screen.dock.first)
+        #expect(primary.role == .primary && primary.title == "Continue")
+        #expect(primary.requiredFields == ["email"])
+        #expect(primary.isEnabled == false)
+        #expect(primary.look.color == ColorPair(try #require(RGBA(hex: "#FFFFFF"))))
+        let purple = try #require(try FlowCatalog.bundled().flow("tanda")?.theme.palette["purple.500"])
+        #expect(screen.theme.color("accent") == ColorPair(try #require(RGBA(hex: purple))))
+        #expect(primary.look.colorRole == "onAccent")
+        #expect(screen.defaultAction == "continue")
+    }
+
+    @Test("Kordant's password checklist shows which rules the typed password meets, never the password")
+    func kordantChecklist() throws {
+        let weak = try present("kordant", at: "signup", typed: ["password": "abcdefgh"])
+        let strong = try present("kordant", at: "signup", typed: ["password": "Abcdefg1!xyz"])
+        func strength(_ screen: ScreenPresentation) throws -> (StrengthContent, FieldPresentation) {
+            for block in screen.blocks {
+                if case .password(let content) = block.content, let strength = content.strength {
+                    return (strength, content.field)
+                }
+            }
+            throw PresenterTestError.missing("a password with a strength meter")
+        }
+        let (weakStrength, weakField) = try strength(weak)
+        let (strongStrength, _) = try strength(strong)
+        #expect(weakStrength.rules == .kordant)
+        #expect(weakStrength.checks.contains { !$0.isMet })
+        #expect(strongStrength.checks.allSatisfy { $0.isMet })
+        #expect(strongStrength.filledSegments > weakStrength.filledSegments)
+        #expect(weakField.value.isEmpty && weakField.isSecure && weakField.contentType == .newPassword)
+        let encoded = String(decoding: try JSONEncoder().encode(strong), as: UTF8.self)
+        #expect(!encoded.contains("Abcdefg1!xyz"))
+    }
+
+    @Test("Kordant's sign-up moves Return from name to email to password, and from the last to the button")
+    func kordantFocusOrder() throws {
+        let screen = try present("kordant", at: "signup")
+        var fields: [FieldPresentation] = []
+        for block in screen.blocks {
+            switch block.content {
+            case .textField(let content): fields.append(content.field)
+            case .password(let content): fields += [content.field] + [content.confirmation].compactMap { $0 }
+            default: break
+            }
+        }
+        #expect(fields.map(\.id).prefix(3) == ["fullName", "email", "password"])
+        #expect(fields[0].returnFocuses == "email" && fields[0].returnKey == .next)
+        #expect(fields[0].contentType == .name && fields[0].capitalization == .words)
+        #expect(fields[1].keyboard == .emailAddress && fields[1].capitalization == .none)
+        #expect(fields.last?.returnFocuses == nil && fields.last?.returnKey == .go)
+        #expect(screen.defaultAction == "createAccount")
+    }
+
+    @Test("The trainer's questions carry the section's name above a sectioned progress bar")
+    func trainerSectionHeader() throws {
+        let flow = try #require(try FlowCatalog.bundled().flow("trainer"))
+        let question = try #require(flow.screens.first { $0.template == "stepper" })
+        let screen = try present("trainer", at: question.id)
+        let progress = try #require(screen.navigation?.progress)
+        #expect(progress.style == .sectioned)
+        #expect(progress.sectionLabel == flow.sections.first { $0.id == question.section }?.label)
+        #expect(progress.accessibilityLabel.hasPrefix("Step \(progress.current) of \(progress.segments.count)"))
+        #expect(progress.animation == .crossfadeLabel)
+        let stepper = try #require(
+            screen.blocks.compactMap { block -> StepperContent? in
+                if case .stepper(let content) = block.content { return content }
+                return nil
+            }.first)
+        #expect(stepper.canIncrement && stepper.field.keyboard == .numberPad)
+    }
+
+    @Test("Destiny's birth data: a date no later than today, a time, a city the system does not fill, a gender")
+    func destinyBirthData() throws {
+        let screen = try present("destiny", at: "birthData")
+        var pickers: [PickerContent] = []
+        var city: FieldPresentation?
+        var gender: ChoicesContent?
+        for block in screen.blocks {
+            switch block.content {
+            case .picker(let picker): pickers.append(picker)
+            case .textField(let content) where content.field.id == "cityOfBirth": city = content.field
+            case .choices(let content): gender = content
+            default: break
+            }
+        }
+        #expect(pickers.map(\.mode) == [.date, .time])
+        #expect(pickers.first?.latest == CalendarDate(now).description)
+        #expect(city?.contentType == ContentKind.none && city?.capitalization == .words)
+        #expect(gender?.field.id == "gender" && gender?.style == .list && gender?.allowsMany == false)
+    }
+
+    @Test("A sent code's resend waits out its minute, counting down, and cannot be tapped")
+    func resendCountdown() throws {
+        let screen = try present("tanda", at: "verifyEmail", answers: ["email": "ada@example.com"]) { snapshot in
+            snapshot.effectTimes["sendCode"] = now.addingTimeInterval(-12)
+        }
+        let resend = try #require(screen.allActions.first { $0.id == "resend" })
+        #expect(resend.countdown == 48)
+        #expect(resend.title == "\(resend.baseTitle) in 48s")
+        #expect(resend.isEnabled == false)
+        #expect(resend.accessibility.traits.contains(.notEnabled))
+        let code = try #require(
+            screen.blocks.compactMap { block -> CodeEntryContent? in
+                if case .codeEntry(let content) = block.content { return content }
+                return nil
+            }.first)
+        #expect(code.length == 6 && code.field.contentType == .oneTimeCode && code.field.keyboard == .numberPad)
+    }
+
+    @Test("A host that cannot start Google or Apple sign-in shows neither button, nor the divider before them")
+    func providersOffered() throws {
+        let all = try present("tanda", at: "createAccount")
+        let none = try present("tanda", at: "createAccount", providers: [])
+        #expect(all.blocks.contains { $0.kind == .socialButton })
+        #expect(all.blocks.contains { $0.kind == .divider })
+        #expect(!none.blocks.contains { $0.kind == .socialButton || $0.kind == .divider })
+        #expect(!none.allActions.contains { $0.provider != nil })
+    }
+
+    @Test("FamilySync ticks as its carousel pages and celebrates a new household; its slides drift")
+    func familySyncHapticsAndAurora() throws {
+        let slide = try present("familysync", at: "slide1")
+        #expect(slide.carousel?.next?.haptic == .selection)
+        #expect(slide.background?.kind == .aurora && slide.background?.animation == .auroraDrift)
+        let orbs = try #require(slide.background?.orbs)
+        #expect(orbs.count == 3 && orbs.allSatisfy { $0.color.light != $0.color.dark })
+        let setup = try present("familysync", at: "householdSetup")
+        #expect(setup.dock.first { $0.id == "create" }?.haptic == .success)
+    }
+
+    @Test("A refused answer is shown under its field, focused, shaken and felt")
+    func refusedAnswer() throws {
+        let screen = try present("tanda", at: "createAccount", answers: ["email": "nope"]) { snapshot in
+            snapshot.issues = [FieldIssue(field: "email", code: "invalid", message: "Enter a valid email address.")]
+        }
+        let block = try #require(screen.blocks.first { $0.id == "email" })
+        guard case .textField(let content) = block.content else {
+            Issue.record("email is not a text field")
+            return
+        }
+        #expect(content.field.error == "Enter a valid email address.")
+        #expect(content.field.value == "nope" && content.field.isFocused)
+        #expect(screen.focusedField == "email" && block.animation == .shake && screen.haptic == .error)
+    }
+
+    @Test("The question before a link finishes its sentence: \"Already have an account? Sign in\"")
+    func questionAndLink() throws {
+        let screen = try present("tanda", at: "createAccount")
+        let last = try #require(screen.blocks.last { $0.kind == .text })
+        guard case .text(let text) = last.content else { return }
+        #expect(text.text.text == "Already have an account?")
+        #expect(text.trailingActions.map(\.role) == [.link])
+    }
+
+    @Test("Under reduced motion, motion holds still and changes cross-fade")
+    func reducedMotion() {
+        #expect(AnimationIntent.orbBreathe.underReducedMotion() == nil)
+        #expect(AnimationIntent.wordByWord.underReducedMotion() == nil)
+        #expect(AnimationIntent.progressFill.underReducedMotion() == .crossfadeLabel)
+    }
+}
+
+enum PresenterTestError: Error {
+    case missing(String)
+}

@@ -91,7 +91,8 @@ extension AuthService {
         }
         let email = EmailAddress.normalized(raw)
         let now = clock.now
-        let (user, failures) = try await storage.transaction { store in
+        // Two reads, no lock: the lock-out is a count, and a log-in racing a failure sees it or not.
+        let (user, failures) = try await storage.read { store in
             (
                 try await store.user(email: email),
                 try await store.loginFailures(email: email, since: now.addingTimeInterval(-policy.loginFailureWindow))
@@ -105,8 +106,9 @@ extension AuthService {
             try await storage.transaction { try await $0.recordLoginFailure(email: email, at: now) }
             throw ServiceError.invalidCredentials
         }
+        let hadFailures = !failures.isEmpty
         let (session, refreshToken) = try await storage.transaction { store in
-            try await store.clearLoginFailures(email: email)
+            if hadFailures { try await store.clearLoginFailures(email: email) }
             return try await openSession(for: user, meta: meta, in: store)
         }
         return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: false)

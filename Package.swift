@@ -201,6 +201,11 @@ let package = Package(
             dependencies: ["DoorstepPresentation"],
             resources: [.copy("Golden")]
         ),
+        // Runs only where SwiftUI exists (the macOS workflow); on Linux it builds empty.
+        .testTarget(
+            name: "DoorstepUITests",
+            dependencies: ["DoorstepUI", "DoorstepPresentation", "DoorstepFlow"]
+        ),
         .testTarget(
             name: "DoorstepMailTests",
             dependencies: ["DoorstepMail", "DoorstepTestSupport"]

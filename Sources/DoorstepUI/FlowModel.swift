@@ -5,10 +5,24 @@
     import Foundation
     import Observation
 
+    /// What the screens can do: every event a person causes. ``FlowModel`` sends them to a flow session;
+    /// previews and tests pass their own.
+    @MainActor
+    public protocol FlowActions: AnyObject {
+        /// Records an answer as it is typed or picked.
+        func answer(_ field: String, _ value: Value?) async
+        /// Taps an action.
+        func tap(_ action: String) async
+        /// Goes back.
+        func back() async
+        /// Stages a photo the picker returned, for the screen's upload.
+        func pickedPhoto(_ data: Data, field: String) async
+    }
+
     /// Drives a ``FlowSession`` for the views: every event goes to the session, and the screen is
     /// presented again from the engine afterwards. The views decide nothing the presenter does not say.
     @MainActor @Observable
-    public final class FlowModel {
+    public final class FlowModel: FlowActions {
         /// What the views draw.
         public private(set) var presentation: ScreenPresentation?
         /// Whether the flow reached its terminal screen.
@@ -56,6 +70,11 @@
         /// Goes back.
         public func back() async {
             await perform { try await $0.back() }
+        }
+
+        /// Stages a photo for the upload effect, which takes it through ``AppleDeviceEffects``.
+        public func pickedPhoto(_ data: Data, field: String) async {
+            await PhotoInbox.shared.stage(data)
         }
 
         private func perform(_ event: (FlowSession) async throws -> Void) async {

@@ -1,0 +1,165 @@
+#if canImport(SwiftUI)
+    import DoorstepClient
+    import Foundation
+
+    #if canImport(AuthenticationServices) && canImport(CryptoKit)
+        import AuthenticationServices
+        import CryptoKit
+    #endif
+    #if canImport(LocalAuthentication)
+        import LocalAuthentication
+    #endif
+    #if canImport(UserNotifications)
+        import UserNotifications
+    #endif
+
+    /// What only an Apple device can do for a flow: Sign in with Apple (with the SHA-256 nonce the
+    /// server checks), Face ID enrolment keeping the session's refresh token in a Keychain item only this
+    /// device can read, unlocked, after Face ID; the notification prompt; the photo the picker staged.
+    /// Google's SDK belongs to the host, which answers through `google`.
+    public struct AppleDeviceEffects: DeviceEffects {
+        let photos: PhotoInbox
+        let tokens: (any TokenStore)?
+        let google: (@Sendable () async -> (idToken: String, rawNonce: String?)?)?
+
+        /// - Parameters:
+        ///   - tokens: where the client keeps the session; Face ID enrolment protects its refresh token.
+        ///   - google: runs Google Sign-In and returns its ID token, or nil when the app offers no Google.
+        public init(
+            photos: PhotoInbox = .shared, tokens: (any TokenStore)? = nil,
+            google: (@Sendable () async -> (idToken: String, rawNonce: String?)?)? = nil
+        ) {
+            self.photos = photos
+            self.tokens = tokens
+            self.google = google
+        }
+
+        public func pickImage() async -> (data: Data, isPNG: Bool)? {
+            await photos.take()
+        }
+
+        public func requestPermission(_ permission: String) async -> Bool {
+            #if canImport(UserNotifications)
+                guard permission == "notifications" else { return false }
+                let options: UNAuthorizationOptions = [.alert, .badge, .sound]
+                return (try? await UNUserNotificationCenter.current().requestAuthorization(options: options)) ?? false
+            #else
+                return false
+            #endif
+        }
+
+        public func enableBiometrics() async -> Bool {
+            #if canImport(LocalAuthentication)
+                let context = LAContext()
+                guard context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil),
+                    (try? await context.evaluatePolicy(
+                        .deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in faster next time")) == true,
+                    let session = try? await tokens?.load()
+                else { return false }
+                return BiometricKeychain.save(Data(session.refreshToken.utf8))
+            #else
+                return false
+            #endif
+        }
+
+        public func forgetBiometrics() async {
+            BiometricKeychain.delete()
+        }
+
+        public func appleCredential() async -> AppleCredential? {
+            #if canImport(AuthenticationServices) && canImport(CryptoKit) && os(iOS)
+                let rawNonce = AppleNonce.make()
+                let provider = ASAuthorizationAppleIDProvider()
+                let request = provider.createRequest()
+                request.requestedScopes = [.fullName, .email]
+                request.nonce = AppleNonce.hashed(rawNonce)
+                guard let credential = await AppleSignIn().perform(request) else { return nil }
+                guard let tokenData = credential.identityToken, let token = String(data: tokenData, encoding: .utf8)
+                else { return nil }
+                return AppleCredential(
+                    identityToken: token, rawNonce: rawNonce,
+                    authorizationCode: credential.authorizationCode.flatMap { String(data: $0, encoding: .utf8) },
+                    firstName: credential.fullName?.givenName, lastName: credential.fullName?.familyName)
+            #else
+                return nil
+            #endif
+        }
+
+        public func googleCredential() async -> (idToken: String, rawNonce: String?)? {
+            await google?()
+        }
+    }
+
+    /// The photo the picker staged, handed to the upload effect when the person taps to use it.
+    public actor PhotoInbox {
+        /// The inbox the views and ``AppleDeviceEffects`` share by default.
+        public static let shared = PhotoInbox()
+        private var staged: (data: Data, isPNG: Bool)?
+
+        /// Keeps a picked photo until the upload takes it.
+        public func stage(_ data: Data) {
+            staged = (data, data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        }
+
+        /// The staged photo, once.
+        public func take() -> (data: Data, isPNG: Bool)? {
+            defer { staged = nil }
+            return staged
+        }
+    }
+
+    #if canImport(AuthenticationServices) && canImport(CryptoKit)
+        /// The nonce Sign in with Apple carries: a random raw value the server receives, and its SHA-256 in
+        /// hex inside Apple's token, which the server compares.
+        enum AppleNonce {
+            static func make() -> String {
+                var generator = SystemRandomNumberGenerator()
+                let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+                return Data(bytes).base64EncodedString()
+                    .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                    .replacingOccurrences(of: "=", with: "")
+            }
+
+            static func hashed(_ raw: String) -> String {
+                SHA256.hash(data: Data(raw.utf8)).map { String(format: "%02x", $0) }.joined()
+            }
+        }
+
+        #if os(iOS)
+            /// Runs one Apple ID request and resumes with its credential, or nil when it fails or is cancelled.
+            @MainActor
+            final class AppleSignIn: NSObject, ASAuthorizationControllerDelegate {
+                private var continuation: CheckedContinuation<ASAuthorizationAppleIDCredential?, Never>?
+
+                nonisolated override init() { super.init() }
+
+                func perform(_ request: ASAuthorizationAppleIDRequest) async -> ASAuthorizationAppleIDCredential? {
+                    await withCheckedContinuation { continuation in
+                        self.continuation = continuation
+                        let controller = ASAuthorizationController(authorizationRequests: [request])
+                        controller.delegate = self
+                        controller.performRequests()
+                    }
+                }
+
+                nonisolated func authorizationController(
+                    controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
+                ) {
+                    let credential = authorization.credential as? ASAuthorizationAppleIDCredential
+                    Task { @MainActor in self.finish(credential) }
+                }
+
+                nonisolated func authorizationController(
+                    controller: ASAuthorizationController, didCompleteWithError error: Error
+                ) {
+                    Task { @MainActor in self.finish(nil) }
+                }
+
+                private func finish(_ credential: ASAuthorizationAppleIDCredential?) {
+                    continuation?.resume(returning: credential)
+                    continuation = nil
+                }
+            }
+        #endif
+    #endif
+#endif

@@ -1,0 +1,61 @@
+#if canImport(SwiftUI)
+    import DoorstepPresentation
+    import SwiftUI
+
+    #if canImport(PhotosUI)
+        import PhotosUI
+    #endif
+
+    /// The photo picker: the current photo or the person's initials, and a button that opens the
+    /// system's photo picker (PhotosUI). The picked image goes to the model as the field's answer.
+    struct AvatarPickerView: View {
+        let content: AvatarContent
+        let theme: ThemePresentation
+        let model: any FlowActions
+        #if canImport(PhotosUI)
+            @State private var item: PhotosPickerItem?
+        #endif
+        @State private var picked: Image?
+
+        var body: some View {
+            VStack(spacing: theme.spacing("md")) {
+                ZStack {
+                    Circle().fill(Color(theme.color("surface")))
+                    if let picked {
+                        picked.resizable().scaledToFill().clipShape(.circle)
+                    } else if let url = content.photoURL.flatMap(URL.init(string:)) {
+                        AsyncImage(url: url) {
+                            $0.resizable().scaledToFill()
+                        } placeholder: {
+                            ProgressView()
+                        }
+                        .clipShape(.circle)
+                    } else {
+                        Text(content.initials.isEmpty ? "" : content.initials).font(.largeTitle.bold())
+                        if content.initials.isEmpty { Image(systemName: "camera").font(.largeTitle) }
+                    }
+                }
+                .frame(width: 120, height: 120)
+                .accessibilityHidden(true)
+                #if canImport(PhotosUI)
+                    PhotosPicker(selection: $item, matching: .images) {
+                        Text(content.buttonTitle)
+                    }
+                    .onChange(of: item) { _, item in
+                        Task {
+                            guard let data = try? await item?.loadTransferable(type: Data.self) else { return }
+                            #if canImport(UIKit)
+                                if let image = UIImage(data: data) { picked = Image(uiImage: image) }
+                            #endif
+                            await model.pickedPhoto(data, field: content.field.id)
+                        }
+                    }
+                #endif
+                if let error = content.field.error {
+                    Text(error).font(.footnote).foregroundStyle(Color(theme.color("danger")))
+                }
+            }
+            .frame(maxWidth: .infinity)
+        }
+    }
+#endif

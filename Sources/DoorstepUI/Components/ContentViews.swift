@@ -1,0 +1,141 @@
+#if canImport(SwiftUI)
+    import DoorstepPresentation
+    import SwiftUI
+
+    /// A paragraph, with links that finish its sentence.
+    struct TextBlockView: View {
+        let content: TextContent
+        let theme: ThemePresentation
+        let model: any FlowActions
+
+        var body: some View {
+            HStack(alignment: .firstTextBaseline, spacing: 4) {
+                Text(content.text.text).look(content.text.look)
+                ForEach(content.trailingActions) { action in
+                    ActionButton(action: action, theme: theme, model: model)
+                }
+            }
+        }
+    }
+
+    /// A symbol, on a tile when it has a badge style, tinted by its role.
+    struct SymbolView: View {
+        let content: SymbolContent
+        let theme: ThemePresentation
+
+        var body: some View {
+            let size = content.size ?? 48
+            Image(systemName: content.name)
+                .font(.system(size: size * 0.5, weight: .semibold))
+                .foregroundStyle(Color(content.badge == nil ? content.tint : theme.color("onAccent")))
+                .frame(width: size, height: size)
+                .background {
+                    if content.badge != nil {
+                        RoundedRectangle(cornerRadius: theme.radius("lg"))
+                            .fill(Color(content.tint).gradient)
+                    }
+                }
+                .frame(maxWidth: .infinity)
+        }
+    }
+
+    /// The trainer's glowing orb.
+    struct OrbView: View {
+        let content: OrbContent
+
+        var body: some View {
+            let size = content.size ?? 140
+            Circle()
+                .fill(
+                    RadialGradient(
+                        colors: [Color(content.glow), Color(content.color)], center: .center, startRadius: 0,
+                        endRadius: size / 2)
+                )
+                .frame(width: size, height: size)
+                .shadow(color: Color(content.glow).opacity(0.6), radius: size / 4)
+                .frame(maxWidth: .infinity)
+        }
+    }
+
+    /// Narration that appears word by word, or at once under reduced motion.
+    struct NarrationView: View {
+        let content: NarrationContent
+        @Environment(\.accessibilityReduceMotion) private var reduceMotion
+        @State private var shownWords = 0
+
+        private var words: [String] { content.lines.joined(separator: " ").split(separator: " ").map(String.init) }
+
+        var body: some View {
+            Text(words.prefix(reduceMotion ? words.count : shownWords).joined(separator: " "))
+                .look(content.look)
+                .frame(maxWidth: .infinity, alignment: .leading)
+                .accessibilityLabel(content.lines.joined(separator: " "))
+                .task {
+                    guard !reduceMotion else { return }
+                    for count in 1...max(words.count, 1) {
+                        try? await Task.sleep(for: .seconds(AnimationIntent.wordByWord.duration))
+                        withAnimation(.easeOut(duration: 0.2)) { shownWords = count }
+                    }
+                }
+        }
+    }
+
+    /// A rule, with words in it.
+    struct DividerView: View {
+        let content: DividerContent
+
+        var body: some View {
+            HStack {
+                Rectangle().fill(Color(content.line)).frame(height: 1)
+                if let label = content.label {
+                    Text(label.text).look(label.look).fixedSize()
+                    Rectangle().fill(Color(content.line)).frame(height: 1)
+                }
+            }
+        }
+    }
+
+    /// Markdown, as SwiftUI's `AttributedString` reads it.
+    struct MarkdownView: View {
+        let content: MarkdownContent
+
+        var body: some View {
+            let options = AttributedString.MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
+            Text(
+                (try? AttributedString(markdown: content.source, options: options)) ?? AttributedString(content.source)
+            )
+            .look(content.look)
+            .textSelection(.enabled)
+        }
+    }
+
+    /// A features list, or a stats card.
+    struct ItemListView: View {
+        let content: ItemListContent
+        let isStats: Bool
+        let theme: ThemePresentation
+
+        var body: some View {
+            let layout =
+                isStats
+                ? AnyLayout(HStackLayout(spacing: theme.spacing("md")))
+                : AnyLayout(VStackLayout(alignment: .leading, spacing: theme.spacing("md")))
+            layout {
+                ForEach(content.items, id: \.title) { item in
+                    HStack(alignment: .top, spacing: theme.spacing("sm")) {
+                        if let symbol = item.symbol {
+                            Image(systemName: symbol).foregroundStyle(Color(theme.color("accent")))
+                                .accessibilityHidden(true)
+                        }
+                        VStack(alignment: .leading, spacing: 2) {
+                            Text(item.title).look(content.titleLook)
+                            if let detail = item.detail { Text(detail).look(content.detailLook) }
+                        }
+                    }
+                    .accessibilityElement(children: .combine)
+                    .frame(maxWidth: isStats ? .infinity : nil, alignment: .leading)
+                }
+            }
+        }
+    }
+#endif

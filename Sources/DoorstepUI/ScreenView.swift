@@ -1,0 +1,107 @@
+#if canImport(SwiftUI)
+    import DoorstepPresentation
+    import SwiftUI
+
+    /// One screen: background, navigation bar with progress, the blocks, then the dock. Every value
+    /// comes from the presentation; the view only lays it out and sends events to the model.
+    struct ScreenView: View {
+        let presentation: ScreenPresentation
+        let failure: String?
+        let model: any FlowActions
+
+        @FocusState private var focus: String?
+
+        var theme: ThemePresentation { presentation.theme }
+
+        var body: some View {
+            ZStack {
+                BackgroundView(background: presentation.background, theme: theme)
+                VStack(spacing: 0) {
+                    if let navigation = presentation.navigation {
+                        NavigationBarView(navigation: navigation, theme: theme, model: model)
+                    }
+                    ScrollView {
+                        VStack(alignment: .leading, spacing: theme.spacing("md")) {
+                            if let banner = failure ?? presentation.banner {
+                                BannerView(message: banner, theme: theme)
+                            }
+                            ForEach(presentation.blocks) { block in
+                                BlockView(block: block, theme: theme, model: model, focus: $focus)
+                            }
+                        }
+                        .padding(.horizontal, theme.spacing("lg"))
+                        .padding(.vertical, theme.spacing("md"))
+                        .frame(maxWidth: .infinity, alignment: .leading)
+                    }
+                    .scrollDismissesKeyboard(.interactively)
+                    if let carousel = presentation.carousel {
+                        CarouselControlsView(carousel: carousel, theme: theme, model: model)
+                    }
+                    if !presentation.dock.isEmpty {
+                        VStack(spacing: theme.spacing("sm")) {
+                            ForEach(presentation.dock) { action in
+                                ActionButton(action: action, theme: theme, model: model)
+                            }
+                        }
+                        .padding(.horizontal, theme.spacing("lg"))
+                        .padding(.bottom, theme.spacing("md"))
+                    }
+                }
+                ForEach(presentation.overlays.filter { $0.role == .tapAnywhere }) { action in
+                    Color.clear.contentShape(Rectangle())
+                        .onTapGesture { Task { await model.tap(action.id) } }
+                        .accessibilityElement()
+                        .accessibilityLabel(action.baseTitle)
+                        .accessibilityAddTraits(.isButton)
+                }
+            }
+            .background(Color(theme.color("background")).ignoresSafeArea())
+            .preferredColorScheme(theme.isDark ? .dark : .light)
+            .navigationTitle(presentation.title)
+            .sensoryFeedback(trigger: presentation.haptic) { _, haptic in haptic?.feedback }
+            .onAppear { focus = presentation.focusedField }
+            .onSubmit { submitFromFocusedField() }
+        }
+
+        /// Return moves to the next field, and from the last one presses the screen's main button.
+        private func submitFromFocusedField() {
+            guard let current = focus else { return }
+            let next = presentation.blocks.lazy.compactMap { $0.content.field(current)?.returnFocuses }.first
+            if let next {
+                focus = next
+            } else if let action = presentation.defaultAction {
+                Task { await model.tap(action) }
+            }
+        }
+    }
+
+    extension BlockContent {
+        /// The field with this id, if the block holds it.
+        func field(_ id: String) -> FieldPresentation? {
+            switch self {
+            case .textField(let content): return content.field.id == id ? content.field : nil
+            case .codeEntry(let content): return content.field.id == id ? content.field : nil
+            case .password(let content):
+                if content.field.id == id { return content.field }
+                return content.confirmation?.id == id ? content.confirmation : nil
+            case .listBuilder(let content): return content.field.id == id ? content.field : nil
+            default: return nil
+            }
+        }
+    }
+
+    struct BannerView: View {
+        let message: String
+        let theme: ThemePresentation
+
+        var body: some View {
+            Text(message)
+                .foregroundStyle(Color(theme.color("danger")))
+                .padding(theme.spacing("sm"))
+                .frame(maxWidth: .infinity, alignment: .leading)
+                .background(Color(theme.color("danger")).opacity(0.1), in: .rect(cornerRadius: theme.radius("md")))
+                .accessibilityAddTraits(.isStaticText)
+                .onAppear { AccessibilityNotification.Announcement(message).post() }
+        }
+    }
+#endif

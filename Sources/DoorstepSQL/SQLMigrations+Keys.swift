@@ -39,3 +39,33 @@ extension SQLMigrations {
             """
         ])
 }
+
+extension SQLMigrations {
+    /// Version 10: passkeys, and the single-use challenges of their ceremonies (kept as hashes).
+    static let passkeys = Migration(
+        version: 10, name: "passkeys",
+        statements: [
+            """
+            CREATE TABLE passkeys (
+                id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                public_key TEXT NOT NULL,
+                sign_count BIGINT NOT NULL,
+                backup_eligible BOOLEAN NOT NULL,
+                backed_up BOOLEAN NOT NULL,
+                name TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                last_used_at BIGINT
+            )
+            """,
+            "CREATE INDEX passkeys_by_user ON passkeys (user_id)",
+            """
+            CREATE TABLE passkey_challenges (
+                hash TEXT PRIMARY KEY,
+                ceremony TEXT NOT NULL,
+                user_id TEXT,
+                expires_at BIGINT NOT NULL
+            )
+            """,
+        ])
+}

@@ -6,9 +6,15 @@ struct SQLiteStatements: SQLConnection {
     let connection: SQLiteConnection
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        try await connection.query(sql, binds.map(Self.data)).map { row in
-            let columns = row.columns
-            return SQLRow(columns: columns.map(\.name), values: columns.map { Self.value($0.data) })
+        do {
+            return try await connection.query(sql, binds.map(Self.data)).map { row in
+                let columns = row.columns
+                return SQLRow(columns: columns.map(\.name), values: columns.map { Self.value($0.data) })
+            }
+        } catch let error as SQLiteError
+            where error.reason == .constraintPrimaryKeyFailed || error.reason == .constraintUniqueFailed
+        {
+            throw SQLError.uniqueViolation
         }
     }
 

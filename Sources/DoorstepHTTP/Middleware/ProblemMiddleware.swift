@@ -26,8 +26,11 @@ struct ProblemMiddleware: RouterMiddleware {
         switch error {
         case let error as ServiceError:
             return error
+        case let error as PasskeyError:
+            return error.serviceError
         case let error as ServerError:
             if let underlying = error.underlyingError as? ServiceError { return underlying }
+            if let underlying = error.underlyingError as? PasskeyError { return underlying.serviceError }
             if let underlying = error.underlyingError as? StorageError { return storageError(underlying) }
             if let decoding = error.underlyingError as? DecodingError {
                 return ServiceError(status: 400, code: .malformedRequest, detail: Self.describe(decoding))
@@ -59,6 +62,7 @@ struct ProblemMiddleware: RouterMiddleware {
     private func storageError(_ error: StorageError) -> ServiceError {
         switch error {
         case .duplicateEmail: return .emailTaken
+        case .duplicatePasskey: return PasskeyError.alreadyRegistered.serviceError
         case .unavailable(let reason):
             logger.error("storage unavailable", metadata: ["reason": "\(reason)"])
             return ServiceError(status: 503, code: .unavailable, detail: "The service is unavailable. Try again soon.")

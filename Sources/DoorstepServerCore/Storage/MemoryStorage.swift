@@ -48,6 +48,8 @@ struct MemoryState: Sendable {
     var signingKeys: [StoredKeyRecord] = []
     var serverSecrets: [String: StoredKeyRecord] = [:]
     var avatars: [String: (data: Data, contentType: String)] = [:]
+    var passkeys: [String: PasskeyRecord] = [:]
+    var passkeyChallenges: [String: PasskeyChallengeRecord] = [:]
 
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
     static func flowKey(_ userID: UUID, _ flowID: String) -> String { userID.uuidString + "\u{1F}" + flowID }
@@ -109,6 +111,7 @@ final class MemoryTransaction: StorageTransaction {
             state.members = state.members.mapValues { $0.filter { $0.userID != id } }
             state.moduleStates = state.moduleStates.filter { !$0.key.hasPrefix(id.uuidString + "\u{1F}") }
             state.identities = state.identities.filter { $0.value.userID != id }
+            state.passkeys = state.passkeys.filter { $0.value.userID != id }
         }
     }
 

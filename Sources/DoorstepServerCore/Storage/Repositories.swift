@@ -4,6 +4,8 @@ import Foundation
 public enum StorageError: Error, Sendable, Equatable {
     /// Another account already has this email.
     case duplicateEmail
+    /// The passkey is already registered.
+    case duplicatePasskey
     /// The database could not be reached or answered with an error.
     case unavailable(String)
 }
@@ -147,10 +149,25 @@ public protocol AvatarRepository: Sendable {
     func deleteAvatar(id: String) async throws
 }
 
+/// Passkeys and the single-use challenges of their ceremonies.
+public protocol PasskeyRepository: Sendable {
+    func insertPasskey(_ passkey: PasskeyRecord) async throws
+    func updatePasskey(_ passkey: PasskeyRecord) async throws
+    func passkey(id: String) async throws -> PasskeyRecord?
+    /// An account's passkeys, oldest first.
+    func passkeys(userID: UUID) async throws -> [PasskeyRecord]
+    func deletePasskey(id: String) async throws
+    func insertPasskeyChallenge(_ challenge: PasskeyChallengeRecord) async throws
+    /// Removes the challenge and returns it: a challenge answers once.
+    func takePasskeyChallenge(hash: String) async throws -> PasskeyChallengeRecord?
+    /// Forgets challenges that expired before `date`.
+    func deletePasskeyChallenges(expiredBefore date: Date) async throws
+}
+
 /// Everything a transaction can touch.
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
     & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
-    & OutboxRepository & KeyRepository & AvatarRepository
+    & OutboxRepository & KeyRepository & AvatarRepository & PasskeyRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

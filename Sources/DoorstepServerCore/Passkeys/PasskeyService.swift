@@ -1,0 +1,172 @@
+import Foundation
+import Logging
+
+/// Passkey ceremonies: options with single-use challenges, registration to an account, sign-in
+/// with the same session every other sign-in gives, and the list and removal of an account's passkeys.
+public struct PasskeyService: Sendable {
+    let auth: AuthService
+    let verifier: PasskeyVerifier
+    /// How long a challenge is accepted.
+    public static let challengeLifetime: TimeInterval = 300
+
+    var party: PasskeyRelyingParty { verifier.party }
+    var storage: any Storage { auth.storage }
+
+    /// Creates the service for `party`.
+    public init(auth: AuthService, party: PasskeyRelyingParty) {
+        self.auth = auth
+        self.verifier = PasskeyVerifier(party: party)
+    }
+
+    // MARK: - Registration
+
+    /// Options for adding a passkey to `user`'s account; their passkeys are excluded.
+    public func registrationOptions(for user: UserRecord) async throws -> CreationOptions {
+        let challenge = try await issueChallenge(.registration, userID: user.id)
+        let existing = try await storage.read { try await $0.passkeys(userID: user.id) }
+        let name = user.email ?? "Guest"
+        let displayName = [user.firstName, user.lastName].compactMap { $0 }.joined(separator: " ")
+        return CreationOptions(
+            rp: .init(id: party.id, name: party.name),
+            user: .init(
+                id: Self.userHandle(user.id), name: name, displayName: displayName.isEmpty ? name : displayName),
+            challenge: challenge, pubKeyCredParams: COSEKey.supportedAlgorithms.map { .init(alg: $0) },
+            timeout: Int(Self.challengeLifetime * 1_000),
+            excludeCredentials: existing.map { CredentialDescriptor(id: $0.id) },
+            authenticatorSelection: .init(userVerification: party.requiresUserVerification ? "required" : "preferred"))
+    }
+
+    /// Verifies a new credential and keeps it on `user`'s account.
+    public func register(
+        _ response: RegistrationResponse, for user: UserRecord, name: String? = nil
+    ) async throws -> PasskeyRecord {
+        guard let clientDataJSON = Base64URL.decode(response.response.clientDataJSON),
+            let attestationObject = Base64URL.decode(response.response.attestationObject)
+        else { throw PasskeyError.malformed("clientDataJSON and attestationObject must be base64url") }
+        let challenge = try await takeChallenge(in: clientDataJSON, ceremony: .registration, userID: user.id)
+        let verified = try verifier.verifyRegistration(
+            clientDataJSON: clientDataJSON, attestationObject: attestationObject, challenge: challenge)
+        let id = Base64URL.encode(verified.credentialID)
+        guard response.id == id || Base64URL.decode(response.id) == verified.credentialID else {
+            throw PasskeyError.malformed("the response's id is not the attested credential's")
+        }
+        let now = auth.clock.now
+        let record = PasskeyRecord(
+            id: id, userID: user.id, publicKey: Base64URL.encode(CBOREncoder.encode(verified.publicKey.cbor)),
+            signCount: verified.signCount, backupEligible: verified.backupEligible, backedUp: verified.backedUp,
+            name: Self.name(name, backedUp: verified.backupEligible), createdAt: now)
+        do {
+            try await storage.transaction { try await $0.insertPasskey(record) }
+        } catch StorageError.duplicatePasskey {
+            throw PasskeyError.alreadyRegistered
+        }
+        auth.logger.info("passkey added", metadata: ["user": "\(user.id)", "attestation": "\(verified.attestation)"])
+        return record
+    }
+
+    // MARK: - Sign-in
+
+    /// Options for signing in with any passkey of this site.
+    public func authenticationOptions() async throws -> RequestOptions {
+        let challenge = try await issueChallenge(.authentication, userID: nil)
+        return RequestOptions(
+            challenge: challenge, timeout: Int(Self.challengeLifetime * 1_000), rpId: party.id, allowCredentials: [],
+            userVerification: party.requiresUserVerification ? "required" : "preferred")
+    }
+
+    /// Verifies an assertion and signs its account in.
+    public func authenticate(_ response: AuthenticationResponse, meta: RequestMeta) async throws -> AuthSession {
+        guard let clientDataJSON = Base64URL.decode(response.response.clientDataJSON),
+            let authenticatorData = Base64URL.decode(response.response.authenticatorData),
+            let signature = Base64URL.decode(response.response.signature),
+            let credentialID = Base64URL.decode(response.rawId.isEmpty ? response.id : response.rawId)
+        else { throw PasskeyError.malformed("the assertion's fields must be base64url") }
+        let challenge = try await takeChallenge(in: clientDataJSON, ceremony: .authentication, userID: nil)
+        let id = Base64URL.encode(credentialID)
+        let found = try await storage.read { store -> (PasskeyRecord, UserRecord)? in
+            guard let passkey = try await store.passkey(id: id), let user = try await store.user(id: passkey.userID)
+            else { return nil }
+            return (passkey, user)
+        }
+        guard let (passkey, user) = found else { throw PasskeyError.unknownCredential }
+        if let handle = response.response.userHandle, !handle.isEmpty, handle != Self.userHandle(user.id) {
+            throw PasskeyError.unknownCredential
+        }
+        guard let keyBytes = Base64URL.decode(passkey.publicKey), let key = try? COSEKey(CBORDecoder.decode(keyBytes))
+        else { throw PasskeyError.unknownCredential }
+        let verified = try verifier.verifyAssertion(
+            clientDataJSON: clientDataJSON, authenticatorData: authenticatorData, signature: signature,
+            challenge: challenge, publicKey: key, storedSignCount: passkey.signCount,
+            storedBackupEligible: passkey.backupEligible)
+        var used = passkey
+        used.signCount = verified.signCount
+        used.backedUp = verified.backedUp
+        used.lastUsedAt = auth.clock.now
+        let updated = used
+        let (session, refreshToken) = try await storage.transaction { store in
+            try await store.updatePasskey(updated)
+            return try await auth.openSession(for: user, meta: meta, in: store)
+        }
+        return try await auth.signedIn(user, session: session, refreshToken: refreshToken, isNewUser: false)
+    }
+
+    // MARK: - The account's passkeys
+
+    /// The account's passkeys, oldest first.
+    public func passkeys(of userID: UUID) async throws -> [PasskeyRecord] {
+        try await storage.read { try await $0.passkeys(userID: userID) }
+    }
+
+    /// Removes one of the account's passkeys; another account's is unknown.
+    public func delete(id: String, of userID: UUID) async throws {
+        try await storage.transaction { store in
+            guard let passkey = try await store.passkey(id: id), passkey.userID == userID else {
+                throw PasskeyError.unknownCredential
+            }
+            try await store.deletePasskey(id: id)
+        }
+    }
+
+    // MARK: - Challenges
+
+    private func issueChallenge(_ ceremony: PasskeyChallengeRecord.Ceremony, userID: UUID?) async throws -> String {
+        let challenge = auth.random.bytes(32)
+        let now = auth.clock.now
+        try await storage.transaction { store in
+            try await store.deletePasskeyChallenges(expiredBefore: now)
+            try await store.insertPasskeyChallenge(
+                PasskeyChallengeRecord(
+                    hash: Digests.sha256Hex(Base64URL.encode(challenge)), ceremony: ceremony, userID: userID,
+                    expiresAt: now.addingTimeInterval(Self.challengeLifetime)))
+        }
+        return Base64URL.encode(challenge)
+    }
+
+    /// The challenge the client data answers, taken from the store so it cannot answer twice; refused
+    /// when it is unknown, expired, of the other ceremony, or issued to another account.
+    private func takeChallenge(
+        in clientDataJSON: [UInt8], ceremony: PasskeyChallengeRecord.Ceremony, userID: UUID?
+    ) async throws -> [UInt8] {
+        let clientData = try ClientData(json: clientDataJSON)
+        let hash = Digests.sha256Hex(Base64URL.encode(clientData.challenge))
+        let now = auth.clock.now
+        let record = try await storage.transaction { try await $0.takePasskeyChallenge(hash: hash) }
+        guard let record, record.ceremony == ceremony, record.expiresAt >= now, record.userID == userID else {
+            throw PasskeyError.challengeInvalid
+        }
+        return clientData.challenge
+    }
+
+    /// The user handle of an account: its id's 16 bytes, base64url. It names no email.
+    static func userHandle(_ id: UUID) -> String {
+        withUnsafeBytes(of: id.uuid) { Base64URL.encode($0) }
+    }
+
+    /// The name a person gave, or one that says what kind of passkey it is and when it was added.
+    static func name(_ given: String?, backedUp: Bool) -> String {
+        if let given = given?.trimmingCharacters(in: .whitespacesAndNewlines), !given.isEmpty {
+            return String(given.prefix(64))
+        }
+        return backedUp ? "Synced passkey" : "Passkey on this device"
+    }
+}

@@ -17,7 +17,8 @@ struct Serve: AsyncParsableCommand {
             DOORSTEP_DATABASE, DOORSTEP_DATABASE_POOL_SIZE, DOORSTEP_PUBLIC_URL, DOORSTEP_TOKEN_ISSUER, \
             DOORSTEP_DEV_MAILBOX (on/off), DOORSTEP_SMTP_URL, DOORSTEP_MAIL_FROM, \
             DOORSTEP_MAIL (none), DOORSTEP_MAIL_BRAND, DOORSTEP_MAIL_APP_NAME, DOORSTEP_MAIL_ACCENT, \
-            DOORSTEP_MAIL_TEMPLATES, DOORSTEP_RATE_LIMITS (on/off), DOORSTEP_PASSWORD_COST. The command \
+            DOORSTEP_MAIL_TEMPLATES, DOORSTEP_RATE_LIMITS (on/off), DOORSTEP_PASSWORD_COST, \
+            DOORSTEP_PASSKEY_RP_ID, DOORSTEP_PASSKEY_ORIGINS and DOORSTEP_APPLE_APP_IDS (comma-separated). The command \
             line wins over the environment. DOORSTEP_KEY_ENCRYPTION_KEY (32 bytes in base64) seals the \
             signing keys in the database.
             """
@@ -78,6 +79,22 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .customLong("apple-audience"), help: "An app bundle id Sign in with Apple tokens may name; repeatable.")
     var appleAudiences: [String] = []
+
+    @Option(help: "The passkey relying party: your domain, such as example.com. Without it passkeys are off.")
+    var passkeyRpId: String?
+
+    @Option(
+        name: .customLong("passkey-origin"),
+        help: """
+            An origin passkeys may be used from: https://auth.example.com, or ios:bundle-id:com.example.app as             an app reports it; repeatable. (default: the public URL, else https://<rp id>)
+            """)
+    var passkeyOrigins: [String] = []
+
+    @Option(
+        name: .customLong("apple-app-id"),
+        help:
+            "An app, TEAMID.bundle.id, allowed to use this server's passkeys (apple-app-site-association); repeatable.")
+    var appleAppIDs: [String] = []
 
     @Option(name: .customLong("google-audience"), help: "A client id Google ID tokens may name; repeatable.")
     var googleAudiences: [String] = []
@@ -175,6 +192,7 @@ struct Serve: AsyncParsableCommand {
                 apiKey: environment["DOORSTEP_PLANNER_API_KEY"])
         }
         try resolveMail(into: &configuration, environment: environment)
+        try resolvePasskeys(into: &configuration, environment: environment)
         guard (0...65_535).contains(configuration.port) else {
             throw ValidationError("The port must be between 1 and 65535, or 0 for any free port.")
         }

@@ -38,7 +38,8 @@ struct DoorstepAPIHandler: APIProtocol {
                         codeLength: policy.codeLength, codeLifetime: Int(policy.codeLifetime),
                         resendAfter: Int(policy.resendAfter),
                         password: .init(minLength: 8, maxLength: 128),
-                        methods: ["password", "code", "guest"] + services.providers.enabledProviders,
+                        methods: ["password", "code", "guest"] + services.providers.enabledProviders
+                            + (services.passkeys == nil ? [] : ["passkey"]),
                         identifierFirst: policy.identifyEnabled))))
     }
 

@@ -137,7 +137,18 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                     configuration: $0, fetcher: dependencies.fetcher, fallback: dependencies.planner)
             } ?? dependencies.planner,
             clock: dependencies.clock,
-            random: dependencies.random))
+            random: dependencies.random),
+        passkeys: configuration.passkeys.map { PasskeyService(auth: auth, party: $0) })
+    if !configuration.appleAppIDs.isEmpty {
+        let association = try AppleAppSiteAssociation(appIDs: configuration.appleAppIDs).json()
+        router.get("/.well-known/apple-app-site-association") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            headers[.cacheControl] = "public, max-age=3600"
+            return Response(
+                status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: association)))
+        }
+    }
     let handler = DoorstepAPIHandler(
         services: services, storage: dependencies.storage, mailbox: mailbox, outbox: outbox)
     try handler.registerHandlers(on: router)

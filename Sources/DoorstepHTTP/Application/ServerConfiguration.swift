@@ -58,6 +58,13 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// The defaults.
+    /// Passkeys: the relying party and the origins allowed to use it; `nil` turns passkeys off (their
+    /// endpoints answer 404).
+    public var passkeys: PasskeyRelyingParty?
+    /// Apps (`TEAMID.bundle.id`) allowed to use this server's passkeys, served in
+    /// `/.well-known/apple-app-site-association`.
+    public var appleAppIDs: [String] = []
+
     public init() {}
 
     /// The `iss` access tokens carry and app backends check.

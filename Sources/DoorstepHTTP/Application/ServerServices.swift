@@ -10,4 +10,12 @@ struct ServerServices: Sendable {
     let flows: FlowDataService
     let groups: GroupService
     let trainer: TrainerService
+    /// Passkey ceremonies, when the server has a relying party.
+    let passkeys: PasskeyService?
+
+    /// The passkey service, or 404 when passkeys are off.
+    func requirePasskeys() throws -> PasskeyService {
+        guard let passkeys else { throw PasskeyError.disabled }
+        return passkeys
+    }
 }

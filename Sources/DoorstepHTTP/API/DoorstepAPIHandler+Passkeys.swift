@@ -1,0 +1,81 @@
+import DoorstepAPI
+import DoorstepServerCore
+import Foundation
+
+extension DoorstepAPIHandler {
+    func passkeyRegistrationOptions(
+        _ input: Operations.PasskeyRegistrationOptions.Input
+    ) async throws -> Operations.PasskeyRegistrationOptions.Output {
+        let passkeys = try services.requirePasskeys()
+        let options = try await passkeys.registrationOptions(for: try await signedInUser())
+        return .ok(.init(body: .json(try Self.convert(options))))
+    }
+
+    func registerPasskey(_ input: Operations.RegisterPasskey.Input) async throws -> Operations.RegisterPasskey.Output {
+        let passkeys = try services.requirePasskeys()
+        guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        let response = RegistrationResponse(
+            id: body.id, rawId: body.rawId, type: body._type,
+            response: .init(
+                clientDataJSON: body.response.clientDataJSON, attestationObject: body.response.attestationObject,
+                transports: body.response.transports))
+        guard body._type == "public-key" else { throw PasskeyError.malformed("the credential type must be public-key") }
+        let record = try await passkeys.register(response, for: try await signedInUser(), name: body.name)
+        return .created(.init(body: .json(Self.passkey(record))))
+    }
+
+    func passkeyAuthenticationOptions(
+        _ input: Operations.PasskeyAuthenticationOptions.Input
+    ) async throws -> Operations.PasskeyAuthenticationOptions.Output {
+        let options = try await services.requirePasskeys().authenticationOptions()
+        return .ok(.init(body: .json(try Self.convert(options))))
+    }
+
+    func authenticateWithPasskey(
+        _ input: Operations.AuthenticateWithPasskey.Input
+    ) async throws -> Operations.AuthenticateWithPasskey.Output {
+        let passkeys = try services.requirePasskeys()
+        guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        guard body._type == "public-key" else { throw PasskeyError.malformed("the credential type must be public-key") }
+        let response = AuthenticationResponse(
+            id: body.id, rawId: body.rawId, type: body._type,
+            response: .init(
+                clientDataJSON: body.response.clientDataJSON, authenticatorData: body.response.authenticatorData,
+                signature: body.response.signature, userHandle: body.response.userHandle))
+        let session = try await passkeys.authenticate(response, meta: meta)
+        return .ok(.init(body: .json(WireModels.session(session))))
+    }
+
+    func listPasskeys(_ input: Operations.ListPasskeys.Input) async throws -> Operations.ListPasskeys.Output {
+        let passkeys = try services.requirePasskeys()
+        let caller = try await caller()
+        return .ok(.init(body: .json(try await passkeys.passkeys(of: caller.userID).map(Self.passkey))))
+    }
+
+    func deletePasskey(_ input: Operations.DeletePasskey.Input) async throws -> Operations.DeletePasskey.Output {
+        let passkeys = try services.requirePasskeys()
+        let caller = try await caller()
+        do {
+            try await passkeys.delete(id: input.path.id, of: caller.userID)
+        } catch PasskeyError.unknownCredential {
+            throw ServiceError.notFound
+        }
+        return .noContent(.init())
+    }
+
+    private func signedInUser() async throws -> UserRecord {
+        guard let token = RequestInfo.current.bearerToken, !token.isEmpty else { throw ServiceError.unauthenticated }
+        return try await services.auth.signedInUser(bearer: token)
+    }
+
+    static func passkey(_ record: PasskeyRecord) -> Components.Schemas.Passkey {
+        Components.Schemas.Passkey(
+            id: record.id, name: record.name, createdAt: record.createdAt, lastUsedAt: record.lastUsedAt,
+            backedUp: record.backedUp)
+    }
+
+    /// The service's WebAuthn JSON as the generated wire type: the shapes are the same by design.
+    static func convert<Wire: Decodable>(_ value: some Encodable) throws -> Wire {
+        try JSONDecoder().decode(Wire.self, from: JSONEncoder().encode(value))
+    }
+}

@@ -152,7 +152,7 @@ extension DoorstepClient {
     }
 
     /// Adopts a new sign-in's session; refreshes keep whatever the sign-in chose about remembering it.
-    private func signedIn(_ session: Components.Schemas.Session, remember: Bool = true) async throws -> (
+    func signedIn(_ session: Components.Schemas.Session, remember: Bool = true) async throws -> (
         user: DoorstepUser, isNewUser: Bool
     ) {
         rememberSessions(remember)

@@ -28,6 +28,7 @@ from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.virtual_authenticator import VirtualAuthenticatorOptions
 from selenium.webdriver.support.ui import WebDriverWait
 
 BINARY = ".build/debug/doorstep"
@@ -45,14 +46,17 @@ def free_port():
 
 
 def setUpModule():
-    global SERVER, BASE, WORKDIR
+    global SERVER, BASE, PASSKEY_BASE, WORKDIR
     port = free_port()
     BASE = f"http://127.0.0.1:{port}"
+    PASSKEY_BASE = f"http://localhost:{port}"
     WORKDIR = workdir = tempfile.mkdtemp(prefix="doorstep-browser-")
     log = open(os.path.join(workdir, "server.log"), "w")
     SERVER = subprocess.Popen(
         [BINARY, "serve", "--port", str(port), "--database", os.path.join(workdir, "doorstep.sqlite"),
-         "--rate-limits", "off", "--password-cost", "4"],
+         "--rate-limits", "off", "--password-cost", "4",
+         # Browsers accept passkeys on localhost over plain http, never on an IP address.
+         "--passkey-rp-id", "localhost", "--passkey-origin", f"http://localhost:{port}"],
         stdout=log, stderr=subprocess.STDOUT)
     deadline = time.time() + 30
     while time.time() < deadline:
@@ -154,6 +158,21 @@ class Person:
 
     def quit(self):
         self.driver.quit()
+
+    def add_authenticator(self):
+        """A platform authenticator with Face ID, as WebDriver's virtual authenticator: CTAP2,
+        internal transport, resident keys, user verification."""
+        options = VirtualAuthenticatorOptions()
+        options.protocol = VirtualAuthenticatorOptions.Protocol.CTAP2
+        options.transport = VirtualAuthenticatorOptions.Transport.INTERNAL
+        options.has_resident_key = True
+        options.has_user_verification = True
+        options.is_user_verified = True
+        options.is_user_consenting = True
+        self.driver.add_virtual_authenticator(options)
+
+    def authenticator_credentials(self):
+        return self.driver.get_credentials()
 
     # Reading the page
 
@@ -311,6 +330,8 @@ class FunnelWalk(unittest.TestCase):
         sam.type("Password", "Sunny-Days-2026")
         sam.type("Confirm Password", "Sunny-Days-2026")
         sam.press("Continue")
+        sam.wait_for("addPasskey")
+        sam.press("Not Now")
         sam.wait_for("name")
         sam.type("First Name", "<script>alert(1)</script>")
         sam.type("Last Name", "Jones")
@@ -351,6 +372,49 @@ class FunnelWalk(unittest.TestCase):
         again.type("Password", "Sunny-Days-2026")
         again.press("Sign In")
         again.wait_for("home")
+
+    def test_tanda_passkey_signs_back_in_alone(self):
+        email = "pia.passkey@example.com"
+        pia = self.person("tanda")
+        pia.add_authenticator()
+        pia.driver.get(PASSKEY_BASE + "/flows/tanda")
+        pia.wait_for("slide1")
+        pia.press("Get Started")
+        pia.wait_for("createAccount")
+        pia.type("Email", email)
+        pia.press("Continue")
+        pia.wait_for("verifyEmail")
+        pia.enter_code("Verification code", latest_code(email))
+        pia.press("Verify")
+        pia.wait_for("celebration")
+        pia.press("Continue")
+        pia.wait_for("createPassword")
+        pia.type("Password", secret("Passkey-Days-2026"))
+        pia.type("Confirm Password", "Passkey-Days-2026")
+        pia.press("Continue")
+        pia.wait_for("addPasskey")
+        pia.press("Use Face ID")
+        pia.wait_for("name")
+        self.assertEqual(len(pia.authenticator_credentials()), 1, "the browser's authenticator holds the passkey")
+
+        # Signed out (the browser forgets its session), Pia comes back with the passkey alone.
+        pia.driver.delete_all_cookies()
+        pia.driver.get(PASSKEY_BASE + "/flows/tanda")
+        pia.wait_for("slide1")
+        pia.press("Get Started")
+        pia.wait_for("createAccount")
+        pia.press("Continue with a passkey")
+        pia.wait_for("home")
+
+        # A browser without passkey support never sees the button, and the flow works as before.
+        plain = self.person("tanda")
+        plain.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+            "source": "delete window.PublicKeyCredential"})
+        plain.driver.get(PASSKEY_BASE + "/flows/tanda")
+        plain.wait_for("slide1")
+        plain.press("Get Started")
+        plain.wait_for("createAccount")
+        self.assertFalse(plain.button("Continue with a passkey").is_displayed())
 
     def test_trainer_intake_resumes_after_the_browser_is_closed(self):
         email = "alex.trainer@example.com"

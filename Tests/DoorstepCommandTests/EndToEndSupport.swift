@@ -1,5 +1,7 @@
 import DoorstepClient
 import DoorstepFlow
+import DoorstepServerCore
+import DoorstepTestSupport
 import Foundation
 import OpenAPIURLSession
 import Synchronization
@@ -48,6 +50,29 @@ final class TestDevice: DeviceEffects {
     func forgetBiometrics() async { enrolled.withLock { $0 = false } }
     func appleCredential() async -> AppleCredential? { nil }
     func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
+
+    /// The origin iOS reports for the test app's passkey ceremonies.
+    static let passkeyOrigin = "ios:bundle-id:dev.doorstep.e2e"
+    /// The device's passkey, synced to every device that shares this object.
+    private let authenticator = Mutex(SoftwareAuthenticator())
+
+    func passkeyRegistration(_ options: PasskeyCreationOptions) async -> PasskeyRegistration? {
+        guard let challenge = Base64URL.decode(options.challenge) else { return nil }
+        let authenticator = authenticator.withLock { $0 }
+        let made = authenticator.register(challenge: challenge, rpID: options.rp.id, origin: Self.passkeyOrigin)
+        return PasskeyRegistration(
+            credentialID: Data(authenticator.credentialID), clientDataJSON: Data(made.clientDataJSON),
+            attestationObject: Data(made.attestationObject))
+    }
+
+    func passkeyAssertion(_ options: PasskeyRequestOptions) async -> PasskeyAssertion? {
+        guard let challenge = Base64URL.decode(options.challenge) else { return nil }
+        let authenticator = authenticator.withLock { $0 }
+        let made = authenticator.assert(challenge: challenge, rpID: options.rpId, origin: Self.passkeyOrigin)
+        return PasskeyAssertion(
+            credentialID: Data(authenticator.credentialID), clientDataJSON: Data(made.clientDataJSON),
+            authenticatorData: Data(made.authenticatorData), signature: Data(made.signature), userHandle: nil)
+    }
 }
 
 /// One walk against a live server: its address, the app installs it used and the secrets it typed

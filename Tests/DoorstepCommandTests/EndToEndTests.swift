@@ -16,7 +16,8 @@ struct EndToEndTests {
     func withServer(
         _ deployment: Deployment, typesSecrets: Bool = true, _ body: (Walk) async throws -> Void
     ) async throws {
-        try await deployment.run(doorstep, arguments: ["--rate-limits", "off"]) { servers in
+        let passkeys = ["--passkey-rp-id", "example.com", "--passkey-origin", TestDevice.passkeyOrigin]
+        try await deployment.run(doorstep, arguments: ["--rate-limits", "off"] + passkeys) { servers in
             var bases: [URL] = []
             for server in servers { bases.append(try await server.waitUntilListening()) }
             let walk = Walk(servers: bases)
@@ -55,6 +56,9 @@ struct EndToEndTests {
             try await app.answer("password", .string(password))
             try await app.answer("confirmPassword", .string(password))
             try await app.tap("continue")
+            #expect(await app.screen == "addPasskey")
+            try await app.tap("addPasskey")
+            #expect(await app.screen == "name")
             try await app.answer("firstName", "Sam")
             try await app.answer("lastName", "Jones")
             try await app.tap("continue")
@@ -71,6 +75,15 @@ struct EndToEndTests {
             #expect(me.avatarUrl?.hasPrefix("/v1/avatars/") == true)
             let consents = try await phone.client.consents()
             #expect(Set(consents.map { "\($0.document)@\($0.version)" }) == ["terms@2026-02", "privacy@2026-02"])
+            #expect(try await phone.client.passkeys().count == 1)
+
+            // The passkey syncs to a new device, which signs in with it alone: no email, no password.
+            let synced = walk.install(device: phone.device)
+            let returning = try await synced.launch("tanda")
+            try await returning.tap("getStarted")
+            try await returning.tap("passkey")
+            #expect(await returning.screen == "home")
+            #expect(try await synced.client.me().id == me.id)
 
             let tablet = walk.install()
             let second = try await tablet.launch("tanda")

@@ -36,6 +36,51 @@ public protocol DeviceEffects: Sendable {
     func appleCredential() async -> AppleCredential?
     /// Google Sign-In's ID token and raw nonce, or nil when the person cancelled.
     func googleCredential() async -> (idToken: String, rawNonce: String?)?
+    /// A new passkey made for the server's options, or nil when cancelled or unsupported.
+    func passkeyRegistration(_ options: PasskeyCreationOptions) async -> PasskeyRegistration?
+    /// A passkey assertion for the server's options, or nil when cancelled or unsupported.
+    func passkeyAssertion(_ options: PasskeyRequestOptions) async -> PasskeyAssertion?
+}
+
+extension DeviceEffects {
+    /// Hosts without passkeys decline.
+    public func passkeyRegistration(_ options: PasskeyCreationOptions) async -> PasskeyRegistration? { nil }
+    /// Hosts without passkeys decline.
+    public func passkeyAssertion(_ options: PasskeyRequestOptions) async -> PasskeyAssertion? { nil }
+}
+
+/// What the platform returns when it creates a passkey.
+public struct PasskeyRegistration: Sendable, Hashable {
+    public var credentialID: Data
+    public var clientDataJSON: Data
+    public var attestationObject: Data
+
+    /// Creates the result.
+    public init(credentialID: Data, clientDataJSON: Data, attestationObject: Data) {
+        self.credentialID = credentialID
+        self.clientDataJSON = clientDataJSON
+        self.attestationObject = attestationObject
+    }
+}
+
+/// What the platform returns when a passkey signs a challenge.
+public struct PasskeyAssertion: Sendable, Hashable {
+    public var credentialID: Data
+    public var clientDataJSON: Data
+    public var authenticatorData: Data
+    public var signature: Data
+    public var userHandle: Data?
+
+    /// Creates the result.
+    public init(
+        credentialID: Data, clientDataJSON: Data, authenticatorData: Data, signature: Data, userHandle: Data?
+    ) {
+        self.credentialID = credentialID
+        self.clientDataJSON = clientDataJSON
+        self.authenticatorData = authenticatorData
+        self.signature = signature
+        self.userHandle = userHandle
+    }
 }
 
 /// Device effects that decline everything: no photo, no permissions, no provider sheets.

@@ -131,6 +131,21 @@ public final class FlowEffectRunner: Sendable {
             let granted = await device.requestPermission(text("permission"))
             guard granted else { throw Cancelled(reason: "Permission was not granted.") }
             return ["permission.\(text("permission"))": true]
+        case "signInWithPasskey":
+            let options = try await client.passkeyAuthenticationOptions()
+            guard let assertion = await device.passkeyAssertion(options) else { throw Cancelled() }
+            try await client.signInWithPasskey(
+                credentialID: assertion.credentialID, clientDataJSON: assertion.clientDataJSON,
+                authenticatorData: assertion.authenticatorData, signature: assertion.signature,
+                userHandle: assertion.userHandle)
+            return try await signedIn(isNewUser: false, flow: flow)
+        case "addPasskey":
+            let options = try await client.passkeyRegistrationOptions()
+            guard let credential = await device.passkeyRegistration(options) else { throw Cancelled() }
+            try await client.registerPasskey(
+                credentialID: credential.credentialID, clientDataJSON: credential.clientDataJSON,
+                attestationObject: credential.attestationObject, name: arguments["name"]?.stringValue)
+            return ["passkey.added": true]
         case "enableBiometrics":
             guard await device.enableBiometrics() else { throw Cancelled() }
             return ["biometrics.enabled": true]

@@ -42,6 +42,9 @@ extension FlowEngine {
                 fill = 1
             } else if offset > currentSection {
                 fill = 0
+            } else if track.style == .segmented {
+                // A step's bar fills as the step is reached, however many screens it has.
+                fill = 1
             } else {
                 let total = sections.filter { $0 == id }.count
                 let done = sections[...position].filter { $0 == id }.count

@@ -6,6 +6,7 @@ public enum EffectNames {
         "setPassword", "signInWithApple", "signInWithGoogle", "continueAsGuest", "saveProfile",
         "acceptConsents", "pickImage", "uploadAvatar", "createGroup", "joinGroup", "inviteMembers",
         "submitAnswers", "checkAnswers", "requestPermission", "enableBiometrics", "logOut",
+        "signInWithPasskey", "addPasskey",
     ]
 
     /// Whether hosts can be expected to run an effect of this name.

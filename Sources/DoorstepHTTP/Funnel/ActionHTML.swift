@@ -13,6 +13,8 @@ enum ActionHTML {
             "data-loading": action.loadingTitle,
             "data-requires": action.requiredFields.isEmpty ? nil : action.requiredFields.joined(separator: " "),
             "formnovalidate": "",
+            // A passkey button shows only once script finds the browser can make or use passkeys.
+            "data-passkey": action.passkey?.rawValue, "hidden": action.passkey == nil ? nil : "",
         ])
         if let countdown = action.countdown {
             attributes += HTML.attributes([

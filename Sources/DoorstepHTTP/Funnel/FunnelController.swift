@@ -27,6 +27,7 @@ struct FunnelController: Sendable {
         router.get("/flows/:id") { request, context in try await show(request, context) }
         router.post("/flows/:id") { request, context in try await submit(request, context) }
         router.post("/flows/:id/restart") { request, context in try await restart(request, context) }
+        router.post("/flows/:id/passkeys/options") { request, context in try await passkeyOptions(request, context) }
         router.get("/flows/signin/:provider") { request, context in try await providerReturned(request, context) }
         router.get("/flows/:id/theme.css") { _, context in
             guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
@@ -59,7 +60,8 @@ struct FunnelController: Sendable {
         }
         browser.state.snapshots[flow.id] = engine.snapshot
         try await sessions.save(browser)
-        let presentation = ScreenPresenter(engine: engine, now: clock.now, offeredProviders: Set(webSignIns.keys))
+        let offered = Set(webSignIns.keys).union(services.passkeys == nil ? [] : ["passkey"])
+        let presentation = ScreenPresenter(engine: engine, now: clock.now, offeredProviders: offered)
             .present()
         let page = ScreenPage(presentation: presentation, csrfToken: browser.state.csrfToken)
         var response = Self.html(page.render())
@@ -100,6 +102,7 @@ struct FunnelController: Sendable {
         }
         var effects = makeEffects(
             flow: flow, browser: browser, request: request, context: context, upload: form.files.values.first)
+        effects.passkeyResponse = form.value("_passkey").flatMap { $0.isEmpty ? nil : $0 }
         if let event = FunnelEvents.event(for: form, engine: &engine) {
             await run(engine.handle(event, at: now), engine: &engine, effects: &effects)
         }

@@ -18,6 +18,8 @@ struct FunnelEffects {
     /// Set when a sign-in needs the browser to visit its provider first; the effect then stays
     /// pending in the engine until the provider sends the browser back.
     private(set) var awaitingProvider: String?
+    /// The credential the browser's passkey made for this request (WebAuthn JSON), if it made one.
+    var passkeyResponse: String?
     /// `false` after a log-in without "Remember me": the sign-in must end when the browser closes.
     private(set) var remembersSignIn = true
 
@@ -28,6 +30,9 @@ struct FunnelEffects {
         } catch let error as ServiceError {
             if error.code == .sessionRevoked || error.code == .unauthenticated { signedIn = nil }
             return .failure(code: error.code.rawValue, message: error.fieldProblems.first?.message ?? error.detail)
+        } catch let error as PasskeyError {
+            let error = error.serviceError
+            return .failure(code: error.code.rawValue, message: error.detail)
         } catch let declined as Declined {
             return .failure(code: declined.code, message: declined.reason)
         } catch {
@@ -95,6 +100,20 @@ struct FunnelEffects {
                 provider: provider, token: credential.idToken, rawNonce: credential.rawNonce, authorizationCode: nil,
                 firstName: nil, lastName: nil, meta: meta)
             return try await signedIn(session)
+        case "signInWithPasskey":
+            let passkeys = try services.requirePasskeys()
+            guard let response = try passkeyMessage(AuthenticationResponse.self) else {
+                throw Declined(reason: "Use your passkey to continue, or sign in another way.")
+            }
+            return try await signedIn(try await passkeys.authenticate(response, meta: meta))
+        case "addPasskey":
+            let passkeys = try services.requirePasskeys()
+            guard let response = try passkeyMessage(RegistrationResponse.self) else {
+                throw Declined(reason: "This browser did not create a passkey.")
+            }
+            let user = try await services.auth.activeUser(try caller())
+            _ = try await passkeys.register(response, for: user, name: arguments["name"]?.stringValue)
+            return ["passkey.added": true]
         case "saveProfile":
             _ = try await services.profile.updateProfile(
                 try caller(), firstName: arguments["firstName"]?.stringValue,
@@ -169,6 +188,16 @@ struct FunnelEffects {
 
     /// The signed-in caller. The controller checked its session against storage when the request
     /// began (a session ended elsewhere signs the browser out), so effects do not ask again.
+    /// The browser's passkey response, read once.
+    private mutating func passkeyMessage<Message: Decodable>(_ type: Message.Type) throws -> Message? {
+        guard let text = passkeyResponse else { return nil }
+        passkeyResponse = nil
+        guard let message = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)) else {
+            throw PasskeyError.malformed("the browser's passkey response is not WebAuthn JSON")
+        }
+        return message
+    }
+
     private func caller() throws -> Caller {
         guard let signedIn else { throw ServiceError.unauthenticated }
         return signedIn.caller

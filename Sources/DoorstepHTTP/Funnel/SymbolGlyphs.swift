@@ -18,6 +18,7 @@ enum SymbolGlyphs {
         "person.3.fill": "👪", "xmark": "✕", "camera": "📷", "person.crop.circle": "👤", "bell": "🔔",
         "bell.badge": "🔔", "mic": "🎙️", "lock": "🔒", "party.popper": "🎉", "hand.wave": "👋",
         "figure.run": "🏃", "dumbbell": "🏋️", "target": "🎯", "flame": "🔥", "moon.stars": "🌙", "sun.max": "☀️",
-        "chart.line.uptrend.xyaxis": "📈", "gift": "🎁", "key": "🔑", "person.2": "👥", "person.3": "👪",
+        "chart.line.uptrend.xyaxis": "📈", "gift": "🎁", "key": "🔑", "person.badge.key": "🔑", "person.2": "👥",
+        "person.3": "👪",
     ]
 }

@@ -38,10 +38,21 @@ public struct ActionPresentation: Sendable, Hashable, Codable, Identifiable {
     public var firesAfter: Double?
     /// The sign-in provider it starts, such as `apple` (drawn with that provider's own button).
     public var provider: String?
+    /// The passkey ceremony the platform must run before the action is sent: `create` to add one,
+    /// `get` to sign in with one. Hosts without passkeys do not show the action.
+    public var passkey: PasskeyCeremony?
     /// How its title looks.
     public var look: TextLook
     /// A haptic to play when it is tapped.
     public var haptic: HapticIntent?
     /// What assistive technology is told.
     public var accessibility: AccessibilityPresentation
+}
+
+/// A WebAuthn ceremony an action needs.
+public enum PasskeyCeremony: String, Sendable, Hashable, Codable {
+    /// `navigator.credentials.create`, `ASAuthorizationPlatformPublicKeyCredentialProvider`'s registration.
+    case create
+    /// `navigator.credentials.get`, an assertion request.
+    case get
 }

@@ -38,6 +38,7 @@ struct ActionContext {
             symbolPlacement: placement, isEnabled: isEnabled, isLoading: isLoading(action),
             loadingTitle: action.loadingTitle, countdown: countdown, requiredFields: requiredFields(action),
             firesAfter: action.role == .timer ? (action.after ?? 0) : nil, provider: provider,
+            passkey: passkeyCeremony(action),
             look: presenter.resolver.look(
                 style: nil, role: "button", colorRole: action.role == .primary ? "onAccent" : "accent"),
             haptic: haptic(action),
@@ -66,6 +67,13 @@ struct ActionContext {
         guard let pending = engine.snapshot.pending, engine.flow.transitions.indices.contains(pending.transition)
         else { return false }
         return engine.flow.transitions[pending.transition].on == action.id
+    }
+
+    private func passkeyCeremony(_ action: Action) -> PasskeyCeremony? {
+        guard let effects = presenter.effects(of: action) else { return nil }
+        if effects.contains("addPasskey") { return .create }
+        if effects.contains("signInWithPasskey") { return .get }
+        return nil
     }
 
     /// A tick as carousel pages change; success as a household is created (FamilySync's spec).

@@ -144,12 +144,15 @@ public struct ScreenPresenter {
     /// Whether an action shows: provider sign-ins only where the provider is offered.
     func isOffered(_ action: Action) -> Bool {
         guard let effects = effects(of: action) else { return true }
-        return Self.providerEffects.allSatisfy { provider, effect in
-            isOffered(provider: provider) || !effects.contains(effect)
+        return Self.providerEffects.allSatisfy { provider, providerEffects in
+            isOffered(provider: provider) || effects.isDisjoint(with: providerEffects)
         }
     }
 
-    static let providerEffects = ["apple": "signInWithApple", "google": "signInWithGoogle"]
+    /// The effects only a host that offers the provider can run.
+    static let providerEffects: [String: Set<String>] = [
+        "apple": ["signInWithApple"], "google": ["signInWithGoogle"], "passkey": ["signInWithPasskey", "addPasskey"],
+    ]
 
     /// The effects the action's first transition from this screen runs, or `nil` when none leads on.
     func effects(of action: Action) -> Set<String>? {

@@ -22,7 +22,7 @@ extension AuthService {
 
     /// The caller's account, read with its session in one go; ends in `session_revoked` when the
     /// session has ended or the account is gone, and marks the session used.
-    func activeUser(_ caller: Caller) async throws -> UserRecord {
+    public func activeUser(_ caller: Caller) async throws -> UserRecord {
         let now = clock.now
         let resolution = policy.lastUsedResolution
         let (state, user) = try await storage.read { store -> (SessionUse, UserRecord?) in

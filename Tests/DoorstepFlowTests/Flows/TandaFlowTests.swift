@@ -41,6 +41,12 @@ struct TandaFlowTests {
         #expect(driver.screen == "createPassword")
         driver.answer("confirmPassword", "Sunny-Days-2026")
         driver.tap("continue")
+        #expect(driver.screen == "addPasskey", "a passkey is offered once the password is set")
+        #expect(driver.engine.progress.segments.map(\.fill) == [1, 0, 0, 0], "still the password step")
+        driver.on("addPasskey", failWith: "cancelled")
+        driver.tap("addPasskey")
+        #expect(driver.screen == "addPasskey" && driver.message == nil, "a cancelled passkey sheet is not an error")
+        driver.tap("notNow")
         #expect(driver.screen == "name")
         #expect(driver.engine.progress.segments.map(\.fill) == [1, 1, 0, 0])
 
@@ -62,8 +68,8 @@ struct TandaFlowTests {
         #expect(driver.snapshot.completed)
         #expect(driver.completions == 1)
         #expect(
-            driver.effectNames.suffix(5) == [
-                "setPassword", "saveProfile", "acceptConsents", "pickImage", "uploadAvatar",
+            driver.effectNames.suffix(6) == [
+                "setPassword", "addPasskey", "saveProfile", "acceptConsents", "pickImage", "uploadAvatar",
             ])
         #expect(driver.performed.last?.arguments == ["image": "file:///photo.jpg"])
     }
@@ -201,6 +207,7 @@ struct TandaFlowTests {
         driver.back()
         driver.back()
         driver.back()
+        driver.back()
         #expect(driver.screen == "celebration")
         driver.back()
         #expect(driver.screen == "celebration", "the code screen is behind the celebration for good")
@@ -217,6 +224,7 @@ struct TandaFlowTests {
         driver.answer("password", "Sunny-Days-2026")
         driver.answer("confirmPassword", "Sunny-Days-2026")
         driver.tap("continue")
+        driver.tap("notNow")
         driver.answer("firstName", "Sam")
         driver.answer("lastName", "Jones")
         driver.tap("continue")

@@ -41,7 +41,47 @@
     strength(form);
     voice(form);
     avatarPreview(form);
+    passkeys(form);
   });
+
+  // Passkey buttons appear only where the browser can make and use passkeys with WebAuthn's JSON
+  // helpers. A tap asks the server for options, runs the ceremony, and sends the form with its result;
+  // a cancelled or refused ceremony leaves the person where they were, free to choose another way.
+  function passkeys(form) {
+    var buttons = form.querySelectorAll("button[data-passkey]");
+    var credentials = window.PublicKeyCredential;
+    if (!buttons.length || !credentials || !credentials.parseCreationOptionsFromJSON ||
+        !credentials.parseRequestOptionsFromJSON || !navigator.credentials) return;
+    var field = document.createElement("input");
+    field.type = "hidden";
+    field.name = "_passkey";
+    form.appendChild(field);
+    buttons.forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function (event) {
+        if (field.value) return;
+        event.preventDefault();
+        var ceremony = button.dataset.passkey;
+        var body = new URLSearchParams({ _csrf: form.elements._csrf.value, ceremony: ceremony });
+        fetch(form.getAttribute("action") + "/passkeys/options", { method: "POST", body: body, credentials: "same-origin" })
+          .then(function (response) {
+            if (!response.ok) throw new Error("no options");
+            return response.json();
+          })
+          .then(function (options) {
+            return ceremony === "create"
+              ? navigator.credentials.create({ publicKey: credentials.parseCreationOptionsFromJSON(options) })
+              : navigator.credentials.get({ publicKey: credentials.parseRequestOptionsFromJSON(options) });
+          })
+          .then(function (credential) {
+            if (!credential) return;
+            field.value = JSON.stringify(credential.toJSON());
+            form.requestSubmit(button);
+          })
+          .catch(function () {});
+      });
+    });
+  }
 
   // A primary button stays disabled until the answers it needs (data-requires) are complete, as the
   // engine keeps it in the app: filled in, of the right form, a confirmation equal to its password,

@@ -1,0 +1,41 @@
+import DoorstepServerCore
+import Foundation
+import Hummingbird
+
+extension FunnelController {
+    /// The options a page's script hands to `navigator.credentials`: sign-in options for anyone,
+    /// creation options for the browser's signed-in account. The form's CSRF token is required, so
+    /// another site cannot mint challenges in the browser's name.
+    func passkeyOptions(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
+        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        guard let passkeys = services.passkeys else { return notFound() }
+        let form = try? FunnelForm.parse(
+            try await request.body.collect(upTo: 16 * 1024), contentType: request.headers[.contentType])
+        guard
+            var browser = try await sessions.existing(
+                cookieValue: request.cookies[BrowserSessions.cookieName]?.value),
+            CSRF.matches(form?.value("_csrf"), browser.state.csrfToken)
+        else {
+            return errorPage(403, "This form has expired. Open the flow again to carry on.", flow: flow)
+        }
+        await checkSignedIn(&browser, request)
+        let body: Data
+        switch form?.value("ceremony") {
+        case "get":
+            body = try JSONEncoder().encode(try await passkeys.authenticationOptions())
+        case "create":
+            guard let signedIn = browser.state.signedIn else {
+                return Problem.response(for: ServiceError.unauthenticated)
+            }
+            let user = try await services.auth.activeUser(signedIn.caller)
+            body = try JSONEncoder().encode(try await passkeys.registrationOptions(for: user))
+        default:
+            return Problem.response(
+                for: ServiceError(status: 400, code: .malformedRequest, detail: "The ceremony is create or get."))
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

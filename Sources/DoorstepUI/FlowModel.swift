@@ -72,6 +72,23 @@
             await perform { try await $0.back() }
         }
 
+        /// While a screen offers passkey sign-in, lets the keyboard's AutoFill offer the person's passkeys
+        /// from its email field; picking one signs in and presses the screen's passkey button.
+        public func offerPasskeyAutoFill(client: DoorstepClient) async {
+            #if canImport(AuthenticationServices) && os(iOS)
+                guard let action = presentation?.allActions.first(where: { $0.passkey == .get }),
+                    let options = try? await client.passkeyAuthenticationOptions(),
+                    let assertion = await PlatformPasskeys.assert(options, autoFill: true),
+                    (try? await client.signInWithPasskey(
+                        credentialID: assertion.credentialID, clientDataJSON: assertion.clientDataJSON,
+                        authenticatorData: assertion.authenticatorData, signature: assertion.signature,
+                        userHandle: assertion.userHandle)) != nil
+                else { return }
+                await PasskeyAutoFillState.shared.markSignedIn()
+                await tap(action.id)
+            #endif
+        }
+
         /// Stages a photo for the upload effect, which takes it through ``AppleDeviceEffects``.
         public func pickedPhoto(_ data: Data, field: String) async {
             await PhotoInbox.shared.stage(data)

@@ -40,6 +40,9 @@ public protocol DeviceEffects: Sendable {
     func passkeyRegistration(_ options: PasskeyCreationOptions) async -> PasskeyRegistration?
     /// A passkey assertion for the server's options, or nil when cancelled or unsupported.
     func passkeyAssertion(_ options: PasskeyRequestOptions) async -> PasskeyAssertion?
+    /// Whether the person already signed in with a passkey the keyboard's AutoFill offered, since
+    /// the last time this was asked; the sign-in effect then has nothing left to do.
+    func takeAutoFillPasskeySignIn() async -> Bool
 }
 
 extension DeviceEffects {
@@ -47,6 +50,8 @@ extension DeviceEffects {
     public func passkeyRegistration(_ options: PasskeyCreationOptions) async -> PasskeyRegistration? { nil }
     /// Hosts without passkeys decline.
     public func passkeyAssertion(_ options: PasskeyRequestOptions) async -> PasskeyAssertion? { nil }
+    /// Hosts without passkey AutoFill never sign in through it.
+    public func takeAutoFillPasskeySignIn() async -> Bool { false }
 }
 
 /// What the platform returns when it creates a passkey.

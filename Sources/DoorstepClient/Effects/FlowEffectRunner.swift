@@ -132,6 +132,7 @@ public final class FlowEffectRunner: Sendable {
             guard granted else { throw Cancelled(reason: "Permission was not granted.") }
             return ["permission.\(text("permission"))": true]
         case "signInWithPasskey":
+            if await device.takeAutoFillPasskeySignIn() { return try await signedIn(isNewUser: false, flow: flow) }
             let options = try await client.passkeyAuthenticationOptions()
             guard let assertion = await device.passkeyAssertion(options) else { throw Cancelled() }
             try await client.signInWithPasskey(

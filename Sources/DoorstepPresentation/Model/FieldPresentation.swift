@@ -8,6 +8,8 @@ public enum KeyboardKind: String, Sendable, Hashable, Codable {
 /// What the system may fill in, as UIKit's `UITextContentType` names it (and HTML's `autocomplete`).
 public enum ContentKind: String, Sendable, Hashable, Codable {
     case emailAddress, oneTimeCode, newPassword, password, givenName, familyName, name, none
+    /// An account's identifier where a passkey may sign in instead: iOS offers passkeys in AutoFill.
+    case username
 
     /// The HTML `autocomplete` value.
     public var autocomplete: String {
@@ -20,6 +22,7 @@ public enum ContentKind: String, Sendable, Hashable, Codable {
         case .familyName: return "family-name"
         case .name: return "name"
         case .none: return "off"
+        case .username: return "username webauthn"
         }
     }
 }

@@ -93,7 +93,10 @@ struct InputPresenter {
 
     private func textField() -> FieldPresentation {
         if definition?.kind == .email {
-            return field(keyboard: .emailAddress, contentType: .emailAddress, capitalization: .none)
+            // Where a passkey can sign in instead, the email is the account's username, so iOS's
+            // keyboard and the browser's autofill can offer the person's passkeys.
+            let contentType: ContentKind = presenter.offersPasskeySignIn ? .username : .emailAddress
+            return field(keyboard: .emailAddress, contentType: contentType, capitalization: .none)
         }
         if definition?.kind == .int { return field(keyboard: .numberPad, capitalization: .none) }
         if definition?.rule == .inviteCode {

@@ -137,6 +137,11 @@ public struct ScreenPresenter {
         }.map { (offset: $0.offset, block: $0.element) }
     }
 
+    /// Whether the screen shows an action that signs in with a passkey.
+    var offersPasskeySignIn: Bool {
+        engine.visibleActions.contains { isOffered($0) && effects(of: $0)?.contains("signInWithPasskey") == true }
+    }
+
     func isOffered(provider: String) -> Bool {
         offeredProviders?.contains(provider) ?? true
     }

@@ -416,6 +416,32 @@ class FunnelWalk(unittest.TestCase):
         plain.wait_for("createAccount")
         self.assertFalse(plain.button("Continue with a passkey").is_displayed())
 
+    def test_kordant_signs_up_with_a_passkey_instead_of_a_password(self):
+        email = "kai.passkey@example.com"
+        kai = self.person("kordant")
+        kai.add_authenticator()
+        kai.driver.get(PASSKEY_BASE + "/flows/kordant")
+        kai.wait_for("login")
+        kai.press("Don't have an account? Sign up")
+        kai.wait_for("signup")
+        kai.type("Name", "Kai Moana")
+        kai.type("Email", email)
+        kai.tick("I agree to the Terms of Service")
+        kai.press("Sign up with a passkey")
+        kai.wait_for("verifySignUp")
+        kai.enter_code("Verification code", latest_code(email))
+        kai.press("Create Account")
+        kai.wait_for("createPasskey")
+        kai.press("Save Passkey")
+        kai.wait_for("plan")
+        self.assertEqual(len(kai.authenticator_credentials()), 1)
+
+        kai.driver.delete_all_cookies()
+        kai.driver.get(PASSKEY_BASE + "/flows/kordant")
+        kai.wait_for("login")
+        kai.press("Sign in with a passkey")
+        kai.wait_for("plan")
+
     def test_trainer_intake_resumes_after_the_browser_is_closed(self):
         email = "alex.trainer@example.com"
         profile = tempfile.mkdtemp(prefix="profile-", dir=WORKDIR)

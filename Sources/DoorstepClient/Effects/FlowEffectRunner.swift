@@ -92,8 +92,8 @@ public final class FlowEffectRunner: Sendable {
             let result = try await client.signInWithGoogle(idToken: credential.idToken, rawNonce: credential.rawNonce)
             return try await signedIn(isNewUser: result.isNewUser, flow: flow)
         case "saveProfile":
-            try await client.updateProfile(
-                firstName: arguments["firstName"]?.stringValue, lastName: arguments["lastName"]?.stringValue)
+            let names = request.profileNames
+            try await client.updateProfile(firstName: names.first, lastName: names.last)
             return [:]
         case "acceptConsents":
             try await client.acceptConsents(request.consents)

@@ -11,13 +11,7 @@ extension FunnelController {
         guard let passkeys = services.passkeys else { return notFound() }
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 16 * 1024), contentType: request.headers[.contentType])
-        guard
-            var browser = try await sessions.existing(
-                cookieValue: request.cookies[BrowserSessions.cookieName]?.value),
-            CSRF.matches(form?.value("_csrf"), browser.state.csrfToken)
-        else {
-            return errorPage(403, "This form has expired. Open the flow again to carry on.", flow: flow)
-        }
+        guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
         await checkSignedIn(&browser, request)
         let body: Data
         switch form?.value("ceremony") {

@@ -82,13 +82,7 @@ struct FunnelController: Sendable {
         } catch {
             return errorPage(400, "The form could not be read. Please try again.", flow: flow)
         }
-        guard
-            var browser = try await sessions.existing(
-                cookieValue: request.cookies[BrowserSessions.cookieName]?.value),
-            CSRF.matches(form.value("_csrf"), browser.state.csrfToken)
-        else {
-            return errorPage(403, "This form has expired. Open the flow again to carry on.", flow: flow)
-        }
+        guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
         await checkSignedIn(&browser, request)
         guard let stored = browser.state.snapshots[flow.id],
             var engine = try? FlowEngine(flow: flow, restoring: stored),
@@ -123,18 +117,26 @@ struct FunnelController: Sendable {
         return response
     }
 
+    /// The browser session of a form's sender, when the form carries that session's CSRF token.
+    func browserSending(_ form: FunnelForm?, _ request: Request) async throws -> BrowserSession? {
+        guard
+            let browser = try await sessions.existing(cookieValue: request.cookies[BrowserSessions.cookieName]?.value),
+            CSRF.matches(form?.value("_csrf"), browser.state.csrfToken)
+        else { return nil }
+        return browser
+    }
+
+    /// The page for a form whose session or CSRF token is gone.
+    func expiredForm(_ flow: FlowDefinition) -> Response {
+        errorPage(403, "This form has expired. Open the flow again to carry on.", flow: flow)
+    }
+
     /// Forgets the browser's walk through a flow (its account stays signed in).
     private func restart(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
         guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
-        guard
-            var browser = try await sessions.existing(
-                cookieValue: request.cookies[BrowserSessions.cookieName]?.value),
-            CSRF.matches(form?.value("_csrf"), browser.state.csrfToken)
-        else {
-            return errorPage(403, "This form has expired. Open the flow again to carry on.", flow: flow)
-        }
+        guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
         browser.state.snapshots[flow.id] = nil
         try await sessions.save(browser)
         return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])

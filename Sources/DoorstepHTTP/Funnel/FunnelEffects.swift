@@ -115,9 +115,8 @@ struct FunnelEffects {
             _ = try await passkeys.register(response, for: user, name: arguments["name"]?.stringValue)
             return ["passkey.added": true]
         case "saveProfile":
-            _ = try await services.profile.updateProfile(
-                try caller(), firstName: arguments["firstName"]?.stringValue,
-                lastName: arguments["lastName"]?.stringValue)
+            let names = request.profileNames
+            _ = try await services.profile.updateProfile(try caller(), firstName: names.first, lastName: names.last)
             return [:]
         case "acceptConsents":
             _ = try await services.profile.acceptConsents(try caller(), request.consents)

@@ -117,9 +117,8 @@ public struct AuthService: Sendable {
         guard raw.count <= 201 else {
             throw .invalid("name", code: "invalid_name", "Please enter a name of at most 200 characters.")
         }
-        let words = raw.split(whereSeparator: \.isWhitespace)
-        guard words.count > 1, let last = words.last else { return (words.first.map(String.init), nil) }
-        return (words.dropLast().joined(separator: " "), String(last))
+        let name = FullName.split(raw)
+        return (name.first, name.last)
     }
 
     static func validName(_ raw: String?, field: String) throws(ServiceError) -> String? {

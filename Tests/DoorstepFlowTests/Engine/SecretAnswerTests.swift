@@ -29,7 +29,8 @@ struct SecretAnswerTests {
         #expect(
             Set(Self.secretScreens) == [
                 "tanda/verifyEmail", "tanda/createPassword", "tanda/passwordLogin", "tanda/resetPassword",
-                "kordant/login", "kordant/signup", "kordant/resetSent", "trainer/otp", "destiny/emailCode",
+                "kordant/login", "kordant/signup", "kordant/verifySignUp", "kordant/resetSent", "trainer/otp",
+                "destiny/emailCode",
             ])
     }
 

@@ -4,6 +4,33 @@ import Testing
 
 @Suite("Kordant flow")
 struct KordantFlowTests {
+    @Test("Sign up with a passkey instead of a password: the email's code creates the account, then Face ID")
+    func passkeySignUp() throws {
+        var driver = try FlowDriver(flow: "kordant")
+        driver.tap("signUp")
+        driver.answer("fullName", "Dana Reyes")
+        driver.answer("email", "dana@example.com")
+        driver.tap("passkeySignUp")
+        #expect(driver.screen == "signup", "the terms come first")
+        #expect(driver.issue("acceptedTerms") == "Please accept the Terms of Service to continue.")
+        driver.answer("acceptedTerms", true)
+        driver.tap("passkeySignUp")
+        #expect(driver.screen == "verifySignUp")
+        #expect(driver.performed.last?.name == "sendCode")
+        driver.answer("signupCode", "246810")
+        driver.tap("verify")
+        #expect(driver.screen == "createPasskey")
+        #expect(driver.effectNames.suffix(3) == ["verifyCode", "saveProfile", "acceptConsents"])
+        #expect(driver.performed.last(where: { $0.name == "saveProfile" })?.profileNames.first == "Dana")
+        driver.on("addPasskey", failWith: "cancelled")
+        driver.tap("save")
+        #expect(driver.screen == "createPasskey" && driver.message == nil, "a cancelled sheet can be tried again")
+        driver.on("addPasskey", succeedWith: ["passkey.added": true])
+        driver.tap("save")
+        #expect(driver.screen == "plan")
+        #expect(driver.engine.answer("password") == nil, "no password was ever asked for")
+    }
+
     @Test("Sign up: name, email, password with strength and confirmation, terms; then Face ID and 4 steps")
     func signUp() throws {
         var driver = try FlowDriver(flow: "kordant")

@@ -38,12 +38,16 @@ public actor DoorstepClient {
     ///   - transport: how requests travel; URLSession unless a test passes an in-process transport.
     ///   - tokenStore: where the session is kept between launches.
     ///   - now: the clock; the system's unless a test passes its own.
+    ///   - retry: how long log-in, sign-up, code requests and refresh wait when the server is busy
+    ///     (`429` with `Retry-After`) before reporting `rate_limited`.
     public init(
         serverURL: URL, transport: any ClientTransport = URLSessionTransport(),
         tokenStore: any TokenStore = InMemoryTokenStore(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, retry: RetryPolicy = .standard
     ) {
-        self.api = Client(serverURL: serverURL, transport: transport, middlewares: [BearerMiddleware()])
+        self.api = Client(
+            serverURL: serverURL, transport: transport,
+            middlewares: [RetryAfterMiddleware(policy: retry), BearerMiddleware()])
         self.tokenStore = tokenStore
         self.now = now
     }

@@ -136,7 +136,7 @@ struct Serve: AsyncParsableCommand {
             storage: store.storage, avatars: avatars, keys: keys, keyEncryptionKey: keyEncryptionKey,
             hasher: BoundedPasswordHasher(
                 BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool),
-                capacity: 2 * System.coreCount),
+                workers: System.coreCount),
             logger: logger)
         logger.info(
             "Doorstep is serving on http://\(configuration.host):\(configuration.port)",

@@ -28,25 +28,47 @@ final class HeldHasher: PasswordHasher {
 
 @Suite("Password hashing admission")
 struct BoundedHasherTests {
-    @Test("Past its capacity the hasher refuses at once with 429 and Retry-After, then admits again")
-    func sheds() async throws {
+    @Test("As many hashes run as there are workers; the next waits its turn and runs when one finishes")
+    func queuesInOrder() async throws {
         let held = HeldHasher()
-        let hasher = BoundedPasswordHasher(held, capacity: 2)
+        let hasher = BoundedPasswordHasher(held, workers: 2, maximumWait: .seconds(30))
         let first = Task { try await hasher.hash("a") }
         let second = Task { try await hasher.verify("b", against: "hash:b") }
         while held.held < 2 { await Task.yield() }
-
-        await #expect(throws: BoundedPasswordHasher.busy) { try await hasher.hash("c") }
-        #expect(BoundedPasswordHasher.busy.status == 429)
-        #expect(BoundedPasswordHasher.busy.retryAfter == 1)
-        #expect(held.held == 2, "the refused hash never reached bcrypt")
+        let third = Task { try await hasher.hash("c") }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(held.held == 2, "the third waits instead of reaching bcrypt")
 
         held.releaseAll()
         #expect(try await first.value == "hash:a")
         #expect(try await second.value)
-        let third = Task { try await hasher.hash("c") }
         while held.held < 1 { await Task.yield() }
         held.releaseAll()
-        #expect(try await third.value == "hash:c", "places free up when hashes finish")
+        #expect(try await third.value == "hash:c")
+        #expect(hasher.refusals == 0)
+    }
+
+    @Test("A request that cannot start in time is refused with 429 and Retry-After, only after waiting")
+    func refusesAfterWaiting() async throws {
+        let held = HeldHasher()
+        let hasher = BoundedPasswordHasher(held, workers: 1, maximumWait: .milliseconds(200), maximumQueue: 1)
+        let running = Task { try await hasher.hash("a") }
+        while held.held < 1 { await Task.yield() }
+        let started = ContinuousClock.now
+        let queued = Task { try await hasher.hash("b") }
+        let beyondTheQueue = Task { try await hasher.hash("c") }
+        for result in [await queued.result, await beyondTheQueue.result] {
+            guard case .failure(let error as HashingBusy) = result else {
+                Issue.record("expected a refusal, got \(result)")
+                continue
+            }
+            #expect(error.retryAfter >= 1)
+            #expect(error.serviceError.status == 429 && error.serviceError.code == .rateLimited)
+        }
+        #expect(ContinuousClock.now - started >= .milliseconds(200), "refusals come after the wait, not at once")
+        #expect(held.held == 1, "refused requests never reached bcrypt")
+        #expect(hasher.refusals == 2)
+        held.releaseAll()
+        #expect(try await running.value == "hash:a")
     }
 }

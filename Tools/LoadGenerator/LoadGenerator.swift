@@ -14,7 +14,9 @@ struct LoadGenerator: AsyncParsableCommand {
     @Option(help: "A server's base URL; repeat it for several instances, called in turn.")
     var url: [String] = ["http://127.0.0.1:8080"]
     @Option(help: "A server's process id, to read its CPU time and memory; repeatable.") var serverPID: [Int32]
-    @Option(name: .customLong("scenario"), help: "me, refresh, login, signup, onboarding, me-under-login.")
+    @Option(
+        name: .customLong("scenario"),
+        help: "floor, me, refresh, login, password-signup, signup, onboarding, me-under-login.")
     var scenarios: [String] = Scenario.allCases.map(\.rawValue)
     @Option(help: "Seconds each measured run lasts.") var duration: Double = 10
     @Option(help: "Seconds of warm-up before the runs.") var warmup: Double = 2
@@ -22,6 +24,7 @@ struct LoadGenerator: AsyncParsableCommand {
     @Option(help: "Measured runs per scenario.") var runs = 3
     @Option(help: "bcrypt cost the server uses, for the hash ceiling.") var passwordCost = 12
     @Option(help: "Where to write the results as JSON.") var json: String?
+    @Flag(help: "Clients send again at once when refused with 429, as naive clients do.") var impatient = false
 
     func run() async throws {
         let client = HTTPClient(
@@ -41,10 +44,16 @@ struct LoadGenerator: AsyncParsableCommand {
         for name in scenarios {
             guard let scenario = Scenario(rawValue: name) else { throw ValidationError("unknown scenario \(name)") }
             let workload = try await scenario.prepare(api: api, connections: connections)
-            _ = try await Runner.measure(workload, seconds: warmup, server: server)
+            _ = try await Runner.measure(workload, seconds: warmup, server: server, impatient: impatient)
             var measured: [RunResult] = []
-            for _ in 0..<runs { measured.append(try await Runner.measure(workload, seconds: duration, server: server)) }
-            results.append(ScenarioResult(scenario: name, runs: measured, hashCeiling: scenario.hashes ? ceiling : nil))
+            for _ in 0..<runs {
+                measured.append(
+                    try await Runner.measure(workload, seconds: duration, server: server, impatient: impatient))
+            }
+            results.append(
+                ScenarioResult(
+                    scenario: impatient ? name + "!" : name, runs: measured,
+                    hashCeiling: scenario.hashes ? ceiling : nil))
         }
         try await client.shutdown()
         let report = Report(

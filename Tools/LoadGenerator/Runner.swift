@@ -16,7 +16,10 @@ struct RunResult: Codable, Sendable {
 
 enum Runner {
     /// Runs every lane of the workload for `seconds`, each connection looping; measures the measured lanes.
-    static func measure(_ workload: Workload, seconds: Double, server: ServerProcessStats) async throws -> RunResult {
+    /// An impatient connection sends again at once when shed, instead of waiting as `Retry-After` asks.
+    static func measure(
+        _ workload: Workload, seconds: Double, server: ServerProcessStats, impatient: Bool = false
+    ) async throws -> RunResult {
         let tally = Tally()
         let cpuBefore = server.cpuSeconds
         let start = ContinuousClock.now
@@ -37,8 +40,10 @@ enum Runner {
                                 tally.record(milliseconds, measured: lane.measured)
                             } catch let failure as API.Failure where failure.isShed {
                                 tally.shed(measured: lane.measured)
-                                let wait = min(failure.retryAfter ?? 1, 1)
-                                try? await Task.sleep(for: .milliseconds(Int(wait * 1_000)))
+                                if !impatient {
+                                    let wait = min(failure.retryAfter ?? 1, 1)
+                                    try? await Task.sleep(for: .milliseconds(Int(wait * 1_000)))
+                                }
                             } catch {
                                 tally.fail(measured: lane.measured)
                             }

@@ -10,16 +10,35 @@ struct Workload: Sendable {
 }
 
 enum Scenario: String, CaseIterable {
-    case me, refresh, login, signup, onboarding
+    /// The cheapest JSON route of the same binary (`GET /v1/auth/config`): the floor others are read against.
+    case floor
+    case me, refresh, login
+    /// Sign-up with a password: one account, and one hash, per request.
+    case passwordSignup = "password-signup"
+    case signup, onboarding
     case meUnderLogin = "me-under-login"
 
     /// Whether its requests hash passwords, so the hash ceiling applies.
-    var hashes: Bool { self == .login }
+    var hashes: Bool { self == .login || self == .passwordSignup }
 
     static let password = "Sunny-Days-2026"
 
     func prepare(api: API, connections: Int) async throws -> Workload {
         switch self {
+        case .floor:
+            return Workload(lanes: [(connections, true, { _, _ in try await api.call(.GET, "/v1/auth/config") })])
+        case .passwordSignup:
+            let prefix = UUID().uuidString.prefix(8).lowercased()
+            let numbers = UniqueNumbers()
+            return Workload(lanes: [
+                (
+                    connections, true,
+                    { _, _ in
+                        let email = "password-\(prefix)-\(numbers.next())@example.com"
+                        try await api.call(.POST, "/v1/auth/signup", json: ["email": email, "password": Self.password])
+                    }
+                )
+            ])
         case .me:
             let tokens = try await Self.guests(api, count: 256).map(\.access)
             return Workload(lanes: [

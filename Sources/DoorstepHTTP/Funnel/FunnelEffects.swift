@@ -30,6 +30,10 @@ struct FunnelEffects {
         } catch let error as ServiceError {
             if error.code == .sessionRevoked || error.code == .unauthenticated { signedIn = nil }
             return .failure(code: error.code.rawValue, message: error.fieldProblems.first?.message ?? error.detail)
+        } catch is HashingBusy {
+            // The hashing queue stayed full for its longest wait: say so, rather than a rate limit.
+            return .failure(
+                code: "busy", message: "Many people are signing in right now. Please try again in a few seconds.")
         } catch let error as PasskeyError {
             let error = error.serviceError
             return .failure(code: error.code.rawValue, message: error.detail)

@@ -28,7 +28,10 @@ struct ProblemMiddleware: RouterMiddleware {
             return error
         case let error as PasskeyError:
             return error.serviceError
+        case let error as HashingBusy:
+            return error.serviceError
         case let error as ServerError:
+            if let underlying = error.underlyingError as? HashingBusy { return underlying.serviceError }
             if let underlying = error.underlyingError as? ServiceError { return underlying }
             if let underlying = error.underlyingError as? PasskeyError { return underlying.serviceError }
             if let underlying = error.underlyingError as? StorageError { return storageError(underlying) }

@@ -1,26 +1,29 @@
+import Foundation
 import Synchronization
 
-/// Admission control for password hashing: at most `capacity` hashes run or wait at once; one more
-/// is refused at once with 429 `rate_limited` and `Retry-After`, instead of joining a queue whose
-/// wait would grow without bound when a crowd signs in together. With twice as many places as
-/// hashing threads, an admitted request waits for at most one hash ahead of it per thread, so its
-/// latency stays within about three hash times however many people are trying.
+/// Admission control for password hashing that keeps the hashing threads busy and the queue honest.
+/// As many hashes run as there are `workers`; the rest wait in order. A request that cannot start
+/// within `maximumWait` is refused with 429 `rate_limited` and a `Retry-After` computed from the
+/// queue — after having waited, so a client that retries at once cannot make the server spin on
+/// refusals. Refusing costs a timer and a counter: no hashing, no storage.
 public struct BoundedPasswordHasher: PasswordHasher {
     let wrapped: any PasswordHasher
-    /// How many hashes may run or wait at once.
-    public let capacity: Int
-    private let inFlight = InFlightCounter()
+    let gate: HashingGate
 
-    /// Wraps `hasher`, admitting at most `capacity` hashes at once.
-    public init(_ hasher: any PasswordHasher, capacity: Int) {
+    /// Wraps `hasher`.
+    /// - Parameters:
+    ///   - workers: hashes that run at once; the hashing threads.
+    ///   - maximumWait: how long a request may wait for its turn.
+    ///   - maximumQueue: how many may wait; beyond it a request waits out `maximumWait` and is refused.
+    public init(
+        _ hasher: any PasswordHasher, workers: Int, maximumWait: Duration = .seconds(2), maximumQueue: Int = 1_024
+    ) {
         self.wrapped = hasher
-        self.capacity = max(1, capacity)
+        self.gate = HashingGate(workers: max(1, workers), maximumWait: maximumWait, maximumQueue: max(0, maximumQueue))
     }
 
-    /// The answer for a request that found every place taken.
-    public static let busy = ServiceError(
-        status: 429, code: .rateLimited, detail: "Many people are signing in right now. Try again in a moment.",
-        retryAfter: 1)
+    /// How many requests were refused since the server started.
+    public var refusals: Int { gate.refusals }
 
     public func hash(_ secret: String) async throws -> String {
         try await admitted { try await wrapped.hash(secret) }
@@ -31,29 +34,151 @@ public struct BoundedPasswordHasher: PasswordHasher {
     }
 
     private func admitted<Result>(_ work: () async throws -> Result) async throws -> Result {
-        guard inFlight.enter(below: capacity) else { throw Self.busy }
-        defer { inFlight.leave() }
+        try await gate.enter()
+        let started = ContinuousClock.now
+        defer { gate.leave(after: ContinuousClock.now - started) }
         return try await work()
     }
 }
 
-/// A count of hashes under way, shared by copies of one hasher.
-final class InFlightCounter: Sendable {
-    private let count = Atomic<Int>(0)
-
-    /// Takes a place if fewer than `limit` are taken.
-    func enter(below limit: Int) -> Bool {
-        var current = count.load(ordering: .relaxed)
-        while current < limit {
-            let (exchanged, original) = count.compareExchange(
-                expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
-            if exchanged { return true }
-            current = original
-        }
-        return false
+/// The places and the queue of one hasher, shared by its copies.
+final class HashingGate: Sendable {
+    private struct Waiter {
+        let id: UInt64
+        let continuation: CheckedContinuation<Void, any Error>
     }
 
-    func leave() {
-        count.subtract(1, ordering: .releasing)
+    private struct State {
+        var running = 0
+        var queue: [Waiter] = []
+        var head = 0
+        var nextID: UInt64 = 0
+        /// A moving average of how long one hash takes, in seconds, for `Retry-After`.
+        var hashSeconds = 0.25
+        var refusals = 0
+
+        var waiting: Int { queue.count - head }
+
+        mutating func popFirst() -> Waiter? {
+            guard head < queue.count else { return nil }
+            defer {
+                head += 1
+                if head > 64, head * 2 > queue.count {
+                    queue.removeFirst(head)
+                    head = 0
+                }
+            }
+            return queue[head]
+        }
+
+        mutating func remove(_ id: UInt64) -> Waiter? {
+            guard let index = queue[head...].firstIndex(where: { $0.id == id }) else { return nil }
+            return queue.remove(at: index)
+        }
+    }
+
+    let workers: Int
+    let maximumWait: Duration
+    let maximumQueue: Int
+    private let state = Mutex(State())
+
+    init(workers: Int, maximumWait: Duration, maximumQueue: Int) {
+        self.workers = workers
+        self.maximumWait = maximumWait
+        self.maximumQueue = maximumQueue
+    }
+
+    var refusals: Int { state.withLock { $0.refusals } }
+
+    /// Takes a place: at once when one is free, else in turn within `maximumWait`, else refused.
+    func enter() async throws {
+        enum Entry {
+            case admitted
+            case queued(UInt64)
+            case full
+        }
+        let entry = state.withLock { state -> Entry in
+            if state.running < workers, state.waiting == 0 {
+                state.running += 1
+                return .admitted
+            }
+            guard state.waiting < maximumQueue else { return .full }
+            state.nextID += 1
+            return .queued(state.nextID)
+        }
+        switch entry {
+        case .admitted:
+            return
+        case .full:
+            try? await Task.sleep(for: maximumWait)
+            throw refusal()
+        case .queued(let id):
+            try await wait(id)
+        }
+    }
+
+    private func wait(_ id: UInt64) async throws {
+        let timeout = Task { [maximumWait] in
+            try await Task.sleep(for: maximumWait)
+            self.expire(id)
+        }
+        defer { timeout.cancel() }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let admitted = state.withLock { state -> Bool in
+                    // A place may have freed while this request was getting ready to wait.
+                    if state.running < workers, state.waiting == 0 {
+                        state.running += 1
+                        return true
+                    }
+                    state.queue.append(Waiter(id: id, continuation: continuation))
+                    return false
+                }
+                if admitted { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.remove(id) }?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Refuses a request still waiting when its time is up.
+    private func expire(_ id: UInt64) {
+        guard let waiter = state.withLock({ $0.remove(id) }) else { return }
+        waiter.continuation.resume(throwing: refusal())
+    }
+
+    /// Hands the place to the next in line, or frees it; learns how long a hash takes.
+    func leave(after duration: Duration) {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let next = state.withLock { state -> Waiter? in
+            state.hashSeconds = state.hashSeconds * 0.9 + seconds * 0.1
+            if let next = state.popFirst() { return next }
+            state.running -= 1
+            return nil
+        }
+        next?.continuation.resume()
+    }
+
+    /// A refusal with the time the queue needs to drain: those waiting, a hash each, over the workers.
+    private func refusal() -> HashingBusy {
+        let retryAfter = state.withLock { state -> Int in
+            state.refusals += 1
+            return Int((Double(state.waiting + 1) * state.hashSeconds / Double(workers)).rounded(.up))
+        }
+        return HashingBusy(retryAfter: max(1, retryAfter))
+    }
+}
+
+/// Every hashing place stayed taken for as long as a request may wait. On the wire it is 429
+/// `rate_limited` with `Retry-After`; the web funnel shows it as the server being busy.
+public struct HashingBusy: Error, Sendable, Equatable {
+    /// Seconds after which the queue should have room.
+    public let retryAfter: Int
+
+    /// The error as the HTTP contract states it.
+    public var serviceError: ServiceError {
+        ServiceError(
+            status: 429, code: .rateLimited, detail: "Many people are signing in right now. Try again in a moment.",
+            retryAfter: retryAfter)
     }
 }

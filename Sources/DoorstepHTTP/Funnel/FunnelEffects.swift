@@ -107,13 +107,14 @@ struct FunnelEffects {
         case "signInWithPasskey":
             let passkeys = try services.requirePasskeys()
             guard let response = try passkeyMessage(AuthenticationResponse.self) else {
-                throw Declined(reason: "Use your passkey to continue, or sign in another way.")
+                throw Declined(
+                    reason: "Use your passkey to continue, or sign in another way.", code: "passkey_required")
             }
             return try await signedIn(try await passkeys.authenticate(response, meta: meta))
         case "addPasskey":
             let passkeys = try services.requirePasskeys()
             guard let response = try passkeyMessage(RegistrationResponse.self) else {
-                throw Declined(reason: "This browser did not create a passkey.")
+                throw Declined(reason: "This browser did not create a passkey.", code: "passkey_required")
             }
             let user = try await services.auth.activeUser(try caller())
             _ = try await passkeys.register(response, for: user, name: arguments["name"]?.stringValue)

@@ -17,7 +17,7 @@ struct Serve: AsyncParsableCommand {
             DOORSTEP_DATABASE, DOORSTEP_DATABASE_POOL_SIZE, DOORSTEP_PUBLIC_URL, DOORSTEP_TOKEN_ISSUER, \
             DOORSTEP_DEV_MAILBOX (on/off), DOORSTEP_SMTP_URL, DOORSTEP_MAIL_FROM, \
             DOORSTEP_MAIL (none), DOORSTEP_MAIL_BRAND, DOORSTEP_MAIL_APP_NAME, DOORSTEP_MAIL_ACCENT, \
-            DOORSTEP_MAIL_TEMPLATES, DOORSTEP_RATE_LIMITS (on/off), DOORSTEP_PASSWORD_COST, \
+            DOORSTEP_MAIL_TEMPLATES, DOORSTEP_RATE_LIMITS (on/off), DOORSTEP_PASSWORD_COST, DOORSTEP_DRAIN_SECONDS, \
             DOORSTEP_PASSKEY_RP_ID, DOORSTEP_PASSKEY_ORIGINS and DOORSTEP_APPLE_APP_IDS (comma-separated). The command \
             line wins over the environment. DOORSTEP_KEY_ENCRYPTION_KEY (32 bytes in base64) seals the \
             signing keys in the database.
@@ -75,6 +75,13 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "bcrypt's cost, 4–31. (default: 12)")
     var passwordCost: Int?
+
+    @Option(
+        help: """
+            Seconds between a stop signal and the listener closing: /readyz answers 503 meanwhile, so a \
+            load balancer moves traffic away first. (default: 5)
+            """)
+    var drainSeconds: Double?
 
     @Option(
         name: .customLong("apple-audience"), help: "An app bundle id Sign in with Apple tokens may name; repeatable.")
@@ -165,6 +172,9 @@ struct Serve: AsyncParsableCommand {
             try rateLimits?.isOn ?? Self.switchValue(environment, "DOORSTEP_RATE_LIMITS") ?? configuration.rateLimits
         configuration.passwordCost =
             try passwordCost ?? Self.integer(environment, "DOORSTEP_PASSWORD_COST") ?? configuration.passwordCost
+        configuration.drainSeconds =
+            try drainSeconds ?? Self.integer(environment, "DOORSTEP_DRAIN_SECONDS").map(Double.init)
+            ?? configuration.drainSeconds
         let apple = appleAudiences.isEmpty ? Self.list(environment, "DOORSTEP_APPLE_AUDIENCES") : appleAudiences
         if !apple.isEmpty {
             configuration.apple = .apple(audiences: Set(apple))
@@ -204,6 +214,9 @@ struct Serve: AsyncParsableCommand {
             else {
                 throw ValidationError("The public URL must be an http(s) URL, not \"\(publicURL)\".")
             }
+        }
+        guard (0...600).contains(configuration.drainSeconds) else {
+            throw ValidationError("The drain time must be between 0 and 600 seconds.")
         }
         guard (4...31).contains(configuration.passwordCost) else {
             throw ValidationError("The password cost must be between 4 and 31.")

@@ -33,6 +33,30 @@ struct ServeCommandTests {
         _ = second.terminate()
     }
 
+    @Test("On SIGTERM /readyz turns 503 at once while requests are still served, then the server stops")
+    func drainsBeforeStopping() async throws {
+        let server = try ServerProcess(runner: doorstep, arguments: ["--drain-seconds", "3"])
+        let http = HTTP(base: try await server.waitUntilListening())
+        let ready = try await http.send("GET", "readyz")
+        #expect(ready.status == 200)
+        #expect((ready.json as? [String: Any])?["status"] as? String == "ready")
+        let stopping = ContinuousClock.now
+        server.signalStop()
+        var sawDraining = false
+        while ContinuousClock.now - stopping < .seconds(2) {
+            let answer = try await http.send("GET", "readyz")
+            if answer.status == 503 {
+                sawDraining = true
+                #expect(try await http.send("GET", "healthz").status == 200, "requests are still served")
+                break
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(sawDraining, "readiness turned 503 while the listener was still open")
+        #expect(server.terminate() == 0)
+        #expect(ContinuousClock.now - stopping >= .seconds(3), "the listener stayed open for the drain period")
+    }
+
     @Test("SIGTERM lets a request under way finish before the server stops")
     func gracefulShutdown() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--password-cost", "13"])

@@ -33,7 +33,9 @@ final class ServerProcess: Sendable {
         process = Process()
         process.executableURL = runner.executable
         process.arguments = ["serve", "--port", "0", "--database", path, "--password-cost", "4"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // Tests stop servers often: no drain period unless a test asks for one.
+        process.environment = ProcessInfo.processInfo.environment.merging(["DOORSTEP_DRAIN_SECONDS": "0"]) { $1 }
+            .merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -63,6 +65,14 @@ final class ServerProcess: Sendable {
         process.waitUntilExit()
         return process.terminationStatus
     }
+
+    /// Sends SIGTERM without waiting for the process to end.
+    func signalStop() {
+        Foundation.kill(process.processIdentifier, SIGTERM)
+    }
+
+    /// Whether the process is still running.
+    var isRunning: Bool { process.isRunning }
 
     /// Sends SIGKILL: no chance to finish anything.
     func kill() {

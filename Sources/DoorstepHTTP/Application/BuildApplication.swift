@@ -7,6 +7,8 @@ import Foundation
 import Hummingbird
 import Logging
 import OpenAPIHummingbird
+import ServiceLifecycle
+import UnixSignals
 
 /// What the server is built from. The composition root creates these once; tests pass in-memory
 /// storage, a manual clock and a cheap hasher.
@@ -27,6 +29,8 @@ public struct ServerDependencies: Sendable {
     /// Fetches provider keys and calls Apple's endpoints.
     public var fetcher: any HTTPFetcher
     public var logger: Logger
+    /// Turns not ready when the server is asked to stop.
+    public var readiness: Readiness
 
     /// Creates the dependencies.
     public init(
@@ -35,7 +39,7 @@ public struct ServerDependencies: Sendable {
         clock: any WallClock = SystemWallClock(),
         random: any RandomSource = SecureRandomSource(), mailer: (any Mailer)? = nil,
         planner: any GoalPlanner = DeterministicGoalPlanner(), fetcher: any HTTPFetcher = AsyncHTTPFetcher(),
-        logger: Logger = Logger(label: "doorstep")
+        logger: Logger = Logger(label: "doorstep"), readiness: Readiness = Readiness()
     ) {
         self.storage = storage
         self.avatars = avatars
@@ -48,6 +52,7 @@ public struct ServerDependencies: Sendable {
         self.planner = planner
         self.fetcher = fetcher
         self.logger = logger
+        self.readiness = readiness
     }
 }
 
@@ -99,6 +104,9 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         var headers = HTTPFields()
         headers[.contentType] = "application/yaml; charset=utf-8"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
+    }
+    router.get("/readyz") { _, _ in
+        try await readinessResponse(storage: dependencies.storage, outbox: outbox, readiness: dependencies.readiness)
     }
     router.get("/.well-known/jwks.json") { _, _ in
         let keySet = try JSONEncoder().encode(JSONWebKeySet(auth.signingKeys))
@@ -202,7 +210,48 @@ public func buildApplication(configuration: ServerConfiguration, dependencies: S
         logger: dependencies.logger)
 }
 
-/// Builds the server and serves until SIGINT or SIGTERM, letting requests under way finish.
+/// Builds the server and serves until SIGINT or SIGTERM. On the signal `/readyz` turns 503 at once
+/// while requests are still served for `drainSeconds`, so a load balancer moves traffic away; then the
+/// listener closes and requests under way finish.
 public func runServer(configuration: ServerConfiguration, dependencies: ServerDependencies) async throws {
-    try await buildApplication(configuration: configuration, dependencies: dependencies).runService()
+    let application = try await buildApplication(configuration: configuration, dependencies: dependencies)
+    let group = ServiceGroup(
+        configuration: .init(services: [application], gracefulShutdownSignals: [], logger: dependencies.logger))
+    let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+        tasks.addTask {
+            for await _ in signals {
+                dependencies.readiness.startDraining()
+                dependencies.logger.info(
+                    "stopping: not ready, draining", metadata: ["seconds": "\(configuration.drainSeconds)"])
+                try? await Task.sleep(for: .milliseconds(Int(configuration.drainSeconds * 1_000)))
+                await group.triggerGracefulShutdown()
+                return
+            }
+        }
+        // Returns once the graceful shutdown has let the requests under way finish.
+        try await group.run()
+        tasks.cancelAll()
+    }
+}
+
+/// `/readyz`: 200 while the database answers and the server is not draining; 503 with the reason
+/// otherwise. The mail outbox's backlog is reported, for operators, without deciding readiness.
+func readinessResponse(storage: any Storage, outbox: MailOutbox, readiness: Readiness) async throws -> Response {
+    var headers = HTTPFields()
+    headers[.cacheControl] = "no-store"
+    if readiness.isDraining {
+        return Problem.response(
+            for: ServiceError(status: 503, code: .unavailable, detail: "This instance is shutting down."))
+    }
+    guard await storage.isHealthy() else {
+        return Problem.response(
+            for: ServiceError(status: 503, code: .unavailable, detail: "The database is not reachable."))
+    }
+    let backlog = try? await outbox.backlog()
+    var body = #"{"status":"ready""#
+    if let backlog { body += #","outbox":{"pending":\#(backlog.pending),"failed":\#(backlog.failed)}"# }
+    body += "}"
+    headers[.contentType] = "application/json"
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
 }

@@ -65,6 +65,9 @@ public struct ServerConfiguration: Sendable {
     /// `/.well-known/apple-app-site-association`.
     public var appleAppIDs: [String] = []
 
+    /// Seconds between a stop signal (when `/readyz` turns 503) and the listener closing.
+    public var drainSeconds: Double = 5
+
     public init() {}
 
     /// The `iss` access tokens carry and app backends check.

@@ -18,6 +18,7 @@ struct Serve: AsyncParsableCommand {
             DOORSTEP_DEV_MAILBOX (on/off), DOORSTEP_SMTP_URL, DOORSTEP_MAIL_FROM, \
             DOORSTEP_MAIL (none), DOORSTEP_MAIL_BRAND, DOORSTEP_MAIL_APP_NAME, DOORSTEP_MAIL_ACCENT, \
             DOORSTEP_MAIL_TEMPLATES, DOORSTEP_RATE_LIMITS (on/off), DOORSTEP_PASSWORD_COST, DOORSTEP_DRAIN_SECONDS, \
+            DOORSTEP_LOG_FORMAT (text/json), DOORSTEP_LOG_LEVEL, \
             DOORSTEP_PASSKEY_RP_ID, DOORSTEP_PASSKEY_ORIGINS and DOORSTEP_APPLE_APP_IDS (comma-separated). The command \
             line wins over the environment. DOORSTEP_KEY_ENCRYPTION_KEY (32 bytes in base64) seals the \
             signing keys in the database.
@@ -106,10 +107,15 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("google-audience"), help: "A client id Google ID tokens may name; repeatable.")
     var googleAudiences: [String] = []
 
+    @Option(help: "text, or json: one JSON object per line. (default: text)")
+    var logFormat: LogFormat?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical. (default: info)")
+    var logLevel: String?
+
     func run() async throws {
         let configuration = try resolvedConfiguration(environment: ProcessInfo.processInfo.environment)
-        var logger = Logger(label: "doorstep")
-        logger.logLevel = .info
+        let logger = try makeLogger(environment: ProcessInfo.processInfo.environment)
 
         let environment = ProcessInfo.processInfo.environment
         let keyEncryptionKey = try ServerStore.keyEncryptionKey(environment: environment)
@@ -222,6 +228,28 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("The password cost must be between 4 and 31.")
         }
         return configuration
+    }
+
+    /// The server's logger: text or JSON lines at the chosen level.
+    func makeLogger(environment: [String: String]) throws -> Logger {
+        let format =
+            try logFormat ?? environment["DOORSTEP_LOG_FORMAT"].map { name in
+                guard let format = LogFormat(rawValue: name) else {
+                    throw ValidationError("DOORSTEP_LOG_FORMAT is text or json, not \"\(name)\".")
+                }
+                return format
+            } ?? .text
+        let levelName = logLevel ?? environment["DOORSTEP_LOG_LEVEL"] ?? "info"
+        guard let level = Logger.Level(rawValue: levelName) else {
+            throw ValidationError(
+                "The log level is trace, debug, info, notice, warning, error or critical, not \"\(levelName)\".")
+        }
+        var logger =
+            format == .json
+            ? Logger(label: "doorstep") { JSONLogHandler(label: $0) }
+            : Logger(label: "doorstep") { StreamLogHandler.standardOutput(label: $0) }
+        logger.logLevel = level
+        return logger
     }
 
     static func list(_ environment: [String: String], _ name: String) -> [String] {

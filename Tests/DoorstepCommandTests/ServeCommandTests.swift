@@ -57,6 +57,46 @@ struct ServeCommandTests {
         #expect(ContinuousClock.now - stopping >= .seconds(3), "the listener stayed open for the drain period")
     }
 
+    @Test("--log-format json writes one JSON object per line: each request with its id, never a secret")
+    func jsonLogs() async throws {
+        // Without the dev mailbox, which names each mail's recipient on the console by design.
+        let server = try ServerProcess(runner: doorstep, arguments: ["--log-format", "json", "--mail", "none"])
+        let base = try await server.waitUntilListening()
+        let http = HTTP(base: base)
+        let password = "Lantern-Quiet-8841"
+        let email = "log.reader@example.com"
+        let signUp = try await http.send("POST", "v1/auth/signup", json: ["email": email, "password": password])
+        #expect(signUp.status == 201)
+        let token = try #require((signUp.json as? [String: Any])?["accessToken"] as? String)
+        #expect(try await http.send("GET", "v1/me", bearer: token).status == 200)
+        var request = URLRequest(url: base.appendingPathComponent("v1/auth/login"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("support-ticket-42", forHTTPHeaderField: "X-Request-ID")
+        request.httpBody = Data(#"{"email":"\#(email)","password":"wrong-\#(password)"}"#.utf8)
+        let (data, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Request-ID") == "support-ticket-42")
+        let problem = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        #expect(problem?["requestId"] as? String == "support-ticket-42", "the problem names the request")
+        #expect(server.terminate() == 0)
+
+        let lines = server.log.split(separator: "\n").filter { !$0.isEmpty }
+        let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(objects.count == lines.count, "every line is a JSON object")
+        let requests = objects.filter { $0["message"] as? String == "request" }
+        #expect(
+            requests.contains {
+                $0["route"] as? String == "/v1/me" && $0["user_id"] != nil && $0["status"] as? String == "200"
+            })
+        #expect(
+            requests.contains { $0["request_id"] as? String == "support-ticket-42" && $0["status"] as? String == "401" }
+        )
+        #expect(requests.allSatisfy { $0["duration_ms"] != nil && $0["request_id"] != nil })
+        for secret in [password, token, email] {
+            #expect(!server.log.contains(secret), "the log holds no password, token or email")
+        }
+    }
+
     @Test("SIGTERM lets a request under way finish before the server stops")
     func gracefulShutdown() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--password-cost", "13"])

@@ -19,7 +19,9 @@ struct DoorstepAPIHandler: APIProtocol {
     /// The signed-in caller, or 401.
     func caller() async throws -> Caller {
         guard let token = RequestInfo.current.bearerToken, !token.isEmpty else { throw ServiceError.unauthenticated }
-        return try await services.auth.authenticate(bearer: token)
+        let caller = try await services.auth.authenticate(bearer: token)
+        RequestTrace.current?.record(userID: caller.userID.uuidString.lowercased())
+        return caller
     }
 
     func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
@@ -45,7 +47,9 @@ struct DoorstepAPIHandler: APIProtocol {
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         guard let token = RequestInfo.current.bearerToken, !token.isEmpty else { throw ServiceError.unauthenticated }
-        return .ok(.init(body: .json(WireModels.user(try await services.auth.signedInUser(bearer: token)))))
+        let user = try await services.auth.signedInUser(bearer: token)
+        RequestTrace.current?.record(userID: user.id.uuidString.lowercased())
+        return .ok(.init(body: .json(WireModels.user(user))))
     }
 }
 

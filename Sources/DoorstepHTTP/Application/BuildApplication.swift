@@ -71,7 +71,9 @@ public struct DoorstepServer {
 public func buildServer(configuration: ServerConfiguration, dependencies: ServerDependencies) async throws
     -> DoorstepServer
 {
-    let mailbox = configuration.devMailbox ? DevMailbox() : nil
+    // The dev mailbox says who each mail is for in the server's own log format.
+    let logger = dependencies.logger
+    let mailbox = configuration.devMailbox ? DevMailbox(echo: { logger.notice("\($0)") }) : nil
     let outbox = MailOutbox(
         storage: dependencies.storage,
         transport: mailTransport(configuration: configuration, dependencies: dependencies, mailbox: mailbox),
@@ -91,7 +93,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         keys: dependencies.keys, policy: policy, logger: dependencies.logger)
 
     let router = Router(context: DoorstepRequestContext.self)
-    router.middlewares.add(LogRequestsMiddleware(.info, includeHeaders: .none))
+    router.middlewares.add(AccessLogMiddleware(logger: dependencies.logger, random: dependencies.random))
     router.middlewares.add(ProblemMiddleware(logger: dependencies.logger))
     router.middlewares.add(RequestBodyMiddleware(limit: configuration.maxBodySize))
     if configuration.rateLimits {

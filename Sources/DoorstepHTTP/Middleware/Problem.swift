@@ -16,6 +16,8 @@ struct Problem: Encodable {
     var detail: String
     var code: String
     var errors: [FieldProblem]?
+    /// The request's id, as in `X-Request-ID` and the server's log, for a support ticket.
+    var requestId: String?
 
     init(_ error: ServiceError) {
         self.type = "https://doorstep.dev/problems/\(error.code.rawValue.replacingOccurrences(of: "_", with: "-"))"
@@ -26,6 +28,7 @@ struct Problem: Encodable {
         self.errors =
             error.fieldProblems.isEmpty
             ? nil : error.fieldProblems.map { FieldProblem(field: $0.field, code: $0.code, message: $0.message) }
+        self.requestId = RequestTrace.current?.id
     }
 
     static let titles = [

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Synchronization
+
+/// Log lines as JSON objects, one per line on standard output, for log collectors:
+/// `{"time":…,"level":"info","label":"doorstep","message":"request","request_id":…}`.
+struct JSONLogHandler: LogHandler {
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+    let label: String
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    // swiftlint:disable:next function_parameter_count
+    func log(
+        level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String,
+        file: String, function: String, line: UInt
+    ) {
+        var object: [String: String] = [:]
+        for (key, value) in metadata.merging(explicit ?? [:], uniquingKeysWith: { $1 }) {
+            object[key] = "\(value)"
+        }
+        object["time"] = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        object["level"] = level.rawValue
+        object["label"] = label
+        object["message"] = message.description
+        guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
+        data.append(0x0A)
+        Self.output.withLock { _ in FileHandle.standardOutput.write(data) }
+    }
+
+    /// Keeps lines whole when several tasks log at once.
+    private static let output = Mutex(())
+}
+
+/// How the server writes its log.
+enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}

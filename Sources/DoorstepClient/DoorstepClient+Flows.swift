@@ -7,7 +7,7 @@ extension DoorstepClient {
     /// A flow definition from the server (remote configuration).
     public func flow(_ id: String) async throws -> FlowDefinition {
         switch try await send({ try await self.api.getFlow(path: .init(flowId: id)) }) {
-        case .ok(let ok): return try Self.convert(try ok.body.json.additionalProperties, to: FlowDefinition.self)
+        case .ok(let ok): return try WireJSON.convert(try ok.body.json.additionalProperties, to: FlowDefinition.self)
         case .default(let status, let problem): throw DoorstepError.problem(status, problem)
         }
     }
@@ -18,7 +18,7 @@ extension DoorstepClient {
             switch try await self.send({ try await self.api.getProgress(path: .init(flowId: flowID)) }) {
             case .ok(let ok):
                 let body = try ok.body.json
-                return (body.revision, try Self.convert(body.snapshot.additionalProperties, to: FlowSnapshot.self))
+                return (body.revision, try WireJSON.convert(body.snapshot.additionalProperties, to: FlowSnapshot.self))
             case .default(404, _): return nil
             case .default(let status, let problem): throw DoorstepError.problem(status, problem)
             }
@@ -27,7 +27,7 @@ extension DoorstepClient {
 
     /// Saves a snapshot; returns the new revision. A stale base revision throws `revision_conflict`.
     public func saveProgress(_ snapshot: FlowSnapshot, in flowID: String, baseRevision: Int?) async throws -> Int {
-        let payload = try Self.convert(snapshot, to: OpenAPIObjectContainer.self)
+        let payload = try WireJSON.convert(snapshot, to: OpenAPIObjectContainer.self)
         return try await authorized {
             switch try await self.send({
                 try await self.api.saveProgress(
@@ -43,7 +43,7 @@ extension DoorstepClient {
     /// Submits answers; the server checks them with the flow's own field rules.
     @discardableResult
     public func submitAnswers(_ answers: [String: Value], flowID: String, flowVersion: Int) async throws -> String {
-        let payload = try Self.convert(answers, to: OpenAPIObjectContainer.self)
+        let payload = try WireJSON.convert(answers, to: OpenAPIObjectContainer.self)
         return try await authorized {
             switch try await self.send({
                 try await self.api.submitAnswers(
@@ -60,14 +60,11 @@ extension DoorstepClient {
     public func answers(in flowID: String) async throws -> [String: Value] {
         try await authorized {
             switch try await self.send({ try await self.api.getAnswers(path: .init(flowId: flowID)) }) {
-            case .ok(let ok): return try Self.convert(try ok.body.json.additionalProperties, to: [String: Value].self)
+            case .ok(let ok):
+                return try WireJSON.convert(try ok.body.json.additionalProperties, to: [String: Value].self)
             case .default(404, _): return [:]
             case .default(let status, let problem): throw DoorstepError.problem(status, problem)
             }
         }
-    }
-
-    static func convert<Target: Decodable>(_ value: some Encodable, to type: Target.Type) throws -> Target {
-        try JSONDecoder().decode(Target.self, from: JSONEncoder().encode(value))
     }
 }

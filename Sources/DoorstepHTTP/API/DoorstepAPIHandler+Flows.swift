@@ -16,7 +16,7 @@ extension DoorstepAPIHandler {
 
     func getFlow(_ input: Operations.GetFlow.Input) async throws -> Operations.GetFlow.Output {
         let flow = try services.flows.flow(input.path.flowId)
-        let payload = try WireModels.convert(flow, to: OpenAPIObjectContainer.self)
+        let payload = try WireJSON.convert(flow, to: OpenAPIObjectContainer.self)
         return .ok(.init(body: .json(.init(additionalProperties: payload))))
     }
 
@@ -30,7 +30,7 @@ extension DoorstepAPIHandler {
     func saveProgress(_ input: Operations.SaveProgress.Input) async throws -> Operations.SaveProgress.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let snapshot = try WireModels.convert(body.snapshot.additionalProperties, to: Value.self)
+        let snapshot = try WireJSON.convert(body.snapshot.additionalProperties, to: Value.self)
         let revision = try await services.flows.saveProgress(
             caller, flowID: input.path.flowId, baseRevision: body.baseRevision,
             snapshot: snapshot)
@@ -40,11 +40,11 @@ extension DoorstepAPIHandler {
     func submitAnswers(_ input: Operations.SubmitAnswers.Input) async throws -> Operations.SubmitAnswers.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let answers = try WireModels.convert(body.answers.additionalProperties, to: [String: Value].self)
+        let answers = try WireJSON.convert(body.answers.additionalProperties, to: [String: Value].self)
         let submission = try await services.flows.submitAnswers(
             caller, flowID: input.path.flowId, flowVersion: body.flowVersion,
             answers: answers)
-        let stored = try WireModels.convert(submission.answers, to: OpenAPIObjectContainer.self)
+        let stored = try WireJSON.convert(submission.answers, to: OpenAPIObjectContainer.self)
         return .ok(
             .init(
                 body: .json(
@@ -58,6 +58,6 @@ extension DoorstepAPIHandler {
         return .ok(
             .init(
                 body: .json(
-                    .init(additionalProperties: try WireModels.convert(answers, to: OpenAPIObjectContainer.self)))))
+                    .init(additionalProperties: try WireJSON.convert(answers, to: OpenAPIObjectContainer.self)))))
     }
 }

@@ -8,7 +8,8 @@ extension DoorstepAPIHandler {
     ) async throws -> Operations.PasskeyRegistrationOptions.Output {
         let passkeys = try services.requirePasskeys()
         let options = try await passkeys.registrationOptions(for: try await signedInUser())
-        return .ok(.init(body: .json(try Self.convert(options))))
+        return .ok(
+            .init(body: .json(try WireJSON.convert(options, to: Components.Schemas.PasskeyCreationOptions.self))))
     }
 
     func registerPasskey(_ input: Operations.RegisterPasskey.Input) async throws -> Operations.RegisterPasskey.Output {
@@ -28,7 +29,7 @@ extension DoorstepAPIHandler {
         _ input: Operations.PasskeyAuthenticationOptions.Input
     ) async throws -> Operations.PasskeyAuthenticationOptions.Output {
         let options = try await services.requirePasskeys().authenticationOptions()
-        return .ok(.init(body: .json(try Self.convert(options))))
+        return .ok(.init(body: .json(try WireJSON.convert(options, to: Components.Schemas.PasskeyRequestOptions.self))))
     }
 
     func authenticateWithPasskey(
@@ -72,10 +73,5 @@ extension DoorstepAPIHandler {
         Components.Schemas.Passkey(
             id: record.id, name: record.name, createdAt: record.createdAt, lastUsedAt: record.lastUsedAt,
             backedUp: record.backedUp)
-    }
-
-    /// The service's WebAuthn JSON as the generated wire type: the shapes are the same by design.
-    static func convert<Wire: Decodable>(_ value: some Encodable) throws -> Wire {
-        try JSONDecoder().decode(Wire.self, from: JSONEncoder().encode(value))
     }
 }

@@ -51,9 +51,4 @@ extension WireModels {
     static func consent(_ consent: ConsentRecord) -> Components.Schemas.Consent {
         .init(document: consent.document, version: consent.version, acceptedAt: consent.acceptedAt)
     }
-
-    /// Re-reads a value as another Codable type through JSON (free-form objects and flow values).
-    static func convert<Target: Decodable>(_ value: some Encodable, to type: Target.Type) throws -> Target {
-        try JSONDecoder().decode(Target.self, from: JSONEncoder().encode(value))
-    }
 }

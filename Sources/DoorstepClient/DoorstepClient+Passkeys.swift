@@ -85,13 +85,13 @@ extension DoorstepClient {
 
 extension Data {
     /// URL-safe base64 without padding, as WebAuthn's JSON carries binary values.
-    var base64URL: String {
+    public var base64URL: String {
         base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
     /// Bytes from base64url, padded or not.
-    init?(base64URL text: String) {
+    public init?(base64URL text: String) {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         self.init(base64Encoded: base64)

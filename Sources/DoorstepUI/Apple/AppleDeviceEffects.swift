@@ -115,9 +115,7 @@
             static func make() -> String {
                 var generator = SystemRandomNumberGenerator()
                 let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-                return Data(bytes).base64EncodedString()
-                    .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-                    .replacingOccurrences(of: "=", with: "")
+                return Data(bytes).base64URL
             }
 
             static func hashed(_ raw: String) -> String {

@@ -11,8 +11,8 @@
         /// `--apple-app-id` so its apple-app-site-association lists the app.
         enum PlatformPasskeys {
             static func register(_ options: PasskeyCreationOptions) async -> PasskeyRegistration? {
-                guard let challenge = Data(base64URLEncoded: options.challenge),
-                    let userID = Data(base64URLEncoded: options.user.id)
+                guard let challenge = Data(base64URL: options.challenge),
+                    let userID = Data(base64URL: options.user.id)
                 else { return nil }
                 let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: options.rp.id)
                 let request = provider.createCredentialRegistrationRequest(
@@ -20,7 +20,7 @@
                 request.userVerificationPreference = .required
                 if #available(iOS 17.4, *) {
                     request.excludedCredentials = options.excludeCredentials.compactMap {
-                        Data(base64URLEncoded: $0.id)
+                        Data(base64URL: $0.id)
                     }
                     .map(ASAuthorizationPlatformPublicKeyCredentialDescriptor.init(credentialID:))
                 }
@@ -36,7 +36,7 @@
             }
 
             static func assert(_ options: PasskeyRequestOptions, autoFill: Bool) async -> PasskeyAssertion? {
-                guard let challenge = Data(base64URLEncoded: options.challenge) else { return nil }
+                guard let challenge = Data(base64URL: options.challenge) else { return nil }
                 let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: options.rpId)
                 let request = provider.createCredentialAssertionRequest(challenge: challenge)
                 request.userVerificationPreference = .required
@@ -100,15 +100,6 @@
             }
         }
     #endif
-
-    extension Data {
-        /// Bytes from base64url, padded or not.
-        init?(base64URLEncoded text: String) {
-            var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-            base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-            self.init(base64Encoded: base64)
-        }
-    }
 
     /// Remembers a sign-in the keyboard's passkey AutoFill completed, so the flow's sign-in effect that
     /// follows has nothing left to do.

@@ -19,6 +19,15 @@ struct Keys: AsyncParsableCommand {
         @Option(help: "An SQLite file or a postgres:// URL. (default: DOORSTEP_DATABASE, else ./doorstep.sqlite)")
         var database: String?
 
+        /// The store alone, for commands that do not touch keys.
+        func openStore() async throws -> ServerStore {
+            let environment = ProcessInfo.processInfo.environment
+            let database = database ?? environment["DOORSTEP_DATABASE"] ?? "./doorstep.sqlite"
+            var logger = Logger(label: "doorstep.operator")
+            logger.logLevel = .warning
+            return try await ServerStore.open(database, poolSize: 2, logger: logger)
+        }
+
         func open() async throws -> (ServerStore, keys: ServerKeyStore) {
             let environment = ProcessInfo.processInfo.environment
             let database = database ?? environment["DOORSTEP_DATABASE"] ?? "./doorstep.sqlite"

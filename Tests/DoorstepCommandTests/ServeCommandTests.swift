@@ -97,6 +97,50 @@ struct ServeCommandTests {
         }
     }
 
+    @Test("Operators find, show and export an account and revoke a session on the server's own store")
+    func operatorCommands() async throws {
+        let server = try ServerProcess(runner: doorstep)
+        let http = HTTP(base: try await server.waitUntilListening())
+        let signUp = try await http.send(
+            "POST", "v1/auth/signup", json: ["email": "ops@example.com", "password": "Sunny-Days-2026"])
+        let session = try #require(signUp.json as? [String: Any])
+        let token = try #require(session["accessToken"] as? String)
+        let refresh = try #require(session["refreshToken"] as? String)
+        #expect(server.terminate() == 0)
+
+        let found = try doorstep.run("users", "find", "OPS@example.com", "--database", server.database, "--json")
+        #expect(found.status == 0)
+        let account = try #require(
+            try JSONSerialization.jsonObject(with: Data(found.standardOutput.utf8)) as? [String: Any])
+        let id = try #require(account["id"] as? String)
+        #expect(
+            try doorstep.run("users", "show", id, "--database", server.database).lines.first?.contains(
+                "ops@example.com") == true)
+
+        let export = try doorstep.run("users", "export", id, "--database", server.database)
+        #expect(export.status == 0)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(export.standardOutput.utf8)) as? [String: Any])
+        #expect((document["profile"] as? [String: Any])?["email"] as? String == "ops@example.com")
+        let sessions = try #require(document["sessions"] as? [[String: Any]])
+        #expect(sessions.count == 1)
+        for secret in ["Sunny-Days-2026", "$2", token, refresh] {
+            #expect(!export.standardOutput.contains(secret), "the export holds no password, hash or token")
+        }
+
+        let missing = try doorstep.run("users", "find", "nobody@example.com", "--database", server.database)
+        #expect(missing.status == 1 && missing.standardError.split(separator: "\n").count == 1)
+        let garbage = try doorstep.run("users", "show", "not-an-id", "--database", server.database)
+        #expect(garbage.status == 2 && garbage.standardError.split(separator: "\n").count == 1)
+
+        let sessionID = try #require(sessions.first?["id"] as? String)
+        #expect(try doorstep.run("sessions", "revoke", sessionID, "--database", server.database).status == 0)
+        let again = try ServerProcess(runner: doorstep, database: server.database)
+        let http2 = HTTP(base: try await again.waitUntilListening())
+        #expect(try await http2.send("GET", "v1/me", bearer: token).status == 401, "the revoked session is over")
+        #expect(again.terminate() == 0)
+    }
+
     @Test("SIGTERM lets a request under way finish before the server stops")
     func gracefulShutdown() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--password-cost", "13"])

@@ -1,0 +1,152 @@
+import DoorstepFlow
+import Foundation
+
+/// Everything Doorstep holds about one person, as one JSON document for a data-access request:
+/// profile, sign-in identities, consents, households, flow progress and answers, module data,
+/// passkeys and sessions. Secrets are never in it: no password hash, token or provider token.
+public struct AccountExport: Encodable, Sendable {
+    public struct Profile: Encodable, Sendable {
+        var id: String
+        var email: String?
+        var emailVerified: Bool
+        var firstName: String?
+        var lastName: String?
+        var isGuest: Bool
+        var hasPassword: Bool
+        var providers: [String]
+        var avatarID: String?
+        var createdAt: Date
+        var updatedAt: Date
+    }
+
+    public struct Identity: Encodable, Sendable {
+        var provider: String
+        var subject: String
+        var createdAt: Date
+    }
+
+    public struct Consent: Encodable, Sendable {
+        var document: String
+        var version: String
+        var acceptedAt: Date
+    }
+
+    public struct Household: Encodable, Sendable {
+        var id: String
+        var name: String
+        var kind: String
+        var role: String?
+        var joinedAt: Date?
+    }
+
+    public struct FlowData: Encodable, Sendable {
+        var progress: Value?
+        var revision: Int?
+        var updatedAt: Date?
+        var submissions: [Submission]
+    }
+
+    public struct Submission: Encodable, Sendable {
+        var flowVersion: Int
+        var answers: [String: Value]
+        var createdAt: Date
+    }
+
+    public struct Passkey: Encodable, Sendable {
+        var id: String
+        var name: String
+        var backedUp: Bool
+        var createdAt: Date
+        var lastUsedAt: Date?
+    }
+
+    public struct Session: Encodable, Sendable {
+        var id: String
+        var createdAt: Date
+        var lastUsedAt: Date
+        var expiresAt: Date
+        var revokedAt: Date?
+        var userAgent: String?
+    }
+
+    public var profile: Profile
+    public var identities: [Identity]
+    public var consents: [Consent]
+    public var households: [Household]
+    public var flows: [String: FlowData]
+    public var modules: [String: Value]
+    public var passkeys: [Passkey]
+    public var sessions: [Session]
+}
+
+/// Gathers an ``AccountExport`` from storage.
+public struct AccountExporter: Sendable {
+    let storage: any Storage
+    let flowIDs: [String]
+    let modules: [String]
+
+    /// An exporter that looks for progress in `flowIDs` and data of `modules`.
+    public init(storage: any Storage, flowIDs: [String], modules: [String] = ["trainer"]) {
+        self.storage = storage
+        self.flowIDs = flowIDs
+        self.modules = modules
+    }
+
+    /// The person's data, or `nil` when there is no such account.
+    public func export(userID: UUID) async throws -> AccountExport? {
+        try await storage.read { store in
+            guard let user = try await store.user(id: userID) else { return nil }
+            var households: [AccountExport.Household] = []
+            for group in try await store.groups(userID: userID) {
+                let member = try await store.members(groupID: group.id).first { $0.userID == userID }
+                households.append(
+                    .init(
+                        id: group.id.uuidString.lowercased(), name: group.name, kind: group.kind, role: member?.role,
+                        joinedAt: member?.joinedAt))
+            }
+            var flows: [String: AccountExport.FlowData] = [:]
+            for flowID in flowIDs {
+                let progress = try await store.progress(userID: userID, flowID: flowID)
+                let submissions = try await store.submissions(userID: userID, flowID: flowID)
+                guard progress != nil || !submissions.isEmpty else { continue }
+                flows[flowID] = .init(
+                    progress: progress.flatMap { try? JSONDecoder().decode(Value.self, from: $0.snapshot) },
+                    revision: progress?.revision, updatedAt: progress?.updatedAt,
+                    submissions: submissions.map {
+                        .init(flowVersion: $0.flowVersion, answers: $0.answers, createdAt: $0.createdAt)
+                    })
+            }
+            var moduleData: [String: Value] = [:]
+            for module in modules {
+                guard let data = try await store.moduleState(userID: userID, module: module) else { continue }
+                moduleData[module] =
+                    (try? JSONDecoder().decode(Value.self, from: data)) ?? .string(data.base64EncodedString())
+            }
+            return AccountExport(
+                profile: .init(
+                    id: user.id.uuidString.lowercased(), email: user.email, emailVerified: user.emailVerified,
+                    firstName: user.firstName,
+                    lastName: user.lastName, isGuest: user.isGuest, hasPassword: user.passwordHash != nil,
+                    providers: user.providers, avatarID: user.avatarID, createdAt: user.createdAt,
+                    updatedAt: user.updatedAt),
+                identities: try await store.identities(userID: userID).map {
+                    .init(provider: $0.provider, subject: $0.subject, createdAt: $0.createdAt)
+                },
+                consents: try await store.consents(userID: userID).map {
+                    .init(document: $0.document, version: $0.version, acceptedAt: $0.acceptedAt)
+                },
+                households: households, flows: flows, modules: moduleData,
+                passkeys: try await store.passkeys(userID: userID).map {
+                    .init(
+                        id: $0.id, name: $0.name, backedUp: $0.backedUp, createdAt: $0.createdAt,
+                        lastUsedAt: $0.lastUsedAt)
+                },
+                sessions: try await store.sessions(userID: userID).map {
+                    .init(
+                        id: $0.id.uuidString.lowercased(), createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
+                        expiresAt: $0.expiresAt,
+                        revokedAt: $0.revokedAt, userAgent: $0.userAgent)
+                })
+        }
+    }
+}

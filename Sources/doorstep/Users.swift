@@ -1,0 +1,127 @@
+import ArgumentParser
+import DoorstepFlow
+import DoorstepServerCore
+import Foundation
+import Logging
+
+/// `doorstep users`: look up, show and export an account, on the store the server uses.
+struct Users: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find, show and export accounts (for support and data-access requests).",
+        subcommands: [Find.self, Show.self, Export.self])
+
+    struct Find: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The account with this email.")
+        @OptionGroup var options: Keys.StoreOptions
+        @Argument(help: "The email address.") var email: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let store = try await options.openStore()
+            let user = try await store.storage.read { try await $0.user(email: EmailAddress.normalized(email)) }
+            try await store.close()
+            guard let user else { throw Users.notFound("No account has the email \(email).") }
+            try Users.print(user, json: json)
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "An account by its id.")
+        @OptionGroup var options: Keys.StoreOptions
+        @Argument(help: "The account's id.") var id: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let userID = try Users.uuid(id)
+            let store = try await options.openStore()
+            let user = try await store.storage.read { try await $0.user(id: userID) }
+            try await store.close()
+            guard let user else { throw Users.notFound("No account has the id \(id).") }
+            try Users.print(user, json: json)
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Everything held about an account, as one JSON document (no secrets).")
+        @OptionGroup var options: Keys.StoreOptions
+        @Argument(help: "The account's id.") var id: String
+
+        func run() async throws {
+            let userID = try Users.uuid(id)
+            let store = try await options.openStore()
+            let exporter = AccountExporter(storage: store.storage, flowIDs: FlowCatalog.referenceIDs)
+            let export = try await exporter.export(userID: userID)
+            try await store.close()
+            guard let export else { throw Users.notFound("No account has the id \(id).") }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            Swift.print(String(decoding: try encoder.encode(export), as: UTF8.self))
+        }
+    }
+
+    static func uuid(_ text: String) throws -> UUID {
+        guard let id = UUID(uuidString: text) else {
+            throw failure("\"\(text)\" is not an id (ids look like 453d0b4c-e488-…).", code: 2)
+        }
+        return id
+    }
+
+    static func notFound(_ message: String) -> ExitCode {
+        failure(message, code: 1)
+    }
+
+    /// Says what went wrong in one line on standard error, and exits with `code`.
+    static func failure(_ message: String, code: Int32) -> ExitCode {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        return ExitCode(code)
+    }
+
+    static func print(_ user: UserRecord, json: Bool) throws {
+        let id = user.id.uuidString.lowercased()
+        if json {
+            let object: [String: Any] = [
+                "id": id, "email": user.email ?? NSNull(), "emailVerified": user.emailVerified,
+                "isGuest": user.isGuest, "providers": user.providers, "hasPassword": user.passwordHash != nil,
+                "createdAt": ISO8601DateFormatter().string(from: user.createdAt),
+            ]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            Swift.print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        let kind = user.isGuest ? "guest" : (user.emailVerified ? "verified" : "unverified")
+        let methods = ([user.passwordHash != nil ? "password" : nil].compactMap { $0 } + user.providers)
+            .joined(separator: ", ")
+        Swift.print("\(id)  \(user.email ?? "(no email)")  \(kind)  created \(Keys.format(user.createdAt))")
+        if !methods.isEmpty { Swift.print("signs in with: \(methods)") }
+    }
+}
+
+/// `doorstep sessions`: end a session, on the store the server uses.
+struct Sessions: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "End sessions.", subcommands: [Revoke.self])
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Ends a session at once on every instance: its tokens stop working.")
+        @OptionGroup var options: Keys.StoreOptions
+        @Argument(help: "The session's id.") var id: String
+
+        func run() async throws {
+            let sessionID = try Users.uuid(id)
+            let store = try await options.openStore()
+            let now = Date()
+            let revoked = try await store.storage.transaction { store -> Bool in
+                guard var session = try await store.session(id: sessionID) else { return false }
+                if session.revokedAt == nil { session.revokedAt = now }
+                try await store.updateSession(session)
+                return true
+            }
+            try await store.close()
+            guard revoked else { throw Users.notFound("No session has the id \(id).") }
+            print("session \(id) revoked")
+        }
+    }
+}

@@ -75,21 +75,6 @@
         }
     }
 
-    extension BlockContent {
-        /// The field with this id, if the block holds it.
-        func field(_ id: String) -> FieldPresentation? {
-            switch self {
-            case .textField(let content): return content.field.id == id ? content.field : nil
-            case .codeEntry(let content): return content.field.id == id ? content.field : nil
-            case .password(let content):
-                if content.field.id == id { return content.field }
-                return content.confirmation?.id == id ? content.confirmation : nil
-            case .listBuilder(let content): return content.field.id == id ? content.field : nil
-            default: return nil
-            }
-        }
-    }
-
     struct BannerView: View {
         let message: String
         let theme: ThemePresentation

@@ -2,72 +2,59 @@
 /// one-line field, and from the last to the screen's main button.
 enum FocusOrder {
     static func apply(to presentation: inout ScreenPresentation) {
-        let order = presentation.blocks.flatMap(Self.typedFields)
-        let firstWithError = order.first { field(in: presentation, id: $0)?.error != nil }
-        let autofocused = order.first { field(in: presentation, id: $0)?.isFocused == true }
-        let focused = firstWithError ?? autofocused
+        let fields = presentation.blocks.flatMap(\.content.typedFields)
+        let focused = (fields.first { $0.error != nil } ?? fields.first { $0.isFocused })?.id
         let lastKey: ReturnKey = presentation.defaultAction != nil ? .go : .done
+        var next: [String: String] = [:]
+        for (field, following) in zip(fields, fields.dropFirst()) { next[field.id] = following.id }
         presentation.focusedField = focused
-        for (index, id) in order.enumerated() {
-            let next = order.indices.contains(index + 1) ? order[index + 1] : nil
-            update(&presentation, id: id) { field in
-                field.isFocused = id == focused
-                field.returnFocuses = next
-                field.returnKey = next != nil ? .next : lastKey
+        for index in presentation.blocks.indices {
+            presentation.blocks[index].content.updateTypedFields { field in
+                field.isFocused = field.id == focused
+                field.returnFocuses = next[field.id]
+                field.returnKey = next[field.id] != nil ? .next : lastKey
             }
         }
     }
+}
 
-    /// The one-line fields a block holds, in order.
-    static func typedFields(_ block: BlockPresentation) -> [String] {
-        switch block.content {
-        case .textField(let content): return [content.field.id]
-        case .codeEntry(let content): return [content.field.id]
-        case .password(let content): return [content.field.id] + [content.confirmation?.id].compactMap { $0 }
-        case .listBuilder(let content): return [content.field.id]
+extension BlockContent {
+    /// The one-line fields the block holds, in order: what focus and Return move through.
+    public var typedFields: [FieldPresentation] {
+        switch self {
+        case .textField(let content): return [content.field]
+        case .codeEntry(let content): return [content.field]
+        case .password(let content): return [content.field] + [content.confirmation].compactMap { $0 }
+        case .listBuilder(let content): return [content.field]
         default: return []
         }
     }
 
-    static func field(in presentation: ScreenPresentation, id: String) -> FieldPresentation? {
-        for block in presentation.blocks {
-            switch block.content {
-            case .textField(let content) where content.field.id == id: return content.field
-            case .codeEntry(let content) where content.field.id == id: return content.field
-            case .password(let content) where content.field.id == id: return content.field
-            case .password(let content) where content.confirmation?.id == id: return content.confirmation
-            case .listBuilder(let content) where content.field.id == id: return content.field
-            default: continue
-            }
-        }
-        return nil
+    /// The one-line field with this id, if the block holds it.
+    public func field(_ id: String) -> FieldPresentation? {
+        typedFields.first { $0.id == id }
     }
 
-    private static func update(
-        _ presentation: inout ScreenPresentation, id: String, _ change: (inout FieldPresentation) -> Void
-    ) {
-        for index in presentation.blocks.indices {
-            switch presentation.blocks[index].content {
-            case .textField(var content) where content.field.id == id:
-                change(&content.field)
-                presentation.blocks[index].content = .textField(content)
-            case .codeEntry(var content) where content.field.id == id:
-                change(&content.field)
-                presentation.blocks[index].content = .codeEntry(content)
-            case .password(var content) where content.field.id == id:
-                change(&content.field)
-                presentation.blocks[index].content = .password(content)
-            case .password(var content) where content.confirmation?.id == id:
-                if var confirmation = content.confirmation {
-                    change(&confirmation)
-                    content.confirmation = confirmation
-                }
-                presentation.blocks[index].content = .password(content)
-            case .listBuilder(var content) where content.field.id == id:
-                change(&content.field)
-                presentation.blocks[index].content = .listBuilder(content)
-            default: continue
+    mutating func updateTypedFields(_ change: (inout FieldPresentation) -> Void) {
+        switch self {
+        case .textField(var content):
+            change(&content.field)
+            self = .textField(content)
+        case .codeEntry(var content):
+            change(&content.field)
+            self = .codeEntry(content)
+        case .password(var content):
+            change(&content.field)
+            if var confirmation = content.confirmation {
+                change(&confirmation)
+                content.confirmation = confirmation
             }
+            self = .password(content)
+        case .listBuilder(var content):
+            change(&content.field)
+            self = .listBuilder(content)
+        default:
+            break
         }
     }
 }

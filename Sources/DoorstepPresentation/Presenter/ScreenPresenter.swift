@@ -33,12 +33,13 @@ public struct ScreenPresenter {
         let referenced = Set(blocks.compactMap(\.block.action))
         let placed = Dictionary(grouping: actions.filter { !referenced.contains($0.id) }, by: place)
         let dock = Self.dockOrder(placed[.dock] ?? []).map(context.present)
+        let progress = engine.progress
         var presentation = ScreenPresentation(
             flowID: flow.id, flowVersion: flow.version, screenID: screen.id, title: title,
             template: screen.template, presentation: screen.presentation ?? .page, transition: transition,
             theme: resolver.presentation, background: background, banner: engine.snapshot.message,
-            navigation: navigation(placed, context), blocks: [], dock: dock,
-            carousel: carousel(placed[.carousel] ?? [], context),
+            navigation: navigation(placed, progress, context), blocks: [], dock: dock,
+            carousel: carousel(placed[.carousel] ?? [], progress, context),
             overlays: (placed[.overlay] ?? []).map(context.present),
             defaultAction: dock.first { $0.role == .primary }?.id, focusedField: nil, isBusy: engine.isBusy,
             allowsBack: screen.allowsBack ?? true,
@@ -89,17 +90,19 @@ public struct ScreenPresenter {
             animation: background.kind == .aurora ? .auroraDrift : nil)
     }
 
-    private func navigation(_ placed: [Place: [Action]], _ context: ActionContext) -> NavigationPresentation? {
+    private func navigation(
+        _ placed: [Place: [Action]], _ progress: FlowProgress, _ context: ActionContext
+    ) -> NavigationPresentation? {
         let leading = (placed[.navLeading] ?? []).map(context.present)
         let trailing = (placed[.navTrailing] ?? []).map(context.present)
-        let progress = engine.progress
         let bar = progress.track.flatMap { $0.style == .dots ? nil : self.progress(progress, style: $0.style) }
         guard !leading.isEmpty || !trailing.isEmpty || bar != nil else { return nil }
         return NavigationPresentation(leading: leading, trailing: trailing, progress: bar)
     }
 
-    private func carousel(_ swipes: [Action], _ context: ActionContext) -> CarouselPresentation? {
-        let progress = engine.progress
+    private func carousel(
+        _ swipes: [Action], _ progress: FlowProgress, _ context: ActionContext
+    ) -> CarouselPresentation? {
         let dots = progress.track?.style == .dots ? self.progress(progress, style: .dots) : nil
         guard !swipes.isEmpty || dots != nil else { return nil }
         return CarouselPresentation(

@@ -165,7 +165,7 @@ struct BadInputTests {
         }
     }
 
-    @Test("Unknown paths and methods are problem+json 404s")
+    @Test("Unknown paths are problem+json 404s; known paths asked with another method are 405 with Allow")
     func unknownRoutes() async throws {
         let server = try await TestServer.make()
         try await server.test { client in
@@ -173,8 +173,18 @@ struct BadInputTests {
             #expect(missing.status == 404)
             #expect(missing.code == "not_found")
             let wrongMethod = try await client.send(.patch, "/v1/auth/login", body: "{}")
-            #expect(wrongMethod.status == 404 || wrongMethod.status == 405)
+            #expect(wrongMethod.status == 405)
+            #expect(wrongMethod.code == "method_not_allowed")
+            #expect(wrongMethod.headers[.allow] == "POST")
             #expect(wrongMethod.headers[.contentType] == "application/problem+json")
+            let trace = try await client.send(.trace, "/v1/me")
+            #expect(trace.status == 405)
+            #expect(trace.headers[.allow] == "DELETE, GET, HEAD, PATCH")
+            let funnel = try await client.send(.delete, "/flows/tanda")
+            #expect(funnel.headers[.allow] == "GET, HEAD, POST")
+            let head = try await client.send(.head, "/healthz")
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
         }
     }
 }

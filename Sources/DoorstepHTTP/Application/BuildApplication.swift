@@ -92,9 +92,10 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         outbox: outbox, clock: dependencies.clock, random: dependencies.random,
         keys: dependencies.keys, policy: policy, logger: dependencies.logger)
 
-    let router = Router(context: DoorstepRequestContext.self)
+    let router = Router(context: DoorstepRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let routes = IndexedRouter(router: router, index: RouteIndex())
     router.middlewares.add(AccessLogMiddleware(logger: dependencies.logger, random: dependencies.random))
-    router.middlewares.add(ProblemMiddleware(logger: dependencies.logger))
+    router.middlewares.add(ProblemMiddleware(logger: dependencies.logger, routes: routes.index))
     router.middlewares.add(RequestBodyMiddleware(limit: configuration.maxBodySize))
     if configuration.rateLimits {
         router.middlewares.add(RateLimitMiddleware(limiter: RateLimiter(), clock: dependencies.clock))
@@ -102,15 +103,15 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     router.middlewares.add(RequestInfoMiddleware())
 
     let document = try APIDocument.yaml()
-    router.get("/openapi.yaml") { _, _ in
+    routes.get("/openapi.yaml") { _, _ in
         var headers = HTTPFields()
         headers[.contentType] = "application/yaml; charset=utf-8"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
     }
-    router.get("/readyz") { _, _ in
+    routes.get("/readyz") { _, _ in
         try await readinessResponse(storage: dependencies.storage, outbox: outbox, readiness: dependencies.readiness)
     }
-    router.get("/.well-known/jwks.json") { _, _ in
+    routes.get("/.well-known/jwks.json") { _, _ in
         let keySet = try JSONEncoder().encode(JSONWebKeySet(auth.signingKeys))
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
@@ -151,7 +152,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         passkeys: configuration.passkeys.map { PasskeyService(auth: auth, party: $0) })
     if !configuration.appleAppIDs.isEmpty {
         let association = try AppleAppSiteAssociation(appIDs: configuration.appleAppIDs).json()
-        router.get("/.well-known/apple-app-site-association") { _, _ in
+        routes.get("/.well-known/apple-app-site-association") { _, _ in
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
             headers[.cacheControl] = "public, max-age=3600"
@@ -161,7 +162,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     }
     let handler = DoorstepAPIHandler(
         services: services, storage: dependencies.storage, mailbox: mailbox, outbox: outbox)
-    try handler.registerHandlers(on: router)
+    try handler.registerHandlers(on: routes)
     FunnelController(
         catalog: catalog, services: services,
         sessions: BrowserSessions(
@@ -171,7 +172,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             uniqueKeysWithValues: [configuration.apple, configuration.google].compactMap { $0 }.filter { $0.web != nil }
                 .map { ($0.name, $0) }),
         fetcher: dependencies.fetcher, devMailbox: mailbox != nil
-    ).register(on: router)
+    ).register(on: routes)
     return DoorstepServer(auth: auth, tokens: tokens, outbox: outbox, mailbox: mailbox, router: router)
 }
 

@@ -20,7 +20,7 @@ struct FunnelController: Sendable {
     /// The largest form accepted, photo included.
     static let formLimit = ProfileService.maximumAvatarSize + 64 * 1024
 
-    func register(on router: Router<DoorstepRequestContext>) {
+    func register(on router: IndexedRouter) {
         router.get("/") { _, _ in
             Self.html(FunnelPages.index(catalog.flows, devMailbox: devMailbox))
         }

@@ -6,10 +6,12 @@ import OpenAPIRuntime
 
 /// Turns every error into `application/problem+json` with a stable code. Errors the contract names
 /// keep their status; a failure nobody anticipated is logged with its cause and answered with a
-/// plain 500 that reveals nothing.
+/// plain 500 that reveals nothing. A path that exists asked with a method it does not serve is
+/// answered 405 with `Allow`.
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = DoorstepRequestContext
     let logger: Logger
+    let routes: RouteIndex
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -18,6 +20,12 @@ struct ProblemMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             if error is CancellationError { throw error }
+            if let error = error as? HTTPError, error.status == .notFound {
+                let allowed = routes.allowedMethods(at: request.uri.path)
+                if !allowed.isEmpty, !allowed.contains(request.method.rawValue) {
+                    return Self.methodNotAllowed(allowed)
+                }
+            }
             return Problem.response(for: serviceError(for: error, request: request))
         }
     }
@@ -47,6 +55,13 @@ struct ProblemMiddleware: RouterMiddleware {
         default:
             return unexpected(error, request: request)
         }
+    }
+
+    static func methodNotAllowed(_ allowed: [String]) -> Response {
+        var response = Problem.response(
+            for: ServiceError(status: 405, code: .methodNotAllowed, detail: "This method is not allowed here."))
+        response.headers[.allow] = allowed.joined(separator: ", ")
+        return response
     }
 
     private func httpError(_ error: HTTPError) -> ServiceError {

@@ -74,6 +74,13 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Per-IP rate limits on the auth endpoints: on or off. (default: on)")
     var rateLimits: Switch?
 
+    @Option(
+        help: """
+            Serve Prometheus metrics at /metrics: on or off. They hold no personal data, but say how \
+            busy the service is: keep the path off the public internet. (default: off)
+            """)
+    var metrics: Switch?
+
     @Option(help: "bcrypt's cost, 4–31. (default: 12)")
     var passwordCost: Int?
 
@@ -142,6 +149,9 @@ struct Serve: AsyncParsableCommand {
             configuration.usesPostgres
             ? DatabaseAvatarStore(storage: store.storage)
             : try FileAvatarStore(directory: URL(fileURLWithPath: configuration.database + ".avatars"))
+        let serverMetrics: ServerMetrics =
+            try metrics?.isOn ?? Self.switchValue(environment, "DOORSTEP_METRICS") ?? false
+            ? .prometheus() : .disabled
         let hashingPool = NIOThreadPool(numberOfThreads: System.coreCount)
         hashingPool.start()
         defer { hashingPool.shutdownGracefully { _ in } }
@@ -149,8 +159,8 @@ struct Serve: AsyncParsableCommand {
             storage: store.storage, avatars: avatars, keys: keys, keyEncryptionKey: keyEncryptionKey,
             hasher: BoundedPasswordHasher(
                 BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool),
-                workers: System.coreCount),
-            logger: logger)
+                workers: System.coreCount, metrics: serverMetrics.core),
+            logger: logger, metrics: serverMetrics)
         logger.info(
             "Doorstep is serving on http://\(configuration.host):\(configuration.port)",
             metadata: [

@@ -39,7 +39,7 @@ public struct TestServer: Sendable {
     /// Builds a server.
     public static func make(
         storage: (any Storage)? = nil, logger: Logger = Logger(label: "doorstep.test"),
-        configure: (inout ServerConfiguration) -> Void = { _ in }
+        metrics: ServerMetrics = .disabled, configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         var configuration = ServerConfiguration()
         configuration.passwordCost = 4
@@ -49,7 +49,8 @@ public struct TestServer: Sendable {
         let hasher = CountingHasher(BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool))
         let avatars = MemoryAvatarStore()
         let dependencies = ServerDependencies(
-            storage: storage, avatars: avatars, keys: keys, hasher: hasher, clock: clock, logger: logger)
+            storage: storage, avatars: avatars, keys: keys, hasher: hasher, clock: clock, logger: logger,
+            metrics: metrics)
         let server = try await buildServer(configuration: configuration, dependencies: dependencies)
         let application = Application(router: server.router, logger: logger)
         return TestServer(

@@ -31,6 +31,8 @@ public struct ServerDependencies: Sendable {
     public var logger: Logger
     /// Turns not ready when the server is asked to stop.
     public var readiness: Readiness
+    /// What the server counts, and whether `/metrics` serves it.
+    public var metrics: ServerMetrics
 
     /// Creates the dependencies.
     public init(
@@ -39,7 +41,8 @@ public struct ServerDependencies: Sendable {
         clock: any WallClock = SystemWallClock(),
         random: any RandomSource = SecureRandomSource(), mailer: (any Mailer)? = nil,
         planner: any GoalPlanner = DeterministicGoalPlanner(), fetcher: any HTTPFetcher = AsyncHTTPFetcher(),
-        logger: Logger = Logger(label: "doorstep"), readiness: Readiness = Readiness()
+        logger: Logger = Logger(label: "doorstep"), readiness: Readiness = Readiness(),
+        metrics: ServerMetrics = .disabled
     ) {
         self.storage = storage
         self.avatars = avatars
@@ -53,6 +56,7 @@ public struct ServerDependencies: Sendable {
         self.fetcher = fetcher
         self.logger = logger
         self.readiness = readiness
+        self.metrics = metrics
     }
 }
 
@@ -73,28 +77,31 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
 {
     // The dev mailbox says who each mail is for in the server's own log format.
     let logger = dependencies.logger
+    let metrics = dependencies.metrics.core
+    let storage = MeasuredStorage(dependencies.storage, metrics: metrics)
     let mailbox = configuration.devMailbox ? DevMailbox(echo: { logger.notice("\($0)") }) : nil
     let outbox = MailOutbox(
-        storage: dependencies.storage,
+        storage: storage,
         transport: mailTransport(configuration: configuration, dependencies: dependencies, mailbox: mailbox),
         sealer: MailSealer(keys: dependencies.keys),
         composer: try TemplateMailComposer(
             overrides: configuration.mailTemplatesDirectory, brand: configuration.resolvedMailBrand),
         clock: dependencies.clock, random: dependencies.random,
-        policy: configuration.outbox, logger: dependencies.logger)
+        policy: configuration.outbox, logger: dependencies.logger, metrics: metrics)
     var policy = AuthPolicy()
     policy.identifyEnabled = configuration.identifyEnabled
     let tokens = await AccessTokens(
         keys: dependencies.keys, issuer: configuration.resolvedIssuer, audience: configuration.audience,
         rotation: configuration.keyRotation)
     let auth = try await AuthService(
-        storage: dependencies.storage, hasher: dependencies.hasher, tokens: tokens,
+        storage: storage, hasher: dependencies.hasher, tokens: tokens,
         outbox: outbox, clock: dependencies.clock, random: dependencies.random,
-        keys: dependencies.keys, policy: policy, logger: dependencies.logger)
+        keys: dependencies.keys, policy: policy, logger: dependencies.logger, metrics: metrics)
 
     let router = Router(context: DoorstepRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = IndexedRouter(router: router, index: RouteIndex())
-    router.middlewares.add(AccessLogMiddleware(logger: dependencies.logger, random: dependencies.random))
+    router.middlewares.add(
+        AccessLogMiddleware(logger: dependencies.logger, random: dependencies.random, metrics: metrics))
     router.middlewares.add(ProblemMiddleware(logger: dependencies.logger, routes: routes.index))
     router.middlewares.add(RequestBodyMiddleware(limit: configuration.maxBodySize))
     if configuration.rateLimits {
@@ -108,8 +115,11 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         headers[.contentType] = "application/yaml; charset=utf-8"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
     }
+    if dependencies.metrics.registry != nil {
+        routes.get("/metrics") { _, _ in await dependencies.metrics.exposition(outbox: outbox) }
+    }
     routes.get("/readyz") { _, _ in
-        try await readinessResponse(storage: dependencies.storage, outbox: outbox, readiness: dependencies.readiness)
+        try await readinessResponse(storage: storage, outbox: outbox, readiness: dependencies.readiness)
     }
     routes.get("/.well-known/jwks.json") { _, _ in
         let keySet = try JSONEncoder().encode(JSONWebKeySet(auth.signingKeys))
@@ -134,15 +144,16 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         auth: auth,
         providers: providers,
         profile: ProfileService(
-            storage: dependencies.storage, avatars: dependencies.avatars, clock: dependencies.clock,
+            storage: storage, avatars: dependencies.avatars, clock: dependencies.clock,
             random: dependencies.random, logger: dependencies.logger,
             deletionHooks: [{ _, identities in await providers.revokeAppleTokens(of: identities) }]),
         flows: FlowDataService(
-            storage: dependencies.storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random),
+            storage: storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random,
+            metrics: metrics),
         groups: GroupService(
-            storage: dependencies.storage, outbox: outbox, clock: dependencies.clock, random: dependencies.random),
+            storage: storage, outbox: outbox, clock: dependencies.clock, random: dependencies.random),
         trainer: TrainerService(
-            storage: dependencies.storage,
+            storage: storage,
             planner: configuration.planner.map {
                 ChatCompletionsGoalPlanner(
                     configuration: $0, fetcher: dependencies.fetcher, fallback: dependencies.planner)
@@ -161,12 +172,12 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         }
     }
     let handler = DoorstepAPIHandler(
-        services: services, storage: dependencies.storage, mailbox: mailbox, outbox: outbox)
+        services: services, storage: storage, mailbox: mailbox, outbox: outbox)
     try handler.registerHandlers(on: routes)
     FunnelController(
         catalog: catalog, services: services,
         sessions: BrowserSessions(
-            storage: dependencies.storage, clock: dependencies.clock, random: dependencies.random),
+            storage: storage, clock: dependencies.clock, random: dependencies.random),
         clock: dependencies.clock,
         webSignIns: Dictionary(
             uniqueKeysWithValues: [configuration.apple, configuration.google].compactMap { $0 }.filter { $0.web != nil }

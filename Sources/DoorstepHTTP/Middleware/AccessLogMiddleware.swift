@@ -27,16 +27,17 @@ public final class RequestTrace: Sendable {
 }
 
 /// One log line per request — its id, method, route template, status, duration and account when
-/// known — and `X-Request-ID` on every response. Never a token, code, password or email: the path
-/// logged is the route's template, not the request's. Requests refused with 429 are counted, not
-/// logged, so a crowd that does not wait cannot flood the log.
+/// known — and `X-Request-ID` on every response; the same request counted and timed in the
+/// metrics. Never a token, code, password or email: the path logged is the route's template, not
+/// the request's. Requests refused with 429 are counted, not logged, so a crowd that does not wait
+/// cannot flood the log.
 struct AccessLogMiddleware: RouterMiddleware {
     typealias Context = DoorstepRequestContext
     static let header = HTTPField.Name("X-Request-ID")!
 
     let logger: Logger
     let random: any RandomSource
-    let refusals = RefusalCounter()
+    let metrics: DoorstepMetrics
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -45,20 +46,31 @@ struct AccessLogMiddleware: RouterMiddleware {
         let started = ContinuousClock.now
         var response = try await RequestTrace.$current.withValue(trace) { try await next(request, context) }
         response.headers[Self.header] = trace.id
+        let elapsed = ContinuousClock.now - started
+        let route = Self.route(of: context)
+        metrics.request(
+            route: route, method: request.method.rawValue, status: response.status.code,
+            nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
         guard response.status != .tooManyRequests else {
-            refusals.add()
+            metrics.rateLimited(route: route)
             return response
         }
-        let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
         var metadata: Logger.Metadata = [
             "request_id": "\(trace.id)", "method": "\(request.method.rawValue)",
-            "route": "\(context.endpointPath ?? "unmatched")", "status": "\(response.status.code)",
+            "route": "\(route)", "status": "\(response.status.code)",
             "duration_ms": "\((milliseconds * 10).rounded() / 10)",
         ]
         if let user = trace.userID { metadata["user_id"] = "\(user)" }
         logger.info("request", metadata: metadata)
         return response
+    }
+
+    /// The route's template, or `unmatched` for a path no route has: never the raw path, which may
+    /// hold anything a client sends and would grow the metrics without bound.
+    static func route(of context: Context) -> String {
+        guard let path = context.endpointPath, path != "NotFound" else { return "unmatched" }
+        return path
     }
 
     /// A client's request id, when it is a reasonable one: 1–128 visible ASCII characters without
@@ -68,16 +80,5 @@ struct AccessLogMiddleware: RouterMiddleware {
             value.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C })
         else { return nil }
         return value
-    }
-}
-
-/// How many requests were refused with 429 since the server started.
-final class RefusalCounter: Sendable {
-    private let count = Atomic<Int>(0)
-
-    var value: Int { count.load(ordering: .relaxed) }
-
-    func add() {
-        count.add(1, ordering: .relaxed)
     }
 }

@@ -36,6 +36,7 @@ public final class MailOutbox: Sendable {
     let random: any RandomSource
     let policy: OutboxPolicy
     let logger: Logger
+    let metrics: DoorstepMetrics
     /// Signals the sender that mail is waiting; bursts fold into one signal.
     public let wakeups: AsyncStream<Void>
     private let wakeupSignal: AsyncStream<Void>.Continuation
@@ -47,7 +48,7 @@ public final class MailOutbox: Sendable {
         storage: any Storage, transport: any Mailer, sealer: MailSealer,
         composer: any MailComposer = PlainMailComposer(), clock: any WallClock,
         random: any RandomSource, policy: OutboxPolicy = OutboxPolicy(),
-        logger: Logger = Logger(label: "doorstep.mail")
+        logger: Logger = Logger(label: "doorstep.mail"), metrics: DoorstepMetrics = .disabled
     ) {
         self.storage = storage
         self.transport = transport
@@ -57,6 +58,7 @@ public final class MailOutbox: Sendable {
         self.random = random
         self.policy = policy
         self.logger = logger
+        self.metrics = metrics
         (wakeups, wakeupSignal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -145,6 +147,7 @@ public final class MailOutbox: Sendable {
             record.sealed = nil
             record.lastError = nil
             record.finishedAt = clock.now
+            metrics.mailDelivery("sent")
             return record
         } catch {
             let failure =
@@ -161,9 +164,11 @@ public final class MailOutbox: Sendable {
                 record.sealed = nil
                 record.finishedAt = now
                 logger.error("a mail could not be delivered and was given up", metadata: metadata)
+                metrics.mailDelivery("failed")
             } else {
                 record.nextAttemptAt = now.addingTimeInterval(policy.retryDelay(afterAttempts: record.attempts))
                 logger.warning("a mail could not be delivered yet; it will be tried again", metadata: metadata)
+                metrics.mailDelivery("retrying")
             }
             return record
         }

@@ -76,6 +76,15 @@ public struct PasskeyService: Sendable {
 
     /// Verifies an assertion and signs its account in.
     public func authenticate(_ response: AuthenticationResponse, meta: RequestMeta) async throws -> AuthSession {
+        do {
+            return try await signIn(response, meta: meta)
+        } catch let error as PasskeyError {
+            auth.metrics.signInFailed(.passkey, reason: error.serviceError.code.rawValue)
+            throw error
+        }
+    }
+
+    private func signIn(_ response: AuthenticationResponse, meta: RequestMeta) async throws -> AuthSession {
         guard let clientDataJSON = Base64URL.decode(response.response.clientDataJSON),
             let authenticatorData = Base64URL.decode(response.response.authenticatorData),
             let signature = Base64URL.decode(response.response.signature),
@@ -107,7 +116,8 @@ public struct PasskeyService: Sendable {
             try await store.updatePasskey(updated)
             return try await auth.openSession(for: user, meta: meta, in: store)
         }
-        return try await auth.signedIn(user, session: session, refreshToken: refreshToken, isNewUser: false)
+        return try await auth.signedIn(
+            user, session: session, refreshToken: refreshToken, isNewUser: false, method: .passkey)
     }
 
     // MARK: - The account's passkeys

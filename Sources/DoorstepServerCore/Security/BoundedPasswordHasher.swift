@@ -15,11 +15,14 @@ public struct BoundedPasswordHasher: PasswordHasher {
     ///   - workers: hashes that run at once; the hashing threads.
     ///   - maximumWait: how long a request may wait for its turn.
     ///   - maximumQueue: how many may wait; beyond it a request waits out `maximumWait` and is refused.
+    ///   - metrics: where the places in use, the queue and the refusals are reported.
     public init(
-        _ hasher: any PasswordHasher, workers: Int, maximumWait: Duration = .seconds(2), maximumQueue: Int = 1_024
+        _ hasher: any PasswordHasher, workers: Int, maximumWait: Duration = .seconds(2), maximumQueue: Int = 1_024,
+        metrics: DoorstepMetrics = .disabled
     ) {
         self.wrapped = hasher
-        self.gate = HashingGate(workers: max(1, workers), maximumWait: maximumWait, maximumQueue: max(0, maximumQueue))
+        self.gate = HashingGate(
+            workers: max(1, workers), maximumWait: maximumWait, maximumQueue: max(0, maximumQueue), metrics: metrics)
     }
 
     /// How many requests were refused since the server started.
@@ -80,12 +83,20 @@ final class HashingGate: Sendable {
     let workers: Int
     let maximumWait: Duration
     let maximumQueue: Int
+    let metrics: DoorstepMetrics
     private let state = Mutex(State())
 
-    init(workers: Int, maximumWait: Duration, maximumQueue: Int) {
+    init(workers: Int, maximumWait: Duration, maximumQueue: Int, metrics: DoorstepMetrics) {
         self.workers = workers
         self.maximumWait = maximumWait
         self.maximumQueue = maximumQueue
+        self.metrics = metrics
+    }
+
+    /// Reports the places in use and the queue, after a change.
+    private func report() {
+        let (running, waiting) = state.withLock { ($0.running, $0.waiting) }
+        metrics.hashing(running: running, waiting: waiting)
     }
 
     var refusals: Int { state.withLock { $0.refusals } }
@@ -108,6 +119,7 @@ final class HashingGate: Sendable {
         }
         switch entry {
         case .admitted:
+            report()
             return
         case .full:
             try? await Task.sleep(for: maximumWait)
@@ -134,6 +146,7 @@ final class HashingGate: Sendable {
                     state.queue.append(Waiter(id: id, continuation: continuation))
                     return false
                 }
+                report()
                 if admitted { continuation.resume() }
             }
         } onCancel: {
@@ -144,6 +157,7 @@ final class HashingGate: Sendable {
     /// Refuses a request still waiting when its time is up.
     private func expire(_ id: UInt64) {
         guard let waiter = state.withLock({ $0.remove(id) }) else { return }
+        report()
         waiter.continuation.resume(throwing: refusal())
     }
 
@@ -156,6 +170,7 @@ final class HashingGate: Sendable {
             state.running -= 1
             return nil
         }
+        report()
         next?.continuation.resume()
     }
 
@@ -165,6 +180,7 @@ final class HashingGate: Sendable {
             state.refusals += 1
             return Int((Double(state.waiting + 1) * state.hashSeconds / Double(workers)).rounded(.up))
         }
+        metrics.hashingShed()
         return HashingBusy(retryAfter: max(1, retryAfter))
     }
 }

@@ -24,11 +24,13 @@ extension AuthService {
             throw ServiceError.invalid(
                 "purpose", code: "not_an_option", "The purpose must be signup, login or verifyEmail.")
         }
-        try await storage.transaction { store in
+        let delivered = try await storage.transaction { store in
             let exists = try await store.user(email: email) != nil
             let deliver = purpose == .signup || exists
             try await issueCode(to: email, purpose: purpose, deliver: deliver, in: store)
+            return deliver
         }
+        if delivered { metrics.codeSent(purpose: purpose.rawValue) }
         outbox.wake()
         return (Int(policy.codeLifetime), Int(policy.resendAfter))
     }

@@ -5,10 +5,12 @@ extension AuthService {
     /// Mails a reset code when the account exists. Always accepted, so the answer never tells.
     public func forgotPassword(email raw: String) async throws -> (expiresIn: Int, resendAfter: Int) {
         let email = try validEmail(raw)
-        try await storage.transaction { store in
+        let delivered = try await storage.transaction { store in
             let user = try await store.user(email: email)
             try await issueCode(to: email, purpose: .passwordReset, deliver: user != nil, in: store)
+            return user != nil
         }
+        if delivered { metrics.codeSent(purpose: CodePurpose.passwordReset.rawValue) }
         outbox.wake()
         return (Int(policy.codeLifetime), Int(policy.resendAfter))
     }
@@ -39,7 +41,7 @@ extension AuthService {
             return .signedIn(user, session, refreshToken, isNew: false)
         }
         logger.info("password reset", metadata: ["email.verified": "true"])
-        return try await finish(outcome)
+        return try await finish(outcome, method: .passwordReset)
     }
 
     /// Sets the caller's password; changing an existing one needs the current one and ends the

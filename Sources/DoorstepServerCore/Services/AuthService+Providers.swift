@@ -48,7 +48,7 @@ extension AuthService {
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
             return .signedIn(user, session, refreshToken, isNew: isNew)
         }
-        return try await finish(outcome)
+        return try await finish(outcome, method: SignInMethod(rawValue: identity.provider) ?? .apple)
     }
 }
 
@@ -77,7 +77,14 @@ public struct ProviderSignInService: Sendable {
         guard let verifier = verifiers[provider] else {
             throw ServiceError(status: 404, code: .notFound, detail: "Sign-in with \(provider) is not set up here.")
         }
-        let identity = try await verifier.verify(token, rawNonce: rawNonce)
+        let method = SignInMethod(rawValue: provider) ?? .apple
+        let identity: VerifiedIdentity
+        do {
+            identity = try await verifier.verify(token, rawNonce: rawNonce)
+        } catch {
+            auth.metrics.signInFailed(method, reason: error.code.rawValue)
+            throw error
+        }
         var refreshToken: String?
         if provider == "apple", let apple, let code = authorizationCode, !code.isEmpty, code.utf8.count <= 1_024 {
             refreshToken = try? await apple.refreshToken(forCode: code)

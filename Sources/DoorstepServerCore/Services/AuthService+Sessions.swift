@@ -85,9 +85,10 @@ extension AuthService {
         case .ended: throw ServiceError.sessionRevoked
         case .reused:
             logger.warning("a rotated refresh token was reused; the session was ended")
+            metrics.refreshTokenReused()
             throw ServiceError.refreshTokenReused
         case .rotated(let user, let session, let successor):
-            return try await signedIn(user, session: session, refreshToken: successor, isNewUser: false)
+            return try await signedIn(user, session: session, refreshToken: successor, isNewUser: false, method: nil)
         }
     }
 

@@ -46,7 +46,7 @@ extension AuthService {
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
             return .signedIn(user, session, refreshToken, isNew: true)
         }
-        return try await finish(outcome)
+        return try await finish(outcome, method: .code)
     }
 
     /// Creates an account with a password; its email stays unverified until the `verifyEmail` code
@@ -79,8 +79,10 @@ extension AuthService {
             return (user, session, refreshToken)
         }
         logger.info("account created", metadata: ["user": "\(user.id)", "method": "password"])
+        metrics.codeSent(purpose: CodePurpose.verifyEmail.rawValue)
         outbox.wake()
-        return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: true)
+        return try await signedIn(
+            user, session: session, refreshToken: refreshToken, isNewUser: true, method: .password)
     }
 
     /// Signs in with a password. A wrong password and an unknown email answer alike, take alike long,
@@ -100,10 +102,12 @@ extension AuthService {
         }
         if failures.count >= policy.maxLoginFailures, let oldest = failures.first {
             let wait = oldest.addingTimeInterval(policy.loginFailureWindow).timeIntervalSince(now)
+            metrics.lockedOut()
             throw ServiceError.tooManyAttempts(retryAfter: Int(wait.rounded(.up)))
         }
         guard try await passwordMatches(password, user?.passwordHash), let user else {
             try await storage.transaction { try await $0.recordLoginFailure(email: email, at: now) }
+            metrics.signInFailed(.password, reason: ErrorCode.invalidCredentials.rawValue)
             throw ServiceError.invalidCredentials
         }
         let hadFailures = !failures.isEmpty
@@ -111,7 +115,8 @@ extension AuthService {
             if hadFailures { try await store.clearLoginFailures(email: email) }
             return try await openSession(for: user, meta: meta, in: store)
         }
-        return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: false)
+        return try await signedIn(
+            user, session: session, refreshToken: refreshToken, isNewUser: false, method: .password)
     }
 
     /// Creates an anonymous account and signs it in.
@@ -121,7 +126,7 @@ extension AuthService {
             try await store.insertUser(user)
             return try await openSession(for: user, meta: meta, in: store)
         }
-        return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: true)
+        return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: true, method: .guest)
     }
 
     /// How a sign-in transaction ended.
@@ -130,13 +135,18 @@ extension AuthService {
         case signedIn(UserRecord, SessionRecord, String, isNew: Bool)
     }
 
-    func finish(_ outcome: SignInOutcome) async throws -> AuthSession {
+    func finish(_ outcome: SignInOutcome, method: SignInMethod) async throws -> AuthSession {
         switch outcome {
         case .failed(let check):
-            throw codeError(check)
+            let error = codeError(check)
+            metrics.signInFailed(method, reason: error.code.rawValue)
+            throw error
         case .signedIn(let user, let session, let refreshToken, let isNew):
-            if isNew { logger.info("account created", metadata: ["user": "\(user.id)", "method": "code"]) }
-            return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: isNew)
+            if isNew {
+                logger.info("account created", metadata: ["user": "\(user.id)", "method": "\(method.rawValue)"])
+            }
+            return try await signedIn(
+                user, session: session, refreshToken: refreshToken, isNewUser: isNew, method: method)
         }
     }
 }

@@ -14,6 +14,7 @@ public struct AuthService: Sendable {
     let keys: ServerKeys
     let commonPasswords: CommonPasswords
     let logger: Logger
+    let metrics: DoorstepMetrics
     /// The rules in force.
     public let policy: AuthPolicy
     /// A hash checked when an email has no account, so that such log-ins take as long as real ones.
@@ -23,7 +24,8 @@ public struct AuthService: Sendable {
     public init(
         storage: any Storage, hasher: any PasswordHasher, tokens: AccessTokens, outbox: MailOutbox,
         clock: any WallClock, random: any RandomSource, keys: ServerKeys, policy: AuthPolicy = AuthPolicy(),
-        commonPasswords: CommonPasswords = .bundled, logger: Logger = Logger(label: "doorstep.auth")
+        commonPasswords: CommonPasswords = .bundled, logger: Logger = Logger(label: "doorstep.auth"),
+        metrics: DoorstepMetrics = .disabled
     ) async throws {
         self.storage = storage
         self.hasher = hasher
@@ -35,6 +37,7 @@ public struct AuthService: Sendable {
         self.policy = policy
         self.commonPasswords = commonPasswords
         self.logger = logger
+        self.metrics = metrics
         self.decoyHash = try await hasher.hash(PasswordPrehash.bcryptInput(random.token()))
     }
 
@@ -58,10 +61,12 @@ public struct AuthService: Sendable {
         return (session, refreshToken)
     }
 
-    /// The response for a session whose transaction has committed.
+    /// The response for a session whose transaction has committed; counted as a sign-in (or sign-up)
+    /// by `method`, or as a refresh when there is none.
     func signedIn(
-        _ user: UserRecord, session: SessionRecord, refreshToken: String, isNewUser: Bool
+        _ user: UserRecord, session: SessionRecord, refreshToken: String, isNewUser: Bool, method: SignInMethod?
     ) async throws -> AuthSession {
+        if let method { metrics.signedIn(method, isNew: isNewUser) } else { metrics.refreshed() }
         let accessToken = try await tokens.issue(userID: user.id, sessionID: session.id, now: clock.now)
         return AuthSession(
             accessToken: accessToken, refreshToken: refreshToken, expiresIn: Int(tokens.lifetime),
@@ -69,11 +74,14 @@ public struct AuthService: Sendable {
     }
 
     /// Opens a session in its own transaction and signs the user in.
-    func signIn(_ user: UserRecord, meta: RequestMeta, isNewUser: Bool) async throws -> AuthSession {
+    func signIn(_ user: UserRecord, meta: RequestMeta, isNewUser: Bool, method: SignInMethod) async throws
+        -> AuthSession
+    {
         let (session, refreshToken) = try await storage.transaction { store in
             try await openSession(for: user, meta: meta, in: store)
         }
-        return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: isNewUser)
+        return try await signedIn(
+            user, session: session, refreshToken: refreshToken, isNewUser: isNewUser, method: method)
     }
 
     // MARK: - Input rules

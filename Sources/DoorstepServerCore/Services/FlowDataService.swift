@@ -7,16 +7,21 @@ public struct FlowDataService: Sendable {
     let catalog: FlowCatalog
     let clock: any WallClock
     let random: any RandomSource
+    let metrics: DoorstepMetrics
 
     /// The most answers one submission may carry.
     public static let maximumAnswers = 200
 
     /// Creates the service.
-    public init(storage: any Storage, catalog: FlowCatalog, clock: any WallClock, random: any RandomSource) {
+    public init(
+        storage: any Storage, catalog: FlowCatalog, clock: any WallClock, random: any RandomSource,
+        metrics: DoorstepMetrics = .disabled
+    ) {
         self.storage = storage
         self.catalog = catalog
         self.clock = clock
         self.random = random
+        self.metrics = metrics
     }
 
     /// Every flow of the catalog.
@@ -98,6 +103,7 @@ public struct FlowDataService: Sendable {
             id: random.uuid(), userID: caller.userID, flowID: flowID,
             flowVersion: flowVersion, answers: answers, createdAt: clock.now)
         try await storage.transaction { try await $0.insertSubmission(submission) }
+        metrics.flowCompleted(definition.id)
         return submission
     }
 

@@ -144,11 +144,6 @@ struct Serve: AsyncParsableCommand {
         environment: [String: String], logger: Logger
     ) async throws {
         let keys = try await store.loadKeys(database: configuration.database, environment: environment, logger: logger)
-        // Instances on PostgreSQL share no disk, so their photos live in the database too.
-        let avatars: any AvatarStore =
-            configuration.usesPostgres
-            ? DatabaseAvatarStore(storage: store.storage)
-            : try FileAvatarStore(directory: URL(fileURLWithPath: configuration.database + ".avatars"))
         let serverMetrics: ServerMetrics =
             try metrics?.isOn ?? Self.switchValue(environment, "DOORSTEP_METRICS") ?? false
             ? .prometheus() : .disabled
@@ -156,7 +151,7 @@ struct Serve: AsyncParsableCommand {
         hashingPool.start()
         defer { hashingPool.shutdownGracefully { _ in } }
         let dependencies = ServerDependencies(
-            storage: store.storage, avatars: avatars, keys: keys, keyEncryptionKey: keyEncryptionKey,
+            storage: store.storage, avatars: store.avatars, keys: keys, keyEncryptionKey: keyEncryptionKey,
             hasher: BoundedPasswordHasher(
                 BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool),
                 workers: System.coreCount, metrics: serverMetrics.core),

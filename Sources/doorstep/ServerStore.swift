@@ -9,6 +9,9 @@ import Logging
 /// the path of an SQLite file.
 struct ServerStore {
     let storage: any Storage
+    /// Where profile photos are kept: beside an SQLite file, or in PostgreSQL, since instances on it
+    /// share no disk.
+    let avatars: any AvatarStore
     private let closer: @Sendable () async throws -> Void
 
     /// Opens the database and brings its schema up to date; a database that cannot be used is
@@ -17,10 +20,13 @@ struct ServerStore {
         if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
             let storage = try await PostgresStorage.open(
                 PostgresStorageConfiguration(url: database, poolSize: poolSize), logger: logger)
-            return ServerStore(storage: storage) { await storage.close() }
+            return ServerStore(storage: storage, avatars: DatabaseAvatarStore(storage: storage)) {
+                await storage.close()
+            }
         }
         let storage = try await SQLiteStorage.open(path: database, logger: logger)
-        return ServerStore(storage: storage) { try await storage.close() }
+        let avatars = try FileAvatarStore(directory: URL(fileURLWithPath: database + ".avatars"))
+        return ServerStore(storage: storage, avatars: avatars) { try await storage.close() }
     }
 
     func close() async throws {

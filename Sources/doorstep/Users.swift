@@ -1,14 +1,15 @@
 import ArgumentParser
 import DoorstepFlow
+import DoorstepHTTP
 import DoorstepServerCore
 import Foundation
 import Logging
 
-/// `doorstep users`: look up, show and export an account, on the store the server uses.
+/// `doorstep users`: look up, show, export and delete an account, on the store the server uses.
 struct Users: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Find, show and export accounts (for support and data-access requests).",
-        subcommands: [Find.self, Show.self, Export.self])
+        abstract: "Find, show, export and delete accounts (for support, data-access and erasure requests).",
+        subcommands: [Find.self, Show.self, Export.self, Delete.self])
 
     struct Find: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "The account with this email.")
@@ -58,6 +59,68 @@ struct Users: AsyncParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             encoder.dateEncodingStrategy = .iso8601
             Swift.print(String(decoding: try encoder.encode(export), as: UTF8.self))
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: """
+                Deletes an account as DELETE /v1/me does: profile, photo, answers, memberships, consents, \
+                sessions, passkeys, and its Apple token revoked when Sign in with Apple is set up \
+                (DOORSTEP_APPLE_* as for serve).
+                """)
+        @OptionGroup var options: Keys.StoreOptions
+        @Argument(help: "The account's id.") var id: String
+        @Flag(help: "Delete without asking; required when not run from a terminal.") var yes = false
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let userID = try Users.uuid(id)
+            let environment = ProcessInfo.processInfo.environment
+            let apple = try Self.appleTokens(environment)
+            let store = try await options.openStore()
+            do {
+                try await delete(userID, in: store, apple: apple)
+            } catch {
+                try? await store.close()
+                throw error
+            }
+            try await store.close()
+        }
+
+        private func delete(_ userID: UUID, in store: ServerStore, apple: AppleTokenClient?) async throws {
+            guard let user = try await store.storage.read({ try await $0.user(id: userID) }) else {
+                throw Users.notFound("No account has the id \(id).")
+            }
+            if !yes {
+                guard isatty(STDIN_FILENO) != 0 else {
+                    throw Users.failure("Add --yes to delete the account \(id) without being asked.", code: 2)
+                }
+                Swift.print(
+                    "Delete \(user.email ?? "the guest account") (\(id)) and everything held about it? [y/N] ",
+                    terminator: "")
+                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                    throw Users.failure("Nothing was deleted.", code: 1)
+                }
+            }
+            let profile = ProfileService(
+                storage: store.storage, avatars: store.avatars, clock: SystemWallClock(),
+                random: SecureRandomSource(),
+                deletionHooks: [{ _, identities in await apple?.revokeTokens(of: identities) }])
+            try await profile.deleteAccount(userID: userID)
+            if json {
+                Swift.print(#"{"deleted":true,"id":"\#(userID.uuidString.lowercased())"}"#)
+            } else {
+                Swift.print("account \(userID.uuidString.lowercased()) deleted")
+            }
+        }
+
+        /// The client that revokes Apple tokens, when the environment sets Sign in with Apple up.
+        static func appleTokens(_ environment: [String: String]) throws -> AppleTokenClient? {
+            guard let clientID = Serve.list(environment, "DOORSTEP_APPLE_AUDIENCES").first,
+                let configuration = try Serve.appleTokens(environment, clientID: clientID)
+            else { return nil }
+            return AppleTokenClient(configuration: configuration, fetcher: AsyncHTTPFetcher(), clock: SystemWallClock())
         }
     }
 

@@ -85,3 +85,13 @@ public struct AppleTokenClient: Sendable {
         return (200..<300).contains(status)
     }
 }
+
+extension AppleTokenClient {
+    /// Revokes the Apple tokens among a deleted account's identities, as Apple requires; a failure
+    /// does not bring the account back.
+    public func revokeTokens(of identities: [IdentityRecord]) async {
+        for identity in identities where identity.provider == "apple" {
+            if let token = identity.providerRefreshToken { _ = try? await revoke(refreshToken: token) }
+        }
+    }
+}

@@ -96,9 +96,6 @@ public struct ProviderSignInService: Sendable {
 
     /// Revokes the Apple tokens of a deleted account.
     public func revokeAppleTokens(of identities: [IdentityRecord]) async {
-        guard let apple else { return }
-        for identity in identities where identity.provider == "apple" {
-            if let token = identity.providerRefreshToken { _ = try? await apple.revoke(refreshToken: token) }
-        }
+        await apple?.revokeTokens(of: identities)
     }
 }

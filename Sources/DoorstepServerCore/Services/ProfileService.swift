@@ -46,8 +46,18 @@ public struct ProfileService: Sendable {
 
     /// Deletes the account, its answers, memberships, consents, sessions and photo in one transaction.
     public func deleteAccount(_ caller: Caller) async throws {
+        try await deleteAccount(userID: caller.userID, whenMissing: .unauthenticated)
+    }
+
+    /// Deletes an account by its id, as an operator does: the same deletion as the person's own, Apple
+    /// revocation included. 404 when there is no such account.
+    public func deleteAccount(userID: UUID) async throws {
+        try await deleteAccount(userID: userID, whenMissing: .notFound)
+    }
+
+    private func deleteAccount(userID: UUID, whenMissing: ServiceError) async throws {
         let (user, identities) = try await storage.transaction { store -> (UserRecord, [IdentityRecord]) in
-            guard let user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
+            guard let user = try await store.user(id: userID) else { throw whenMissing }
             let identities = try await store.identities(userID: user.id)
             for group in try await store.groups(userID: user.id) {
                 try await store.deleteMember(groupID: group.id, userID: user.id)

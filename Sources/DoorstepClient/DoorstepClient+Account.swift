@@ -79,7 +79,10 @@ extension DoorstepClient {
 
     /// Creates a household or family.
     public func createGroup(name: String, kind: String) async throws -> DoorstepGroup {
-        try await authorized {
+        guard let kind = Components.Schemas.GroupRequest.KindPayload(rawValue: kind) else {
+            throw DoorstepError.notAnOption("kind", "The kind must be household or family.")
+        }
+        return try await authorized {
             switch try await self.send({ try await self.api.createGroup(body: .json(.init(name: name, kind: kind))) }) {
             case .created(let created): return try created.body.json
             case .default(let status, let problem): throw DoorstepError.problem(status, problem)

@@ -17,6 +17,7 @@ extension DoorstepClient {
 
     /// Mails a 6-digit code for `purpose` (`signup`, `login` or `verifyEmail`).
     public func sendCode(email: String, purpose: String) async throws {
+        let purpose = try Self.codePurpose(purpose)
         switch try await send({ try await self.api.sendCode(body: .json(.init(email: email, purpose: purpose))) }) {
         case .accepted: return
         case .default(let status, let problem): throw DoorstepError.problem(status, problem)
@@ -28,6 +29,9 @@ extension DoorstepClient {
     public func verifyCode(email: String, code: String, purpose: String) async throws -> (
         user: DoorstepUser, isNewUser: Bool
     ) {
+        guard let purpose = Components.Schemas.VerifyCodeRequest.PurposePayload(rawValue: purpose) else {
+            throw DoorstepError.notAnOption("purpose", Self.purposeMessage)
+        }
         let guestToken: String? = await authState == .signedOut ? nil : try? await validAccessToken()
         let output = try await BearerMiddleware.$token.withValue(guestToken) {
             try await send {
@@ -158,5 +162,16 @@ extension DoorstepClient {
         rememberSessions(remember)
         try await adopt(session)
         return (session.user, session.isNewUser)
+    }
+}
+
+extension DoorstepClient {
+    static let purposeMessage = "The purpose must be signup, login or verifyEmail."
+
+    static func codePurpose(_ raw: String) throws -> Components.Schemas.CodeRequest.PurposePayload {
+        guard let purpose = Components.Schemas.CodeRequest.PurposePayload(rawValue: raw) else {
+            throw DoorstepError.notAnOption("purpose", purposeMessage)
+        }
+        return purpose
     }
 }

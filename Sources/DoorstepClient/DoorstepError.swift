@@ -66,6 +66,14 @@ extension DoorstepError {
                 fieldProblems: fields))
     }
 
+    /// A value the contract does not allow, refused before sending, as the server would refuse it.
+    static func notAnOption(_ field: String, _ message: String) -> DoorstepError {
+        .server(
+            ServerProblem(
+                status: 422, code: "validation_failed", detail: "Some fields are not valid.",
+                fieldProblems: [field: message]))
+    }
+
     /// Wraps anything thrown by the generated client: transport failures stay distinct from answers.
     static func wrap(_ error: any Error) -> DoorstepError {
         if let error = error as? DoorstepError { return error }

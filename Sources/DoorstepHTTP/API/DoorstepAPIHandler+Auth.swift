@@ -16,7 +16,8 @@ extension DoorstepAPIHandler {
 
     func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let sent = try await services.auth.sendCode(email: body.email, purpose: CodePurpose(rawValue: body.purpose))
+        let sent = try await services.auth.sendCode(
+            email: body.email, purpose: CodePurpose(rawValue: body.purpose.rawValue))
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
     }
 
@@ -24,7 +25,7 @@ extension DoorstepAPIHandler {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let session = try await services.auth.verifyCode(
             email: body.email, code: body.code,
-            purpose: CodePurpose(rawValue: body.purpose), meta: meta)
+            purpose: CodePurpose(rawValue: body.purpose.rawValue), meta: meta)
         return .ok(.init(body: .json(WireModels.session(session))))
     }
 

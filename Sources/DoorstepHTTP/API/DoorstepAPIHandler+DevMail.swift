@@ -7,6 +7,9 @@ import OpenAPIRuntime
 extension DoorstepAPIHandler {
     func devMailList(_ input: Operations.DevMailList.Input) async throws -> Operations.DevMailList.Output {
         guard let mailbox else { throw ServiceError.notFound }
+        if let to = input.query.to, to.utf8.count > EmailAddress.maximumLength {
+            throw ServiceError.invalid("to", code: "too_long", "An address has at most 254 characters.")
+        }
         await outbox.deliverDueAndSettle()
         let address = input.query.to.map { EmailAddress.normalizedIfValid($0) }
         let mail = await mailbox.mail(to: address)

@@ -9,7 +9,8 @@ extension DoorstepAPIHandler {
         return .created(
             .init(
                 body: .json(
-                    WireModels.group(try await services.groups.create(caller, name: body.name, kind: body.kind)))))
+                    WireModels.group(
+                        try await services.groups.create(caller, name: body.name, kind: body.kind.rawValue)))))
     }
 
     func joinGroup(_ input: Operations.JoinGroup.Input) async throws -> Operations.JoinGroup.Output {

@@ -6,13 +6,15 @@ extension DoorstepAPIHandler {
     func passkeyRegistrationOptions(
         _ input: Operations.PasskeyRegistrationOptions.Input
     ) async throws -> Operations.PasskeyRegistrationOptions.Output {
-        let passkeys = try services.requirePasskeys()
-        let options = try await passkeys.registrationOptions(for: try await signedInUser())
+        // Who is asking comes first: without a session the answer is 401 whether passkeys are on or not.
+        let user = try await signedInUser()
+        let options = try await services.requirePasskeys().registrationOptions(for: user)
         return .ok(
             .init(body: .json(try WireJSON.convert(options, to: Components.Schemas.PasskeyCreationOptions.self))))
     }
 
     func registerPasskey(_ input: Operations.RegisterPasskey.Input) async throws -> Operations.RegisterPasskey.Output {
+        let user = try await signedInUser()
         let passkeys = try services.requirePasskeys()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let response = RegistrationResponse(
@@ -21,7 +23,7 @@ extension DoorstepAPIHandler {
                 clientDataJSON: body.response.clientDataJSON, attestationObject: body.response.attestationObject,
                 transports: body.response.transports))
         guard body._type == "public-key" else { throw PasskeyError.malformed("the credential type must be public-key") }
-        let record = try await passkeys.register(response, for: try await signedInUser(), name: body.name)
+        let record = try await passkeys.register(response, for: user, name: body.name)
         return .created(.init(body: .json(Self.passkey(record))))
     }
 
@@ -48,14 +50,14 @@ extension DoorstepAPIHandler {
     }
 
     func listPasskeys(_ input: Operations.ListPasskeys.Input) async throws -> Operations.ListPasskeys.Output {
-        let passkeys = try services.requirePasskeys()
         let caller = try await caller()
+        let passkeys = try services.requirePasskeys()
         return .ok(.init(body: .json(try await passkeys.passkeys(of: caller.userID).map(Self.passkey))))
     }
 
     func deletePasskey(_ input: Operations.DeletePasskey.Input) async throws -> Operations.DeletePasskey.Output {
-        let passkeys = try services.requirePasskeys()
         let caller = try await caller()
+        let passkeys = try services.requirePasskeys()
         do {
             try await passkeys.delete(id: input.path.id, of: caller.userID)
         } catch PasskeyError.unknownCredential {

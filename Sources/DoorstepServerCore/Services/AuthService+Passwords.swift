@@ -48,6 +48,11 @@ extension AuthService {
     /// caller's other sessions.
     public func setPassword(newPassword: String, currentPassword: String?, caller: Caller) async throws {
         try checkNewPassword(newPassword, field: "newPassword")
+        if let currentPassword, currentPassword.unicodeScalars.count > PasswordPolicy.maximumLength {
+            throw ServiceError.invalid(
+                "currentPassword", code: "too_long",
+                "A password has at most \(PasswordPolicy.maximumLength) characters.")
+        }
         guard let user = try await storage.transaction({ try await $0.user(id: caller.userID) }) else {
             throw ServiceError.unauthenticated
         }
@@ -55,9 +60,9 @@ extension AuthService {
             guard let currentPassword, !currentPassword.isEmpty else {
                 throw ServiceError.invalid("currentPassword", code: "required", "Enter your current password.")
             }
-            guard currentPassword.count <= PasswordPolicy.maximumLength,
-                try await passwordMatches(currentPassword, user.passwordHash)
-            else { throw ServiceError.invalidCredentials }
+            guard try await passwordMatches(currentPassword, user.passwordHash) else {
+                throw ServiceError.invalidCredentials
+            }
         }
         let hash = try await hashPassword(newPassword)
         try await storage.transaction { store in

@@ -43,7 +43,8 @@ public struct GroupService: Sendable {
     /// Creates a group with the caller as its owner.
     public func create(_ caller: Caller, name raw: String, kind: String) async throws -> GroupView {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= 60, !TextRules.hasControlCharacters(name) else {
+        // The limit counts what was sent, as the contract's maxLength does, before trimming.
+        guard !name.isEmpty, raw.unicodeScalars.count <= 60, !TextRules.hasControlCharacters(name) else {
             throw ServiceError.invalid("name", code: "invalid_name", "Give the group a name of up to 60 characters.")
         }
         guard Self.kinds.contains(kind) else {

@@ -5,6 +5,30 @@ import Testing
 
 @Suite("Access and refresh tokens")
 struct TokenTests {
+    @Test("Refresh tokens are stored as their SHA-256 in lowercase hex, as FIPS 180-2 gives it")
+    func sha256Hex() {
+        #expect(Digests.sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Digests.sha256Hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test("Tokens and ids are base64url without padding, as RFC 4648 section 5 writes it")
+    func base64URL() {
+        let vectors = [
+            "": "", "f": "Zg", "fo": "Zm8", "foo": "Zm9v", "foob": "Zm9vYg", "fooba": "Zm9vYmE", "foobar": "Zm9vYmFy",
+        ]
+        for (text, encoded) in vectors { #expect(Data(text.utf8).base64URLEncoded == encoded) }
+        #expect(Data([0xFB, 0xFF, 0xBF]).base64URLEncoded == "-_-_")
+        #expect(Data([0xFB, 0xFF]).base64URLEncoded == "-_8")
+        let bytes = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for length in 0...bytes.count {
+            let data = Data(bytes.prefix(length))
+            let reference = data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(data.base64URLEncoded == reference, "\(length) bytes")
+            #expect(Data(data.dropFirst()).base64URLEncoded == Data(data).dropFirst().base64URLEncoded)
+        }
+    }
+
     /// Bytes of URL-safe base64 without padding.
     static func base64URLDecoded(_ text: some StringProtocol) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")

@@ -7,6 +7,7 @@ import Foundation
 import Hummingbird
 import Logging
 import OpenAPIHummingbird
+import OpenAPIRuntime
 import ServiceLifecycle
 import UnixSignals
 
@@ -173,7 +174,10 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     }
     let handler = DoorstepAPIHandler(
         services: services, storage: storage, mailbox: mailbox, outbox: outbox)
-    try handler.registerHandlers(on: routes)
+    // Compact JSON: the runtime's default pretty-prints, which costs CPU and bytes on every answer.
+    try handler.registerHandlers(
+        on: routes,
+        configuration: OpenAPIRuntime.Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
     FunnelController(
         catalog: catalog, services: services,
         sessions: BrowserSessions(

@@ -50,6 +50,7 @@ struct MemoryState: Sendable {
     var avatars: [String: (data: Data, contentType: String)] = [:]
     var passkeys: [String: PasskeyRecord] = [:]
     var passkeyChallenges: [String: PasskeyChallengeRecord] = [:]
+    var events: [UUID: AnalyticsEventRecord] = [:]
 
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
     static func flowKey(_ userID: UUID, _ flowID: String) -> String { userID.uuidString + "\u{1F}" + flowID }
@@ -112,6 +113,7 @@ final class MemoryTransaction: StorageTransaction {
             state.moduleStates = state.moduleStates.filter { !$0.key.hasPrefix(id.uuidString + "\u{1F}") }
             state.identities = state.identities.filter { $0.value.userID != id }
             state.passkeys = state.passkeys.filter { $0.value.userID != id }
+            for (eventID, event) in state.events where event.userID == id { state.events[eventID]?.userID = nil }
         }
     }
 

@@ -164,10 +164,20 @@ public protocol PasskeyRepository: Sendable {
     func deletePasskeyChallenges(expiredBefore date: Date) async throws
 }
 
+/// The append-only record of flow events, for funnels.
+public protocol AnalyticsRepository: Sendable {
+    /// Stores the events whose ids are new; returns how many were.
+    func insertEvents(_ events: [AnalyticsEventRecord]) async throws -> Int
+    /// A flow's events that happened in `[from, to)`, in no particular order.
+    func events(flowID: String, from: Date, to: Date) async throws -> [AnalyticsEventRecord]
+    /// Forgets events received before `date`.
+    func deleteEvents(receivedBefore date: Date) async throws
+}
+
 /// Everything a transaction can touch.
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
     & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
-    & OutboxRepository & KeyRepository & AvatarRepository & PasskeyRepository
+    & OutboxRepository & KeyRepository & AvatarRepository & PasskeyRepository & AnalyticsRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

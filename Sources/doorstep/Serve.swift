@@ -81,6 +81,12 @@ struct Serve: AsyncParsableCommand {
             """)
     var metrics: Switch?
 
+    @Option(help: "A bearer token (24 characters or more) for reading funnels from scripts and the CLI.")
+    var adminToken: String?
+
+    @Option(name: .customLong("admin-email"), help: "An account that may read funnels once signed in; repeatable.")
+    var adminEmails: [String] = []
+
     @Option(help: "bcrypt's cost, 4–31. (default: 12)")
     var passwordCost: Int?
 
@@ -183,6 +189,8 @@ struct Serve: AsyncParsableCommand {
             try rateLimits?.isOn ?? Self.switchValue(environment, "DOORSTEP_RATE_LIMITS") ?? configuration.rateLimits
         configuration.passwordCost =
             try passwordCost ?? Self.integer(environment, "DOORSTEP_PASSWORD_COST") ?? configuration.passwordCost
+        configuration.adminToken = adminToken ?? environment["DOORSTEP_ADMIN_TOKEN"]
+        configuration.adminEmails = adminEmails.isEmpty ? Self.list(environment, "DOORSTEP_ADMIN_EMAILS") : adminEmails
         configuration.drainSeconds =
             try drainSeconds ?? Self.integer(environment, "DOORSTEP_DRAIN_SECONDS").map(Double.init)
             ?? configuration.drainSeconds
@@ -225,6 +233,11 @@ struct Serve: AsyncParsableCommand {
             else {
                 throw ValidationError("The public URL must be an http(s) URL, not \"\(publicURL)\".")
             }
+        }
+        if let token = configuration.adminToken, token.utf8.count < AdminAccess.minimumTokenLength {
+            throw ValidationError(
+                "The admin token must have at least \(AdminAccess.minimumTokenLength) characters; make one with: openssl rand -base64 32"
+            )
         }
         guard (0...600).contains(configuration.drainSeconds) else {
             throw ValidationError("The drain time must be between 0 and 600 seconds.")

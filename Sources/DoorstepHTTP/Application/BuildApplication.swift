@@ -161,7 +161,9 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             } ?? dependencies.planner,
             clock: dependencies.clock,
             random: dependencies.random),
-        passkeys: configuration.passkeys.map { PasskeyService(auth: auth, party: $0) })
+        passkeys: configuration.passkeys.map { PasskeyService(auth: auth, party: $0) },
+        analytics: AnalyticsService(storage: storage, catalog: catalog, clock: dependencies.clock),
+        admins: AdminAccess(token: configuration.adminToken, emails: configuration.adminEmails))
     if !configuration.appleAppIDs.isEmpty {
         let association = try AppleAppSiteAssociation(appIDs: configuration.appleAppIDs).json()
         routes.get("/.well-known/apple-app-site-association") { _, _ in
@@ -175,9 +177,11 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     let handler = DoorstepAPIHandler(
         services: services, storage: storage, mailbox: mailbox, outbox: outbox)
     // Compact JSON: the runtime's default pretty-prints, which costs CPU and bytes on every answer.
+    // Dates: every RFC 3339 form in, whole seconds out.
     try handler.registerHandlers(
         on: routes,
-        configuration: OpenAPIRuntime.Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
+        configuration: OpenAPIRuntime.Configuration(
+            dateTranscoder: RFC3339DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
     FunnelController(
         catalog: catalog, services: services,
         sessions: BrowserSessions(

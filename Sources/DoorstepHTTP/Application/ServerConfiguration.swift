@@ -65,6 +65,11 @@ public struct ServerConfiguration: Sendable {
     /// `/.well-known/apple-app-site-association`.
     public var appleAppIDs: [String] = []
 
+    /// The bearer token scripts read funnels with (`--admin-token`).
+    public var adminToken: String?
+    /// Accounts that may read funnels and the admin page once signed in (`--admin-email`).
+    public var adminEmails: [String] = []
+
     /// Seconds between a stop signal (when `/readyz` turns 503) and the listener closing.
     public var drainSeconds: Double = 5
 

@@ -12,6 +12,8 @@ struct ServerServices: Sendable {
     let trainer: TrainerService
     /// Passkey ceremonies, when the server has a relying party.
     let passkeys: PasskeyService?
+    let analytics: AnalyticsService
+    let admins: AdminAccess
 
     /// The passkey service, or 404 when passkeys are off.
     func requirePasskeys() throws -> PasskeyService {

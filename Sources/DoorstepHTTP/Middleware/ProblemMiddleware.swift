@@ -44,7 +44,10 @@ struct ProblemMiddleware: RouterMiddleware {
             if let underlying = error.underlyingError as? PasskeyError { return underlying.serviceError }
             if let underlying = error.underlyingError as? StorageError { return storageError(underlying) }
             if let decoding = error.underlyingError as? DecodingError {
-                return ServiceError(status: 400, code: .malformedRequest, detail: Self.describe(decoding))
+                // Without a body, what did not decode was a path or query parameter.
+                let detail =
+                    error.requestBody == nil ? "A parameter of the request is not valid." : Self.describe(decoding)
+                return ServiceError(status: 400, code: .malformedRequest, detail: detail)
             }
             if Self.isInternal(error.underlyingError) { return unexpected(error.underlyingError, request: request) }
             return ServiceError(status: 400, code: .malformedRequest, detail: "The request could not be read.")

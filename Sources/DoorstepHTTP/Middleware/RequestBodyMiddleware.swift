@@ -17,7 +17,10 @@ struct RequestBodyMiddleware: RouterMiddleware {
         let isUpload = request.uri.path == Self.avatarPath
         let isFunnelForm = request.uri.path.hasPrefix("/flows/") && request.method == .post
         let limit =
-            isUpload ? ProfileService.maximumAvatarSize : isFunnelForm ? FunnelController.formLimit : self.limit
+            isUpload
+            ? ProfileService.maximumAvatarSize
+            : isFunnelForm
+                ? FunnelController.formLimit : request.uri.path == Self.eventsPath ? Self.eventsLimit : self.limit
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw Self.tooLarge }
         var request = request
         let body: ByteBuffer
@@ -38,6 +41,10 @@ struct RequestBodyMiddleware: RouterMiddleware {
         }
         return try await next(request, context)
     }
+
+    /// Where apps send events: a full batch of 500 takes up to about 330 KB.
+    static let eventsPath = "/v1/events"
+    static let eventsLimit = 512 * 1024
 
     /// Where photos are uploaded: bodies there are images of up to 5 MB.
     static let avatarPath = "/v1/me/avatar"

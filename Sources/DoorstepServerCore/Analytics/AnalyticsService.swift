@@ -18,13 +18,21 @@ public struct AnalyticsService: Sendable {
         self.policy = policy
     }
 
-    /// Records the acceptable events of a batch, linked to `userID` when the sender is signed in.
-    /// Events already recorded (by id) are counted as duplicates; the rest are refused one by one.
+    /// Records the acceptable events of a batch, linked to `userID` when the sender is signed in. A
+    /// batch with a malformed event (an id that is not one, a sequence out of range) is refused whole
+    /// with 422; events the server cannot place (an unknown flow or screen, too old) are refused one
+    /// by one, and events already recorded (by id) are counted as duplicates.
     public func record(_ batch: [IncomingEvent], userID: UUID?) async throws -> IngestResult {
         guard (1...policy.maximumBatch).contains(batch.count) else {
             throw ServiceError.invalid(
                 "events", code: "invalid_count", "Send between 1 and \(policy.maximumBatch) events.")
         }
+        let malformed = batch.enumerated().compactMap { index, event in
+            shapeIssue(of: event).map {
+                FieldIssue(field: "events[\(index)].\($0.field)", code: $0.code, message: $0.message)
+            }
+        }
+        guard malformed.isEmpty else { throw ServiceError.validation(malformed) }
         let now = clock.now
         var accepted: [AnalyticsEventRecord] = []
         var rejected: [IngestResult.Rejection] = []
@@ -51,38 +59,65 @@ public struct AnalyticsService: Sendable {
         return IngestResult(accepted: inserted, duplicates: accepted.count - inserted, rejected: rejected)
     }
 
-    /// Why one event was refused.
+    /// Why one well-formed event was refused.
     public enum Refusal: String, Error, Sendable {
         case unknownFlow = "unknown_flow"
         case unknownScreen = "unknown_screen"
-        case invalidInstall = "invalid_install_id"
-        case invalidSubject = "invalid_subject"
-        case invalidSequence = "invalid_sequence"
         case tooOld = "too_old"
     }
 
-    /// The event's time, clamped, when the event can be recorded.
+    /// What is wrong with the event's form, as the contract states it, if anything.
+    func shapeIssue(of event: IncomingEvent) -> FieldIssue? {
+        if !Self.isOpaqueID(event.installID) {
+            return FieldIssue(
+                field: "installId", code: "invalid_install_id", message: "8 to 64 visible ASCII characters.")
+        }
+        if !(1...64).contains(event.flowID.unicodeScalars.count) {
+            return FieldIssue(field: "flowId", code: "invalid_id", message: "A flow id has 1 to 64 characters.")
+        }
+        if !(1...Int(Int32.max)).contains(event.flowVersion) {
+            return FieldIssue(field: "flowVersion", code: "out_of_range", message: "A version is 1 or more.")
+        }
+        if !Self.isIdentifier(event.screen) {
+            return FieldIssue(field: "screen", code: "invalid_id", message: "An id of letters, digits, - and _.")
+        }
+        for (name, value) in [("field", event.field), ("action", event.action), ("code", event.code)] {
+            if let value, !Self.isIdentifier(value) {
+                return FieldIssue(field: name, code: "invalid_id", message: "An id of letters, digits, - and _.")
+            }
+        }
+        if let variant = event.variant, !Self.isIdentifier(variant) {
+            return FieldIssue(field: "variant", code: "invalid_id", message: "An id of letters, digits, - and _.")
+        }
+        if !(0...policy.maximumSequence).contains(event.sequence) {
+            return FieldIssue(
+                field: "sequence", code: "out_of_range", message: "From 0 to \(policy.maximumSequence).")
+        }
+        return nil
+    }
+
+    /// The event's time, clamped, when the well-formed event can be recorded.
     func check(_ event: IncomingEvent, now: Date) -> Result<Date, Refusal> {
-        guard let flow = catalog.flow(event.flowID), (1...flow.version).contains(event.flowVersion) else {
+        guard let flow = catalog.flow(event.flowID), event.flowVersion <= flow.version else {
             return .failure(.unknownFlow)
         }
-        // Only the current version's screens are known; older versions are checked by shape.
-        let screenKnown =
-            event.flowVersion == flow.version
-            ? flow.screens.contains { $0.id == event.screen } : Self.isIdentifier(event.screen)
-        guard screenKnown else { return .failure(.unknownScreen) }
-        guard Self.isOpaqueID(event.installID) else { return .failure(.invalidInstall) }
-        if let subject = event.subject, !Self.isIdentifier(subject) { return .failure(.invalidSubject) }
-        guard (0...policy.maximumSequence).contains(event.sequence) else { return .failure(.invalidSequence) }
+        // Only the current version's screens are known; older versions are checked by form alone.
+        if event.flowVersion == flow.version, !flow.screens.contains(where: { $0.id == event.screen }) {
+            return .failure(.unknownScreen)
+        }
         guard event.at >= now.addingTimeInterval(-policy.retention) else { return .failure(.tooOld) }
         return .success(min(event.at, now.addingTimeInterval(policy.clockSkew)))
     }
 
-    /// A flow's funnel over `[from, to)`, for one version and variant when given.
-    public func funnel(flowID: String, from: Date, to: Date, version: Int?, variant: String?) async throws
-        -> FunnelReport
+    /// A flow's funnel over `[from, to)` — by default the last 30 days — for one version and
+    /// variant when given.
+    public func funnel(flowID: String, from: Date? = nil, to: Date? = nil, version: Int?, variant: String?)
+        async throws -> FunnelReport
     {
         guard let flow = catalog.flow(flowID) else { throw ServiceError.notFound }
+        // Device times may run up to the clock skew ahead of the server's: by default they count.
+        let to = to ?? clock.now.addingTimeInterval(policy.clockSkew)
+        let from = from ?? clock.now.addingTimeInterval(-30 * 86_400)
         let events = try await storage.read { try await $0.events(flowID: flowID, from: from, to: to) }
         let chosen = events.filter { event in
             (version == nil || event.flowVersion == version)
@@ -131,14 +166,30 @@ public struct IncomingEvent: Sendable {
     public var variant: String?
     public var kind: AnalyticsEventRecord.Kind
     public var screen: String
-    public var subject: String?
+    /// The field answered, or the field an error belongs to.
+    public var field: String?
+    /// The action taken.
+    public var action: String?
+    /// The error's code.
+    public var code: String?
     public var sequence: Int
     public var at: Date
+
+    /// What the event is about, by kind: the field answered, the action taken, the error's code.
+    var subject: String? {
+        switch kind {
+        case .fieldAnswered: field
+        case .action: action
+        case .errorShown, .effectFailed: code ?? field
+        case .screenShown, .completed: nil
+        }
+    }
 
     /// Creates an event.
     public init(
         id: UUID, installID: String, flowID: String, flowVersion: Int, variant: String? = nil,
-        kind: AnalyticsEventRecord.Kind, screen: String, subject: String? = nil, sequence: Int, at: Date
+        kind: AnalyticsEventRecord.Kind, screen: String, field: String? = nil, action: String? = nil,
+        code: String? = nil, sequence: Int, at: Date
     ) {
         self.id = id
         self.installID = installID
@@ -147,7 +198,9 @@ public struct IncomingEvent: Sendable {
         self.variant = variant
         self.kind = kind
         self.screen = screen
-        self.subject = subject
+        self.field = field
+        self.action = action
+        self.code = code
         self.sequence = sequence
         self.at = at
     }

@@ -38,6 +38,11 @@ public struct FunnelReport: Sendable, Equatable, Codable {
     /// data cannot tell them apart.
     public var leader: String?
 
+    enum CodingKeys: String, CodingKey {
+        case flowID = "flowId"
+        case installs, completed, completionRate, steps, variants, leader
+    }
+
     /// The variant name of installs that walked the flow as written.
     public static let control = "control"
 

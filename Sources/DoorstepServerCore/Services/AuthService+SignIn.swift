@@ -60,6 +60,9 @@ extension AuthService {
     ) async throws -> AuthSession {
         let email = try validEmail(raw)
         try checkNewPassword(password)
+        if let name, name.unicodeScalars.count > 201 {
+            throw ServiceError.invalid("name", code: "invalid_name", "A full name has at most 201 characters.")
+        }
         let usesFullName = firstName == nil && lastName == nil && name != nil
         let (givenFirst, givenLast) = usesFullName ? try Self.splitFullName(name) : (firstName, lastName)
         let first = try Self.validName(givenFirst, field: usesFullName ? "name" : "firstName")

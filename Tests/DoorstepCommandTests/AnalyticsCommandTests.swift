@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@Suite("doorstep analytics", .serialized)
+struct AnalyticsCommandTests {
+    let doorstep: CommandRunner
+
+    init() throws {
+        doorstep = try CommandRunner()
+    }
+
+    @Test("analytics funnel prints where installs dropped off, from the server's own store")
+    func funnelTable() async throws {
+        let server = try ServerProcess(runner: doorstep)
+        let http = HTTP(base: try await server.waitUntilListening())
+        let now = Date()
+        var events: [[String: Any]] = []
+        for install in 0..<5 {
+            let screens = install < 2 ? ["slide1"] : ["slide1", "slide2", "slide3"]
+            for (index, screen) in screens.enumerated() {
+                events.append([
+                    "id": UUID().uuidString, "installId": "cli-install-\(install)", "flowId": "tanda", "flowVersion": 2,
+                    "type": "screenShown", "screen": screen, "sequence": index,
+                    "at": ISO8601DateFormatter().string(from: now.addingTimeInterval(Double(index * 2 - 60))),
+                ])
+            }
+        }
+        #expect(try await http.send("POST", "v1/events", json: ["events": events]).status == 202)
+        #expect(server.terminate() == 0)
+
+        let table = try doorstep.run("analytics", "funnel", "tanda", "--since", "7d", "--database", server.database)
+        #expect(table.status == 0, "\(table.standardError)")
+        let slide1 = try #require(table.lines.first { $0.hasPrefix("slide1 ") })
+        #expect(slide1.split(separator: " ").prefix(4) == ["slide1", "5", "3", "2"], "\(slide1)")
+        #expect(table.lines.first?.contains("5 installs") == true)
+
+        let json = try doorstep.run("analytics", "funnel", "tanda", "--json", "--database", server.database)
+        let report = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect(report?["installs"] as? Int == 5)
+
+        let unknown = try doorstep.run("analytics", "funnel", "nope", "--database", server.database)
+        #expect(unknown.status == 1 && unknown.standardError.split(separator: "\n").count == 1)
+        let badWindow = try doorstep.run(
+            "analytics", "funnel", "tanda", "--since", "soon", "--database", server.database)
+        #expect(badWindow.status == 2)
+    }
+}

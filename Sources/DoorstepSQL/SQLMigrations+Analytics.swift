@@ -1,6 +1,7 @@
 extension SQLMigrations {
     /// Version 11: flow events for funnels, append-only. An account's deletion unlinks its events
-    /// (they stay, anonymous); old events are dropped by age of receipt.
+    /// (they stay, anonymous); old events are dropped by when they happened, through the one index
+    /// a funnel reads by too (a second index cost a tenth of the ingest rate).
     static let analytics = Migration(
         version: 11, name: "analytics events",
         statements: [
@@ -20,7 +21,6 @@ extension SQLMigrations {
                 received_at BIGINT NOT NULL
             )
             """,
-            "CREATE INDEX analytics_events_by_flow ON analytics_events (flow_id, happened_at)",
-            "CREATE INDEX analytics_events_by_receipt ON analytics_events (received_at)",
+            "CREATE INDEX analytics_events_by_time ON analytics_events (happened_at, flow_id)",
         ])
 }

@@ -40,8 +40,8 @@ extension SQLTransaction {
         ).compactMap(Self.event)
     }
 
-    public func deleteEvents(receivedBefore date: Date) async throws {
-        _ = try await rows("DELETE FROM analytics_events WHERE received_at < ?", [.time(date)])
+    public func deleteEvents(happenedBefore date: Date) async throws {
+        _ = try await rows("DELETE FROM analytics_events WHERE happened_at < ?", [.time(date)])
     }
 
     static func event(_ row: SQLRow) -> AnalyticsEventRecord? {

@@ -36,7 +36,7 @@ struct AnalyticsStorageTests {
             let unlinked = try await storage.read { try await $0.events(flowID: "tanda", from: now, to: now + 1) }
             #expect(unlinked.map(\.userID) == [nil], "a deleted account's events stay, anonymous")
 
-            try await storage.transaction { try await $0.deleteEvents(receivedBefore: now + 50) }
+            try await storage.transaction { try await $0.deleteEvents(happenedBefore: now + 50) }
             let kept = try await storage.read { try await $0.events(flowID: "tanda", from: now, to: now + 500) }
             #expect(kept.map(\.screen) == ["slide2"])
         }

@@ -129,6 +129,21 @@ struct AnalyticsTests {
         }
     }
 
+    @Test("Events older than the retention are dropped by pruning; newer ones stay")
+    func pruning() async throws {
+        let storage = MemoryStorage()
+        let analytics = service(storage)
+        try await record(walk(1, ["slide1"], finished: false), in: analytics)
+        clock.advance(by: 60 * 86_400)
+        try await record(walk(2, ["slide1"], finished: false), in: analytics)
+        clock.advance(by: 31 * 86_400)
+        try await analytics.prune()
+        let left = try await storage.read {
+            try await $0.events(flowID: "tanda", from: .distantPast, to: .distantFuture)
+        }
+        #expect(left.map(\.installID) == ["install-2"], "90 days on, the first walk is gone")
+    }
+
     @Test("Variants convert side by side with Wilson intervals; a leader is named only when the data can tell")
     func variants() async throws {
         let analytics = service()

@@ -16,7 +16,7 @@ struct LoadGenerator: AsyncParsableCommand {
     @Option(help: "A server's process id, to read its CPU time and memory; repeatable.") var serverPID: [Int32]
     @Option(
         name: .customLong("scenario"),
-        help: "floor, me, refresh, login, password-signup, signup, onboarding, me-under-login.")
+        help: "floor, me, refresh, login, password-signup, signup, onboarding, me-under-login, events.")
     var scenarios: [String] = Scenario.allCases.map(\.rawValue)
     @Option(help: "Seconds each measured run lasts.") var duration: Double = 10
     @Option(help: "Seconds of warm-up before the runs.") var warmup: Double = 2

@@ -140,6 +140,11 @@ struct Report: Codable, Sendable {
                     + column(String(m.errors), 8) + column(String(m.shed), 8)
                     + column(number(m.serverCPUMillisecondsPerRequest, 2), 12)
                     + column(number(m.serverPeakMegabytes, 1), 10))
+            if scenario.scenario == Scenario.events.rawValue {
+                lines.append(
+                    "  \(number(m.requestsPerSecond * Double(Scenario.eventsPerBatch), 0)) events/s in batches of \(Scenario.eventsPerBatch)"
+                )
+            }
             if let ceiling = scenario.hashCeiling {
                 lines.append(
                     "  \(number(m.requestsPerSecond / ceiling * 100, 0))% of the hash ceiling (\(number(ceiling, 1)) hashes/s)"

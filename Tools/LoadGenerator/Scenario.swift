@@ -17,6 +17,11 @@ enum Scenario: String, CaseIterable {
     case passwordSignup = "password-signup"
     case signup, onboarding
     case meUnderLogin = "me-under-login"
+    /// Flow events posted in batches of ``eventsPerBatch`` without a session, as apps send them.
+    case events
+
+    /// Events per request of the `events` scenario.
+    static let eventsPerBatch = 50
 
     /// Whether its requests hash passwords, so the hash ceiling applies.
     var hashes: Bool { self == .login || self == .passwordSignup }
@@ -27,6 +32,25 @@ enum Scenario: String, CaseIterable {
         switch self {
         case .floor:
             return Workload(lanes: [(connections, true, { _, _ in try await api.call(.GET, "/v1/auth/config") })])
+        case .events:
+            let screens = ["slide1", "slide2", "slide3", "createAccount"]
+            let start = ISO8601DateFormatter().string(from: Date())
+            return Workload(lanes: [
+                (
+                    connections, true,
+                    { connection, iteration in
+                        let install = "load-\(connection)-\(iteration / 8)"
+                        let batch = (0..<Self.eventsPerBatch).map { index -> [String: Any] in
+                            [
+                                "id": UUID().uuidString, "installId": install, "flowId": "tanda", "flowVersion": 2,
+                                "type": "screenShown", "screen": screens[index % screens.count],
+                                "sequence": iteration * Self.eventsPerBatch + index, "at": start,
+                            ]
+                        }
+                        try await api.call(.POST, "/v1/events", json: ["events": batch])
+                    }
+                )
+            ])
         case .passwordSignup:
             let prefix = UUID().uuidString.prefix(8).lowercased()
             let numbers = UniqueNumbers()

@@ -70,6 +70,8 @@ public struct DoorstepServer {
     public let outbox: MailOutbox
     public let mailbox: DevMailbox?
     public let router: Router<DoorstepRequestContext>
+    /// Flow events and funnels.
+    public let analytics: AnalyticsService
 }
 
 /// Wires the services, middleware and routes of the Doorstep server.
@@ -192,7 +194,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 .map { ($0.name, $0) }),
         fetcher: dependencies.fetcher, devMailbox: mailbox != nil
     ).register(on: routes)
-    return DoorstepServer(auth: auth, tokens: tokens, outbox: outbox, mailbox: mailbox, router: router)
+    return DoorstepServer(
+        auth: auth, tokens: tokens, outbox: outbox, mailbox: mailbox, router: router, analytics: services.analytics)
 }
 
 /// Where the outbox hands mail: the dev mailbox and the given transport or configured SMTP server,
@@ -224,6 +227,7 @@ public func buildApplication(configuration: ServerConfiguration, dependencies: S
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Doorstep"),
         services: [
             OutboxSender(outbox: server.outbox),
+            EventPruner(analytics: server.analytics, logger: dependencies.logger),
             SigningKeyRefresher(
                 keys: ServerKeyStore(storage: dependencies.storage, encryptionKey: dependencies.keyEncryptionKey),
                 tokens: server.tokens, policy: configuration.keyRotation, clock: dependencies.clock,

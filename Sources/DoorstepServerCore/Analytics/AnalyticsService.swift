@@ -126,10 +126,10 @@ public struct AnalyticsService: Sendable {
         return FunnelReport(flow: flow, events: chosen)
     }
 
-    /// Forgets events received longer ago than the retention.
+    /// Forgets events that happened longer ago than the retention.
     public func prune() async throws {
         let cutoff = clock.now.addingTimeInterval(-policy.retention)
-        try await storage.transaction { try await $0.deleteEvents(receivedBefore: cutoff) }
+        try await storage.transaction { try await $0.deleteEvents(happenedBefore: cutoff) }
     }
 
     static func isIdentifier(_ text: String) -> Bool {

@@ -18,7 +18,7 @@ extension MemoryTransaction {
         }
     }
 
-    func deleteEvents(receivedBefore date: Date) async throws {
-        state.withLock { state in state.events = state.events.filter { $0.value.receivedAt >= date } }
+    func deleteEvents(happenedBefore date: Date) async throws {
+        state.withLock { state in state.events = state.events.filter { $0.value.at >= date } }
     }
 }

@@ -170,8 +170,8 @@ public protocol AnalyticsRepository: Sendable {
     func insertEvents(_ events: [AnalyticsEventRecord]) async throws -> Int
     /// A flow's events that happened in `[from, to)`, in no particular order.
     func events(flowID: String, from: Date, to: Date) async throws -> [AnalyticsEventRecord]
-    /// Forgets events received before `date`.
-    func deleteEvents(receivedBefore date: Date) async throws
+    /// Forgets events that happened before `date`.
+    func deleteEvents(happenedBefore date: Date) async throws
 }
 
 /// Everything a transaction can touch.

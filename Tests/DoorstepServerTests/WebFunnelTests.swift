@@ -13,6 +13,8 @@ struct FunnelBrowser {
     var cookies: [String: String] = [:]
     var csrf: String?
     var page: TestResponse?
+    /// Headers every request carries, such as a privacy signal.
+    var extraHeaders: [HTTPField.Name: String] = [:]
 
     init(_ clients: TestHTTPClient...) {
         self.clients = clients
@@ -58,7 +60,7 @@ struct FunnelBrowser {
     /// Opens a page, following redirects within the server, and remembers its cookie and CSRF token.
     @discardableResult
     mutating func open(_ path: String) async throws -> TestResponse {
-        var headers: [HTTPField.Name: String] = [:]
+        var headers = extraHeaders
         if let cookie { headers[.cookie] = cookie }
         let response = try await client().send(.get, path, headers: headers)
         if response.status == 303, let location = response.headers[.location], location.hasPrefix("/") {
@@ -78,7 +80,7 @@ struct FunnelBrowser {
         var pairs = [("_csrf", override ?? csrf ?? ""), ("_screen", screen ?? "")] + fields
         if let action { pairs.append(("_action", action)) }
         let body = pairs.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        var headers: [HTTPField.Name: String] = [:]
+        var headers = extraHeaders
         if let cookie { headers[.cookie] = cookie }
         let response = try await client().send(
             .post, "/flows/\(flow)", body: body, contentType: "application/x-www-form-urlencoded", headers: headers)
@@ -178,6 +180,39 @@ struct WebFunnelTests {
             #expect(page.text.contains(#"<p id="f-email-error" class="field-error role-caption" role="alert">"#))
             #expect(page.text.contains("Please enter a valid email address."))
             #expect(page.text.contains(#"value="not-an-email""#), "what was typed is kept")
+        }
+    }
+
+    @Test("The funnel records a walk as events — ids only, never what was typed — unless the browser opts out")
+    func recordsEvents() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            var browser = FunnelBrowser(client)
+            try await browser.open("/flows/tanda")
+            try await browser.open("/flows/tanda")
+            try await browser.submit("tanda", press: "getStarted")
+            try await browser.submit("tanda", [("email", "typed-by-hand@example.com.x")], press: "continue")
+            let events = try await server.storage.read {
+                try await $0.events(flowID: "tanda", from: .distantPast, to: .distantFuture)
+            }.sorted { $0.sequence < $1.sequence }
+            let steps = events.map { [$0.kind.rawValue, $0.screen, $0.subject ?? "-"].joined(separator: " ") }
+            #expect(steps.first == "screenShown slide1 -")
+            #expect(steps.filter { $0 == "screenShown slide1 -" }.count == 1, "a reload is not a new visit")
+            #expect(steps.contains("action slide1 getStarted"))
+            #expect(steps.contains("screenShown createAccount -"))
+            #expect(steps.contains("fieldAnswered createAccount email"))
+            #expect(steps.contains("errorShown createAccount invalid_email"))
+            #expect(Set(events.map(\.installID)).count == 1)
+            #expect(!steps.joined().contains("typed-by-hand"), "what was typed is never recorded")
+
+            var optedOut = FunnelBrowser(client)
+            optedOut.extraHeaders = [HTTPField.Name("Sec-GPC")!: "1"]
+            try await optedOut.open("/flows/destiny")
+            try await optedOut.submit("destiny", press: "next")
+            let destiny = try await server.storage.read {
+                try await $0.events(flowID: "destiny", from: .distantPast, to: .distantFuture)
+            }
+            #expect(destiny.isEmpty, "Global Privacy Control: nothing recorded")
         }
     }
 

@@ -188,7 +188,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         catalog: catalog, services: services,
         sessions: BrowserSessions(
             storage: storage, clock: dependencies.clock, random: dependencies.random),
-        clock: dependencies.clock,
+        clock: dependencies.clock, random: dependencies.random,
         webSignIns: Dictionary(
             uniqueKeysWithValues: [configuration.apple, configuration.google].compactMap { $0 }.filter { $0.web != nil }
                 .map { ($0.name, $0) }),

@@ -12,6 +12,8 @@ struct FunnelController: Sendable {
     let services: ServerServices
     let sessions: BrowserSessions
     let clock: any WallClock
+    /// Makes event ids and install ids.
+    let random: any RandomSource
     /// Providers set up with a web client, which the funnel offers buttons for.
     let webSignIns: [String: IdentityProviderConfiguration]
     /// Trades provider codes for identity tokens.
@@ -59,6 +61,7 @@ struct FunnelController: Sendable {
             browser.state.signedIn = effects.signedIn
         }
         browser.state.snapshots[flow.id] = engine.snapshot
+        await record(&browser, request) { $0.shown(engine, now: clock.now, random: random) }
         try await sessions.save(browser)
         let offered = Set(webSignIns.keys).union(services.passkeys == nil ? [] : ["passkey"])
         let presentation = ScreenPresenter(engine: engine, now: clock.now, offeredProviders: offered)
@@ -91,16 +94,23 @@ struct FunnelController: Sendable {
             return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
         }
         let now = clock.now
+        let screen = engine.screen.id
+        var answered: [String] = []
         for (field, value) in FormAnswers.answers(from: form, engine: engine) {
             engine.handle(.answerChanged(field: field, value: value), at: now)
+            if let value, !value.isEmpty { answered.append(field) }
         }
         var effects = makeEffects(
             flow: flow, browser: browser, request: request, context: context, upload: form.files.values.first)
         effects.passkeyResponse = form.value("_passkey").flatMap { $0.isEmpty ? nil : $0 }
-        if let event = FunnelEvents.event(for: form, engine: &engine) {
+        let event = FunnelEvents.event(for: form, engine: &engine)
+        if let event {
             await run(engine.handle(event, at: now), engine: &engine, effects: &effects)
         }
         browser.state.signedIn = effects.signedIn
+        await record(&browser, request) {
+            $0.submitted(from: screen, answered: answered, event: event, after: engine, now: now, random: random)
+        }
         browser.state.snapshots[flow.id] = engine.snapshot
         if let provider = effects.awaitingProvider, let configuration = webSignIns[provider] {
             return try await sendToProvider(configuration, flow: flow, browser: &browser, request: request)
@@ -115,6 +125,19 @@ struct FunnelController: Sendable {
         var response = redirect(to: flow, engine: engine)
         if let closingCookie { response.setCookie(closingCookie) }
         return response
+    }
+
+    /// Records flow events of this browser's walk, unless it asks not to be tracked. Events are
+    /// analytics: a failure to record them never fails the page.
+    private func record(
+        _ browser: inout BrowserSession, _ request: Request, _ make: (inout FunnelAnalytics) -> [IncomingEvent]
+    ) async {
+        guard !FunnelAnalytics.optedOut(request.headers) else { return }
+        var analytics = browser.state.analytics ?? FunnelAnalytics(installID: "web-" + random.token(bytes: 16))
+        let events = make(&analytics)
+        browser.state.analytics = analytics
+        guard !events.isEmpty else { return }
+        _ = try? await services.analytics.record(events, userID: browser.state.signedIn?.userID)
     }
 
     /// The browser session of a form's sender, when the form carries that session's CSRF token.

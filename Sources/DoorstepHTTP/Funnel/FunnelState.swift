@@ -16,6 +16,8 @@ struct FunnelState: Codable, Sendable {
     var serverRevisions: [String: Int] = [:]
     /// A sign-in sent to Apple or Google, waiting for the browser to come back.
     var pendingSignIn: PendingSignIn?
+    /// How this browser's walk is recorded as flow events; made on the first event.
+    var analytics: FunnelAnalytics?
 
     /// What the callback of a provider sign-in must match, and the nonce its token must carry.
     struct PendingSignIn: Codable, Sendable, Hashable {

@@ -33,6 +33,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 BINARY = ".build/debug/doorstep"
 ARTIFACTS = "artifacts/browser"
+# Reads the funnels once the walks are done; long enough for the server to accept it.
+ADMIN_TOKEN = "browser-walk-admin-token-0123456789"
 SERVER = None
 BASE = None
 WORKDIR = None
@@ -54,7 +56,7 @@ def setUpModule():
     log = open(os.path.join(workdir, "server.log"), "w")
     SERVER = subprocess.Popen(
         [BINARY, "serve", "--port", str(port), "--database", os.path.join(workdir, "doorstep.sqlite"),
-         "--rate-limits", "off", "--password-cost", "4",
+         "--rate-limits", "off", "--password-cost", "4", "--admin-token", ADMIN_TOKEN,
          # Browsers accept passkeys on localhost over plain http, never on an IP address.
          "--passkey-rp-id", "localhost", "--passkey-origin", f"http://localhost:{port}"],
         stdout=log, stderr=subprocess.STDOUT)
@@ -68,7 +70,28 @@ def setUpModule():
     raise RuntimeError("doorstep serve did not start; see " + log.name)
 
 
+def funnels_of_the_walks():
+    """Every flow's funnel, as an admin reads it after the walks: each walked flow has installs, and
+    each screen's installs moved on or dropped off, never both or neither. Kept with the screenshots."""
+    funnels = {}
+    for flow in ["tanda", "trainer", "familysync", "destiny", "kordant"]:
+        request = urllib.request.Request(
+            f"{BASE}/v1/admin/flows/{flow}/funnel", headers={"Authorization": "Bearer " + ADMIN_TOKEN})
+        funnels[flow] = json.load(urllib.request.urlopen(request, timeout=10))
+    with open(os.path.join(ARTIFACTS, "funnels.json"), "w") as file:
+        json.dump(funnels, file, indent=2, sort_keys=True)
+    problems = []
+    for flow, funnel in funnels.items():
+        if funnel["installs"] < 1 or len(funnel["steps"]) < 2:
+            problems.append(f"{flow}: the walks left no funnel ({funnel['installs']} installs)")
+        for step in funnel["steps"]:
+            if step["movedOn"] + step["droppedOff"] != step["reached"]:
+                problems.append(f"{flow}/{step['screen']}: {step}")
+    return problems
+
+
 def tearDownModule():
+    funnel_problems = funnels_of_the_walks() if SERVER else []
     if SERVER:
         SERVER.terminate()
         SERVER.wait(timeout=10)
@@ -78,6 +101,8 @@ def tearDownModule():
         raise AssertionError("the walks typed no password and read no code")
     if leaks:
         raise AssertionError("secrets found at rest: " + "; ".join(leaks))
+    if funnel_problems:
+        raise AssertionError("funnels after the walks: " + "; ".join(funnel_problems))
 
 
 def secret(text):

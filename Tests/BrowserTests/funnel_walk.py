@@ -670,6 +670,25 @@ class FunnelWalk(unittest.TestCase):
         other.press("Get Started")
         other.wait_for("home")
 
+    def test_zz_admin_page_draws_the_funnels_of_the_walks(self):
+        """Runs last (by name): the admin page, behind the token, draws each walked flow's funnel."""
+        admin = Person("admin")
+        try:
+            admin.open("/admin")
+            field = admin.driver.find_element(By.ID, "admin-token")
+            field.send_keys(ADMIN_TOKEN)
+            field.submit()
+            WebDriverWait(admin.driver, 15).until(
+                lambda driver: driver.find_elements(By.CSS_SELECTOR, "svg.funnel-chart"))
+            charts = admin.driver.find_elements(By.CSS_SELECTOR, "svg.funnel-chart")
+            self.assertEqual(len(charts), 5, "a chart for each of the five flows")
+            self.assertEqual(admin.driver.find_elements(By.TAG_NAME, "script"), [])
+            admin.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": 390, "height": 3200, "deviceScaleFactor": 2, "mobile": True})
+            admin.driver.save_screenshot(os.path.join(admin.shots, "01-funnels.png"))
+        finally:
+            admin.quit()
+
 
 def main():
     global BINARY, ARTIFACTS

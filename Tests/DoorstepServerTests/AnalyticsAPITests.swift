@@ -81,3 +81,44 @@ struct AnalyticsAPITests {
         }
     }
 }
+
+@Suite("The admin page")
+struct AdminPageTests {
+    @Test("/admin asks for the admin token, then draws every flow's funnel as SVG without script")
+    func dashboard() async throws {
+        let server = try await TestServer.make { $0.adminToken = AnalyticsAPITests.adminToken }
+        try await server.test { client in
+            let now = server.clock.now
+            let events = (0..<3).flatMap { install in
+                [AnalyticsAPITests.event("admin-page-\(install)", "screenShown", "slide1", sequence: 0, at: now)]
+                    + (install == 0
+                        ? [
+                            AnalyticsAPITests.event(
+                                "admin-page-\(install)", "screenShown", "slide2", sequence: 1, at: now)
+                        ]
+                        : [])
+            }
+            #expect(try await client.post("/v1/events", ["events": events]).status == 202)
+
+            var browser = FunnelBrowser(client)
+            let form = try await browser.open("/admin")
+            #expect(form.text.contains(#"name="token""#))
+            #expect(!form.text.contains("<svg"))
+            let refused = try await browser.post("/admin", [("token", "not-the-token-at-all-000000")])
+            #expect(refused.status == 401)
+            #expect(refused.text.contains("That is not the admin token."))
+            let noCSRF = try await browser.post("/admin", [("token", AnalyticsAPITests.adminToken)], csrf: "forged")
+            #expect(noCSRF.status == 403)
+
+            let page = try await browser.post("/admin", [("token", AnalyticsAPITests.adminToken)])
+            #expect(page.status == 200)
+            #expect(page.text.contains("<svg class=\"funnel-chart\""))
+            #expect(page.text.contains("3 installs · 0 finished"))
+            #expect(page.text.contains("slide1: 3 reached, 1 moved on, 2 dropped off"))
+            #expect(!page.text.contains("<script"), "no script on the admin page")
+            for flow in ["tanda", "trainer", "familysync", "destiny", "kordant"] {
+                #expect(page.text.contains(#"id="\#(flow)""#))
+            }
+        }
+    }
+}

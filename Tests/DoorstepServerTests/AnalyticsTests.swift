@@ -78,6 +78,16 @@ struct AnalyticsTests {
         #expect(steps["signInEmail"]?.droppedOff == 1_000)
         #expect(steps["slide1"]?.medianSeconds == 4)
         #expect(steps["signInEmail"]?.medianSeconds == nil, "nobody left it")
+
+        let endFirst = FunnelReport(
+            flow: catalog.flow("tanda")!,
+            events: [(AnalyticsEventRecord.Kind.screenShown, "slide1"), (.completed, "slide1"), (.screenShown, "name")]
+                .enumerated().map { index, step in
+                    AnalyticsEventRecord(
+                        id: UUID(), installID: "ends-first", flowID: "tanda", flowVersion: 2, kind: step.0,
+                        screen: step.1, sequence: index, at: clock.now, receivedAt: clock.now)
+                })
+        #expect(endFirst.steps.map(\.droppedOff) == [0, 0], "the final screen after the end is not a drop-off")
     }
 
     @Test("Hostile batches are refused or clamped and never break the funnel")

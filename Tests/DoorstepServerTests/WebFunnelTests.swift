@@ -72,6 +72,24 @@ struct FunnelBrowser {
         return response
     }
 
+    /// Posts a form of this page (its CSRF token added) to `path`, then opens where it leads.
+    @discardableResult
+    mutating func post(_ path: String, _ fields: [(String, String)], csrf override: String? = nil) async throws
+        -> TestResponse
+    {
+        let pairs = [("_csrf", override ?? csrf ?? "")] + fields
+        let body = pairs.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        var headers = extraHeaders
+        if let cookie { headers[.cookie] = cookie }
+        let response = try await client().send(
+            .post, path, body: body, contentType: "application/x-www-form-urlencoded", headers: headers)
+        keepCookies(from: response)
+        guard response.status == 303, let location = response.headers[.location], location.hasPrefix("/") else {
+            return response
+        }
+        return try await open(location)
+    }
+
     /// Posts the screen's form with these fields and the pressed button, then opens where it leads.
     @discardableResult
     mutating func submit(

@@ -194,6 +194,11 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 .map { ($0.name, $0) }),
         fetcher: dependencies.fetcher, devMailbox: mailbox != nil
     ).register(on: routes)
+    AdminController(
+        catalog: catalog, services: services,
+        sessions: BrowserSessions(storage: storage, clock: dependencies.clock, random: dependencies.random),
+        storage: storage
+    ).register(on: routes)
     return DoorstepServer(
         auth: auth, tokens: tokens, outbox: outbox, mailbox: mailbox, router: router, analytics: services.analytics)
 }

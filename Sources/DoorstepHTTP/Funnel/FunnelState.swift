@@ -18,6 +18,8 @@ struct FunnelState: Codable, Sendable {
     var pendingSignIn: PendingSignIn?
     /// How this browser's walk is recorded as flow events; made on the first event.
     var analytics: FunnelAnalytics?
+    /// SHA-256 of the admin token this browser gave at `/admin`, if it did.
+    var adminTokenHash: String?
 
     /// What the callback of a provider sign-in must match, and the nonce its token must carry.
     struct PendingSignIn: Codable, Sendable, Hashable {

@@ -15,7 +15,8 @@ struct RequestBodyMiddleware: RouterMiddleware {
     ) async throws -> Response {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
         let isUpload = request.uri.path == Self.avatarPath
-        let isFunnelForm = request.uri.path.hasPrefix("/flows/") && request.method == .post
+        let isFunnelForm =
+            (request.uri.path.hasPrefix("/flows/") || request.uri.path == "/admin") && request.method == .post
         let limit =
             isUpload
             ? ProfileService.maximumAvatarSize

@@ -68,7 +68,12 @@ public struct FunnelReport: Sendable, Equatable, Codable {
             for (index, event) in shown.enumerated() where event.kind == .screenShown {
                 guard seen.insert(event.screen).inserted else { continue }
                 reached[event.screen, default: 0] += 1
-                guard index + 1 < shown.count else { continue }
+                // An install that finished dropped off nowhere, whichever screen it saw last (a client
+                // may record the end before showing the final screen).
+                guard index + 1 < shown.count else {
+                    if finished { movedOn[event.screen, default: 0] += 1 }
+                    continue
+                }
                 movedOn[event.screen, default: 0] += 1
                 let seconds = shown[index + 1].at.timeIntervalSince(event.at)
                 if seconds >= 0 { durations[event.screen, default: []].append(seconds) }

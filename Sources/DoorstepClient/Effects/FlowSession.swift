@@ -30,6 +30,8 @@ public actor FlowSession {
     let client: DoorstepClient
     let snapshots: any SnapshotStore
     let now: @Sendable () -> Date
+    /// Where the walk is recorded for funnels, if the app records it.
+    let events: FlowEventLog?
     private var serverRevision: Int?
     /// Timers the engine asked for, by action, with their delays; hosts fire them (tests call ``fireTimer(_:)``).
     public private(set) var scheduledTimers: [String: Double] = [:]
@@ -38,7 +40,7 @@ public actor FlowSession {
     /// effect that was under way when the app was killed.
     public init(
         flow: FlowDefinition, client: DoorstepClient, device: any DeviceEffects = NoDeviceEffects(),
-        snapshots: any SnapshotStore, now: @escaping @Sendable () -> Date = { Date() }
+        snapshots: any SnapshotStore, events: FlowEventLog? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) async throws {
         let stored = try await snapshots.load(flowID: flow.id)
         let state = await client.authState
@@ -53,8 +55,12 @@ public actor FlowSession {
         self.runner = FlowEffectRunner(client: client, device: device)
         self.client = client
         self.snapshots = snapshots
+        self.events = events
         self.now = now
+        let before = engine.snapshot
         try await run(engine.enteringCommands())
+        await events?.record(.screenShown, flow: flow, screen: before.screen)
+        await report(nil, from: before)
     }
 
     /// The screen on display.
@@ -62,23 +68,50 @@ public actor FlowSession {
 
     /// Sets an answer, and keeps it on the device at once, so a kill loses nothing typed.
     public func answer(_ field: String, _ value: Value?) async throws {
-        try await run(engine.handle(.answerChanged(field: field, value: value), at: now()))
+        try await handle(.answerChanged(field: field, value: value))
         try await snapshots.save(engine.snapshot)
     }
 
     /// Taps an action and runs what follows, effects included.
     public func tap(_ action: String) async throws {
-        try await run(engine.handle(.actionTapped(action), at: now()))
+        try await handle(.actionTapped(action))
     }
 
     /// Fires a scheduled timer.
     public func fireTimer(_ action: String) async throws {
-        try await run(engine.handle(.timerFired(action), at: now()))
+        try await handle(.timerFired(action))
     }
 
     /// Goes back.
     public func back() async throws {
-        try await run(engine.handle(.backTapped, at: now()))
+        try await handle(.backTapped)
+    }
+
+    private func handle(_ event: FlowEvent) async throws {
+        let before = engine.snapshot
+        try await run(engine.handle(event, at: now()))
+        await report(event, from: before)
+    }
+
+    /// Records what a step did, for funnels: the first answer to a field (its id only), the action
+    /// taken, errors that appeared, a new screen, the flow's end.
+    private func report(_ event: FlowEvent?, from before: FlowSnapshot) async {
+        guard let events else { return }
+        let after = engine.snapshot
+        let flow = engine.flow
+        switch event {
+        case .answerChanged(let field, let value?) where !value.isEmpty && before.answers[field] == nil:
+            await events.record(.fieldAnswered, flow: flow, screen: before.screen, field: field)
+        case .actionTapped(let action):
+            await events.record(.action, flow: flow, screen: before.screen, action: action)
+        default:
+            break
+        }
+        for issue in after.issues where !before.issues.contains(issue) {
+            await events.record(.errorShown, flow: flow, screen: after.screen, field: issue.field, code: issue.code)
+        }
+        if after.screen != before.screen { await events.record(.screenShown, flow: flow, screen: after.screen) }
+        if after.completed, !before.completed { await events.record(.completed, flow: flow, screen: after.screen) }
     }
 
     private func run(_ commands: [FlowCommand]) async throws {

@@ -50,7 +50,8 @@ public struct FunnelReport: Sendable, Equatable, Codable {
     /// install reached are listed.
     public init(flow: FlowDefinition, events: [AnalyticsEventRecord]) {
         let walks = Dictionary(grouping: events, by: \.installID).values.map { events in
-            events.sorted { ($0.sequence, $0.at) < ($1.sequence, $1.at) }
+            // The device's time orders a walk across launches; the sequence orders events of one moment.
+            events.sorted { ($0.at, $0.sequence) < ($1.at, $1.sequence) }
         }
         var reached: [String: Int] = [:]
         var movedOn: [String: Int] = [:]

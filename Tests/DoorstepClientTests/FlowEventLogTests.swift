@@ -41,6 +41,41 @@ struct FlowEventLogTests {
         }
     }
 
+    @Test("A session walks the variant its install is assigned, and its events name it")
+    func walksItsVariant() async throws {
+        let backend = try await TestServer.make()
+        try await backend.test { http in
+            let client = DoorstepClient(
+                serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
+            let tanda = try FlowCatalog.bundled().flow("tanda")!
+            // sdk-install-0008 is assigned the two-slide carousel, sdk-install-0001 the control.
+            for (install, variant, second) in [
+                ("sdk-install-0008", "twoSlides", "slide3"), ("sdk-install-0001", "threeSlides", "slide2"),
+            ] {
+                let log = FlowEventLog(client: client, installID: install, now: { backend.clock.now })
+                let session = try await FlowSession(
+                    flow: tanda, client: client, snapshots: InMemorySnapshotStore(), events: log,
+                    now: { backend.clock.now })
+                #expect(session.variant == variant)
+                try await session.tap("next")
+                #expect(await session.screen == second)
+                try await log.flush()
+                let stored = try await backend.storage.read {
+                    try await $0.events(flowID: "tanda", from: .distantPast, to: .distantFuture)
+                }.filter { $0.installID == install }
+                #expect(stored.count == 3 && stored.allSatisfy { $0.variant == variant }, "\(stored)")
+            }
+
+            let optedOut = FlowEventLog(
+                client: client, installID: "sdk-install-0008", optedOut: true, now: { backend.clock.now })
+            let session = try await FlowSession(
+                flow: tanda, client: client, snapshots: InMemorySnapshotStore(), events: optedOut,
+                now: { backend.clock.now })
+            try await session.tap("next")
+            #expect(await session.screen == "slide2", "without tracking, the control")
+        }
+    }
+
     @Test("Opting out records nothing and drops what was waiting")
     func optOut() async throws {
         let backend = try await TestServer.make()

@@ -19,7 +19,7 @@ struct AnalyticsCommandTests {
             let screens = install < 2 ? ["slide1"] : ["slide1", "slide2", "slide3"]
             for (index, screen) in screens.enumerated() {
                 events.append([
-                    "id": UUID().uuidString, "installId": "cli-install-\(install)", "flowId": "tanda", "flowVersion": 2,
+                    "id": UUID().uuidString, "installId": "cli-install-\(install)", "flowId": "tanda", "flowVersion": 3,
                     "type": "screenShown", "screen": screen, "sequence": index,
                     "at": ISO8601DateFormatter().string(from: now.addingTimeInterval(Double(index * 2 - 60))),
                 ])

@@ -9,7 +9,7 @@ struct AnalyticsAPITests {
 
     static func event(_ install: String, _ type: String, _ screen: String, sequence: Int, at: Date) -> [String: Any] {
         [
-            "id": UUID().uuidString, "installId": install, "flowId": "tanda", "flowVersion": 2, "type": type,
+            "id": UUID().uuidString, "installId": install, "flowId": "tanda", "flowVersion": 3, "type": type,
             "screen": screen, "sequence": sequence, "at": ISO8601DateFormatter().string(from: at),
         ]
     }

@@ -9,7 +9,7 @@ struct AnalyticsStorageTests {
 
     func event(_ install: String, screen: String, seconds: Double, userID: UUID? = nil) -> AnalyticsEventRecord {
         AnalyticsEventRecord(
-            id: UUID(), installID: install, userID: userID, flowID: "tanda", flowVersion: 2, variant: "b",
+            id: UUID(), installID: install, userID: userID, flowID: "tanda", flowVersion: 3, variant: "b",
             kind: .fieldAnswered, screen: screen, subject: "email", sequence: 3,
             at: now.addingTimeInterval(seconds), receivedAt: now.addingTimeInterval(seconds))
     }

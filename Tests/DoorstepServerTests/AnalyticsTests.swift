@@ -9,6 +9,8 @@ struct AnalyticsTests {
     let clock = ManualClock()
     let catalog = try! FlowCatalog.bundled()
 
+    var tandaVersion: Int { catalog.flow("tanda")!.version }
+
     func service(_ storage: any Storage = MemoryStorage()) -> AnalyticsService {
         AnalyticsService(storage: storage, catalog: catalog, clock: clock)
     }
@@ -19,7 +21,8 @@ struct AnalyticsTests {
         variant: String? = nil
     ) -> IncomingEvent {
         IncomingEvent(
-            id: UUID(), installID: "install-\(install)", flowID: "tanda", flowVersion: 2, variant: variant, kind: kind,
+            id: UUID(), installID: "install-\(install)", flowID: "tanda", flowVersion: tandaVersion, variant: variant,
+            kind: kind,
             screen: screen, sequence: sequence, at: clock.now.addingTimeInterval(seconds))
     }
 
@@ -84,7 +87,7 @@ struct AnalyticsTests {
             events: [(AnalyticsEventRecord.Kind.screenShown, "slide1"), (.completed, "slide1"), (.screenShown, "name")]
                 .enumerated().map { index, step in
                     AnalyticsEventRecord(
-                        id: UUID(), installID: "ends-first", flowID: "tanda", flowVersion: 2, kind: step.0,
+                        id: UUID(), installID: "ends-first", flowID: "tanda", flowVersion: tandaVersion, kind: step.0,
                         screen: step.1, sequence: index, at: clock.now, receivedAt: clock.now)
                 })
         #expect(endFirst.steps.map(\.droppedOff) == [0, 0], "the final screen after the end is not a drop-off")
@@ -116,11 +119,15 @@ struct AnalyticsTests {
         let future = event(2, .screenShown, "slide1", sequence: 0, seconds: 86_400 * 365)
         let ancient = event(3, .screenShown, "slide1", sequence: 0, seconds: -86_400 * 365)
         let fine = event(4, .screenShown, "slide1", sequence: 0, seconds: 0)
+        let forgedVariant = event(5, .screenShown, "slide1", sequence: 0, seconds: 0, variant: "free-money")
         let result = try await analytics.record(
-            [forgedFlow, forgedScreen, newerThanServed, future, ancient, fine, fine], userID: nil)
+            [forgedFlow, forgedScreen, newerThanServed, future, ancient, fine, fine, forgedVariant], userID: nil)
         #expect(result.accepted == 2)
         #expect(result.duplicates == 1)
-        #expect(result.rejected.map(\.code) == ["unknown_flow", "unknown_screen", "unknown_flow", "too_old"])
+        #expect(
+            result.rejected.map(\.code) == [
+                "unknown_flow", "unknown_screen", "unknown_flow", "too_old", "unknown_variant",
+            ])
         let again = try await analytics.record([fine], userID: nil)
         #expect(again.accepted == 0 && again.duplicates == 1, "sending a batch twice changes nothing")
 
@@ -159,21 +166,22 @@ struct AnalyticsTests {
         let analytics = service()
         var events: [IncomingEvent] = []
         for install in 0..<400 {
-            let variant = install < 200 ? "two-slides" : "three-slides"
+            let variant = install < 200 ? "twoSlides" : "threeSlides"
             let converts = install < 200 ? install < 120 : install < 260
-            events += walk(install, ["slide1", "slide2"], finished: converts, variant: variant)
+            let screens = variant == "twoSlides" ? ["slide1", "slide3"] : ["slide1", "slide2", "slide3"]
+            events += walk(install, screens, finished: converts, variant: variant)
         }
         try await record(events, in: analytics)
         let report = try await analytics.funnel(
             flowID: "tanda", from: .distantPast, to: .distantFuture, version: nil, variant: nil)
         let byName = Dictionary(uniqueKeysWithValues: report.variants.map { ($0.variant, $0) })
-        #expect(byName["two-slides"]?.conversion == 0.6)
-        #expect(byName["three-slides"]?.conversion == 0.3)
-        let two = try #require(byName["two-slides"])
+        #expect(byName["twoSlides"]?.conversion == 0.6)
+        #expect(byName["threeSlides"]?.conversion == 0.3)
+        let two = try #require(byName["twoSlides"])
         #expect(two.low < 0.6 && two.high > 0.6 && abs(two.low - 0.531) < 0.005)
-        #expect(report.leader == "two-slides")
+        #expect(report.leader == "twoSlides")
         let only = try await analytics.funnel(
-            flowID: "tanda", from: .distantPast, to: .distantFuture, version: nil, variant: "three-slides")
+            flowID: "tanda", from: .distantPast, to: .distantFuture, version: nil, variant: "threeSlides")
         #expect(only.installs == 200)
 
         let close = FunnelReport(
@@ -181,7 +189,8 @@ struct AnalyticsTests {
             events: (0..<20).flatMap { install in
                 walk(install, ["slide1"], finished: install % 2 == 0, variant: install < 10 ? "a" : "b").map {
                     AnalyticsEventRecord(
-                        id: $0.id, installID: $0.installID, flowID: "tanda", flowVersion: 2, variant: $0.variant,
+                        id: $0.id, installID: $0.installID, flowID: "tanda", flowVersion: tandaVersion,
+                        variant: $0.variant,
                         kind: $0.kind, screen: $0.screen, sequence: $0.sequence, at: $0.at, receivedAt: $0.at)
                 }
             })

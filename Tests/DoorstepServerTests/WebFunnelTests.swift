@@ -234,6 +234,46 @@ struct WebFunnelTests {
         }
     }
 
+    @Test("Each browser walks its own variant of TANDA's carousel, keeps it, and its events say which")
+    func experiment() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            var seen: [String: Int] = [:]
+            for _ in 0..<16 where seen.count < 2 {
+                var browser = FunnelBrowser(client)
+                let page = try await browser.open("/flows/tanda")
+                let dots = page.text.components(separatedBy: "<li class=\"dot").count - 1
+                try await browser.submit("tanda", press: "next")
+                let expected = dots == 2 ? "slide3" : "slide2"
+                #expect(browser.screen == expected, "\(dots) dots lead to \(expected)")
+                try await browser.open("/flows/tanda")
+                try await browser.submit("tanda", press: "previous")
+                try await browser.submit("tanda", press: "next")
+                #expect(browser.screen == expected, "the same variant on every visit")
+                seen[expected, default: 0] += 1
+            }
+            #expect(seen.count == 2, "sixteen browsers meet both variants: \(seen)")
+            let events = try await server.storage.read {
+                try await $0.events(flowID: "tanda", from: .distantPast, to: .distantFuture)
+            }
+            for (install, walk) in Dictionary(grouping: events, by: \.installID) {
+                let variants = Set(walk.map(\.variant))
+                #expect(variants.count == 1, "\(install) walked one variant")
+                let sawSlide2 = walk.contains { $0.screen == "slide2" }
+                #expect(variants.first == (sawSlide2 ? "threeSlides" : "twoSlides"))
+            }
+            let analytics = AnalyticsService(storage: server.storage, catalog: try .bundled(), clock: server.clock)
+            let report = try await analytics.funnel(flowID: "tanda", version: nil, variant: nil)
+            #expect(Set(report.variants.map(\.variant)) == ["threeSlides", "twoSlides"])
+
+            var optedOut = FunnelBrowser(client)
+            optedOut.extraHeaders = [HTTPField.Name("DNT")!: "1"]
+            try await optedOut.open("/flows/tanda")
+            try await optedOut.submit("tanda", press: "next")
+            #expect(optedOut.screen == "slide2", "a browser that asks not to be tracked walks the control")
+        }
+    }
+
     @Test("Hostile answers are escaped wherever they show")
     func escaping() async throws {
         let server = try await TestServer.make()

@@ -51,14 +51,16 @@ public actor FlowEventLog {
 
     /// Records one event; sends a batch once enough are waiting.
     func record(
-        _ type: Components.Schemas.Event._TypePayload, flow: FlowDefinition, screen: String, field: String? = nil,
+        _ type: Components.Schemas.Event._TypePayload, flow: FlowDefinition, variant: String?, screen: String,
+        field: String? = nil,
         action: String? = nil, code: String? = nil
     ) async {
         guard !isOptedOut else { return }
         pending.append(
             Components.Schemas.Event(
                 id: makeID().uuidString, installId: installID, flowId: flow.id, flowVersion: flow.version,
-                _type: type, screen: screen, field: field, action: action, code: code, sequence: nextSequence,
+                variant: variant, _type: type, screen: screen, field: field, action: action, code: code,
+                sequence: nextSequence,
                 at: now()))
         nextSequence += 1
         if pending.count > capacity { pending.removeFirst(pending.count - capacity) }

@@ -32,6 +32,8 @@ public actor FlowSession {
     let now: @Sendable () -> Date
     /// Where the walk is recorded for funnels, if the app records it.
     let events: FlowEventLog?
+    /// The variant of the flow's experiment this install walks; `nil` when the flow has none.
+    public nonisolated let variant: String?
     private var serverRevision: Int?
     /// Timers the engine asked for, by action, with their delays; hosts fire them (tests call ``fireTimer(_:)``).
     public private(set) var scheduledTimers: [String: Double] = [:]
@@ -49,17 +51,22 @@ public actor FlowSession {
         case .signedOut: session = .signedOut
         case .signedIn(_, let isGuest): session = SessionState(isSignedIn: true, isGuest: isGuest)
         }
-        let launch = FlowEngine.launch(flow: flow, snapshot: stored, session: session)
+        // The install id of the event log picks the variant; without one (no log, or opted out)
+        // the control is walked.
+        let installID = await events?.isOptedOut == false ? events?.installID : nil
+        let assignment = flow.assigned(toInstall: installID)
+        let launch = FlowEngine.launch(flow: assignment.definition, snapshot: stored, session: session)
         self.engine = launch.engine
         self.landing = launch.landing
         self.runner = FlowEffectRunner(client: client, device: device)
         self.client = client
         self.snapshots = snapshots
         self.events = events
+        self.variant = assignment.variant
         self.now = now
         let before = engine.snapshot
         try await run(engine.enteringCommands())
-        await events?.record(.screenShown, flow: flow, screen: before.screen)
+        await events?.record(.screenShown, flow: engine.flow, variant: variant, screen: before.screen)
         await report(nil, from: before)
     }
 
@@ -99,19 +106,25 @@ public actor FlowSession {
         guard let events else { return }
         let after = engine.snapshot
         let flow = engine.flow
+        let variant = self.variant
         switch event {
         case .answerChanged(let field, let value?) where !value.isEmpty && before.answers[field] == nil:
-            await events.record(.fieldAnswered, flow: flow, screen: before.screen, field: field)
+            await events.record(.fieldAnswered, flow: flow, variant: variant, screen: before.screen, field: field)
         case .actionTapped(let action):
-            await events.record(.action, flow: flow, screen: before.screen, action: action)
+            await events.record(.action, flow: flow, variant: variant, screen: before.screen, action: action)
         default:
             break
         }
         for issue in after.issues where !before.issues.contains(issue) {
-            await events.record(.errorShown, flow: flow, screen: after.screen, field: issue.field, code: issue.code)
+            await events.record(
+                .errorShown, flow: flow, variant: variant, screen: after.screen, field: issue.field, code: issue.code)
         }
-        if after.screen != before.screen { await events.record(.screenShown, flow: flow, screen: after.screen) }
-        if after.completed, !before.completed { await events.record(.completed, flow: flow, screen: after.screen) }
+        if after.screen != before.screen {
+            await events.record(.screenShown, flow: flow, variant: variant, screen: after.screen)
+        }
+        if after.completed, !before.completed {
+            await events.record(.completed, flow: flow, variant: variant, screen: after.screen)
+        }
     }
 
     private func run(_ commands: [FlowCommand]) async throws {

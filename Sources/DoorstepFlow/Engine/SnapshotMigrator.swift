@@ -28,7 +28,17 @@ public enum SnapshotMigrator {
         guard snapshot.flowVersion <= flow.version else {
             throw .newerVersion(snapshot: snapshot.flowVersion, flow: flow.version)
         }
-        guard snapshot.flowVersion < flow.version else { return snapshot }
+        guard snapshot.flowVersion < flow.version else {
+            // Saved by another variant of this version (the install's assignment changed): keep
+            // what this variant shows, as for a screen a newer version removed.
+            let screens = Set(flow.screens.map(\.id))
+            guard !screens.contains(snapshot.screen) || !snapshot.history.allSatisfy(screens.contains) else {
+                return snapshot
+            }
+            var settled = snapshot
+            settle(&settled, in: flow)
+            return settled
+        }
         var migrated = snapshot
         for step in flow.migrations.sorted(by: { $0.from < $1.from }) where step.from >= snapshot.flowVersion {
             apply(step, to: &migrated)

@@ -25,6 +25,7 @@ public struct FlowLinter {
         linter.checkFieldUse()
         linter.checkEntryAndMigrations()
         linter.problems += ThemeLinter.problems(in: flow.theme, screens: flow.screens)
+        linter.checkExperiment()
         return linter.problems
     }
 

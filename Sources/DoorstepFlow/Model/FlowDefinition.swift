@@ -32,13 +32,15 @@ public struct FlowDefinition: Codable, Sendable, Hashable {
     public var entry: [EntryRule]
     /// How snapshots saved by older versions of this flow are brought forward.
     public var migrations: [Migration]
+    /// The variants on trial, if any; hosts walk ``assigned(toInstall:)``, not the flow as written.
+    public var experiment: Experiment?
 
     /// Creates a flow definition.
     public init(
         id: String, version: Int, title: String, summary: String, theme: Theme,
         fields: [FieldDefinition], sections: [Section] = [], progress: [ProgressTrack] = [],
         screens: [Screen], start: String, transitions: [Transition], entry: [EntryRule] = [],
-        migrations: [Migration] = []
+        migrations: [Migration] = [], experiment: Experiment? = nil
     ) {
         self.id = id
         self.version = version
@@ -53,11 +55,12 @@ public struct FlowDefinition: Codable, Sendable, Hashable {
         self.transitions = transitions
         self.entry = entry
         self.migrations = migrations
+        self.experiment = experiment
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, version, title, summary, theme, fields, sections, progress, screens, start, transitions
-        case entry, migrations
+        case entry, migrations, experiment
     }
 
     public init(from decoder: any Decoder) throws {
@@ -75,6 +78,7 @@ public struct FlowDefinition: Codable, Sendable, Hashable {
         transitions = try container.decode([Transition].self, forKey: .transitions)
         entry = try container.decodeIfPresent([EntryRule].self, forKey: .entry) ?? []
         migrations = try container.decodeIfPresent([Migration].self, forKey: .migrations) ?? []
+        experiment = try container.decodeIfPresent(Experiment.self, forKey: .experiment)
     }
 }
 

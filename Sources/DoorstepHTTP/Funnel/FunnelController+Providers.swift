@@ -33,13 +33,14 @@ extension FunnelController {
             var browser = try await sessions.existing(
                 cookieValue: request.cookies[BrowserSessions.cookieName]?.value),
             let pending = browser.state.pendingSignIn, pending.provider == context.parameters.get("provider"),
-            let flow = catalog.flow(pending.flowID),
+            let written = catalog.flow(pending.flowID),
             CSRF.matches(query.get("state").map(Digests.sha256Hex), pending.stateHash)
         else {
             return notFound()
         }
         browser.state.pendingSignIn = nil
         await checkSignedIn(&browser, request)
+        let flow = assigned(written, &browser, request).definition
         guard let stored = browser.state.snapshots[flow.id],
             var engine = try? FlowEngine(flow: flow, restoring: stored),
             let waiting = engine.snapshot.pending

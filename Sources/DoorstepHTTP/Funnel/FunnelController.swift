@@ -45,9 +45,11 @@ struct FunnelController: Sendable {
     /// Shows the browser's screen in a flow. Without `at` it is a launch: the flow's entry rules pick
     /// where to land (resuming an unfinished walk); with `at` it shows the screen a form led to.
     private func show(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
-        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        guard let written = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
         var browser = try await sessions.session(cookieValue: request.cookies[BrowserSessions.cookieName]?.value)
         await checkSignedIn(&browser, request)
+        let assignment = assigned(written, &browser, request)
+        let flow = assignment.definition
         let stored = browser.state.snapshots[flow.id]
         let at = request.uri.queryParameters.get("at")
         var engine: FlowEngine
@@ -61,7 +63,9 @@ struct FunnelController: Sendable {
             browser.state.signedIn = effects.signedIn
         }
         browser.state.snapshots[flow.id] = engine.snapshot
-        await record(&browser, request) { $0.shown(engine, now: clock.now, random: random) }
+        await record(&browser, request) {
+            $0.shown(engine, variant: assignment.variant, now: clock.now, random: random)
+        }
         try await sessions.save(browser)
         let offered = Set(webSignIns.keys).union(services.passkeys == nil ? [] : ["passkey"])
         let presentation = ScreenPresenter(engine: engine, now: clock.now, offeredProviders: offered)
@@ -75,18 +79,20 @@ struct FunnelController: Sendable {
     /// Takes a screen's form: its answers, then the button pressed; runs what follows and redirects to
     /// the screen it led to (post, redirect, get).
     private func submit(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
-        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        guard let written = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
         let form: FunnelForm
         do {
             form = try FunnelForm.parse(
                 try await request.body.collect(upTo: Self.formLimit), contentType: request.headers[.contentType])
         } catch FunnelForm.ParseError.unsupportedType {
-            return errorPage(415, "This page only accepts its own forms.", flow: flow)
+            return errorPage(415, "This page only accepts its own forms.", flow: written)
         } catch {
-            return errorPage(400, "The form could not be read. Please try again.", flow: flow)
+            return errorPage(400, "The form could not be read. Please try again.", flow: written)
         }
-        guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
+        guard var browser = try await browserSending(form, request) else { return expiredForm(written) }
         await checkSignedIn(&browser, request)
+        let assignment = assigned(written, &browser, request)
+        let flow = assignment.definition
         guard let stored = browser.state.snapshots[flow.id],
             var engine = try? FlowEngine(flow: flow, restoring: stored),
             form.value("_screen") == engine.screen.id
@@ -109,7 +115,9 @@ struct FunnelController: Sendable {
         }
         browser.state.signedIn = effects.signedIn
         await record(&browser, request) {
-            $0.submitted(from: screen, answered: answered, event: event, after: engine, now: now, random: random)
+            $0.submitted(
+                from: screen, answered: answered, event: event, after: engine, variant: assignment.variant, now: now,
+                random: random)
         }
         browser.state.snapshots[flow.id] = engine.snapshot
         if let provider = effects.awaitingProvider, let configuration = webSignIns[provider] {
@@ -138,6 +146,17 @@ struct FunnelController: Sendable {
         browser.state.analytics = analytics
         guard !events.isEmpty else { return }
         _ = try? await services.analytics.record(events, userID: browser.state.signedIn?.userID)
+    }
+
+    /// The flow as this browser walks it: its install's variant of the flow's experiment, or the
+    /// control for a browser that asks not to be tracked (it gets no install id).
+    func assigned(_ flow: FlowDefinition, _ browser: inout BrowserSession, _ request: Request) -> AssignedFlow {
+        guard flow.experiment != nil, !FunnelAnalytics.optedOut(request.headers) else {
+            return flow.assigned(toInstall: nil)
+        }
+        let analytics = browser.state.analytics ?? FunnelAnalytics(installID: "web-" + random.token(bytes: 16))
+        browser.state.analytics = analytics
+        return flow.assigned(toInstall: analytics.installID)
     }
 
     /// The browser session of a form's sender, when the form carries that session's CSRF token.

@@ -153,7 +153,7 @@ struct FunnelEffects {
                 submitted[field] = answer
             }
             if !submitted.isEmpty {
-                try await services.flows.submitAnswers(
+                _ = try await services.flows.submitAnswers(
                     try caller(), flowID: flow.id, flowVersion: flow.version, answers: submitted)
             }
             return ["flow.completed": true]

@@ -9,6 +9,8 @@ public struct AnalyticsService: Sendable {
     let catalog: FlowCatalog
     let clock: any WallClock
     let policy: AnalyticsPolicy
+    /// What an event of each flow's current version may name, looked up once per event.
+    let places: [String: EventPlaces]
 
     /// Creates the service.
     public init(storage: any Storage, catalog: FlowCatalog, clock: any WallClock, policy: AnalyticsPolicy = .init()) {
@@ -16,6 +18,21 @@ public struct AnalyticsService: Sendable {
         self.catalog = catalog
         self.clock = clock
         self.policy = policy
+        self.places = Dictionary(
+            catalog.flows.map { ($0.id, EventPlaces($0)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The current version of a flow, the screens an install may see in it and its variants.
+    struct EventPlaces: Sendable {
+        let version: Int
+        let screens: Set<String>
+        let variants: Set<String>
+
+        init(_ flow: FlowDefinition) {
+            version = flow.version
+            screens = flow.screenIDsInAnyVariant
+            variants = Set(flow.experiment?.variants.map(\.id) ?? [])
+        }
     }
 
     /// Records the acceptable events of a batch, linked to `userID` when the sender is signed in. A
@@ -63,6 +80,7 @@ public struct AnalyticsService: Sendable {
     public enum Refusal: String, Error, Sendable {
         case unknownFlow = "unknown_flow"
         case unknownScreen = "unknown_screen"
+        case unknownVariant = "unknown_variant"
         case tooOld = "too_old"
     }
 
@@ -98,12 +116,14 @@ public struct AnalyticsService: Sendable {
 
     /// The event's time, clamped, when the well-formed event can be recorded.
     func check(_ event: IncomingEvent, now: Date) -> Result<Date, Refusal> {
-        guard let flow = catalog.flow(event.flowID), event.flowVersion <= flow.version else {
+        guard let places = places[event.flowID], event.flowVersion <= places.version else {
             return .failure(.unknownFlow)
         }
-        // Only the current version's screens are known; older versions are checked by form alone.
-        if event.flowVersion == flow.version, !flow.screens.contains(where: { $0.id == event.screen }) {
-            return .failure(.unknownScreen)
+        // Only the current version's screens and variants are known; older versions are checked by
+        // form alone.
+        if event.flowVersion == places.version {
+            guard places.screens.contains(event.screen) else { return .failure(.unknownScreen) }
+            if let variant = event.variant, !places.variants.contains(variant) { return .failure(.unknownVariant) }
         }
         guard event.at >= now.addingTimeInterval(-policy.retention) else { return .failure(.tooOld) }
         return .success(min(event.at, now.addingTimeInterval(policy.clockSkew)))

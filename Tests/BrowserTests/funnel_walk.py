@@ -87,6 +87,9 @@ def funnels_of_the_walks():
         for step in funnel["steps"]:
             if step["movedOn"] + step["droppedOff"] != step["reached"]:
                 problems.append(f"{flow}/{step['screen']}: {step}")
+    variants = {variant["variant"] for variant in funnels["tanda"]["variants"]}
+    if variants != {"threeSlides", "twoSlides"}:
+        problems.append(f"tanda: the carousel experiment's variants are {sorted(variants)}")
     return problems
 
 
@@ -182,7 +185,9 @@ class Person:
         self.count = len(os.listdir(self.shots))
 
     def quit(self):
-        self.driver.quit()
+        if self.driver is not None:
+            self.driver.quit()
+            self.driver = None
 
     def add_authenticator(self):
         """A platform authenticator with Face ID, as WebDriver's virtual authenticator: CTAP2,
@@ -211,6 +216,12 @@ class Person:
 
     def text(self):
         return self.driver.find_element(By.TAG_NAME, "body").text
+
+    def second_slide(self):
+        """TANDA's carousel experiment: two dots under the first slide mean the two-slide variant,
+        whose Next leads to the last slide; three mean the control."""
+        dots = self.driver.find_elements(By.CSS_SELECTOR, "ol.dots li")
+        return {2: "slide3", 3: "slide2"}[len(dots)]
 
     def shot(self):
         self.count += 1
@@ -330,8 +341,9 @@ class FunnelWalk(unittest.TestCase):
         sam = self.person("tanda")
         sam.open("/flows/tanda")
         sam.wait_for("slide1")
+        second = sam.second_slide()
         sam.press("Next")
-        sam.wait_for("slide2")
+        sam.wait_for(second)
         sam.press("Get Started")
         sam.wait_for("createAccount")
         self.assertTrue(sam.cannot_press("Continue"), "disabled until a valid email")
@@ -397,6 +409,27 @@ class FunnelWalk(unittest.TestCase):
         again.type("Password", "Sunny-Days-2026")
         again.press("Sign In")
         again.wait_for("home")
+
+    def test_tanda_carousel_experiment_shows_each_browser_its_own_variant(self):
+        """New browsers are spread over the two carousels; each keeps its own across visits."""
+        seen = set()
+        for visitor in range(12):
+            if len(seen) == 2:
+                break
+            person = self.person("tanda-experiment")
+            person.open("/flows/tanda")
+            person.wait_for("slide1")
+            second = person.second_slide()
+            person.press("Next")
+            person.wait_for(second)
+            person.open("/flows/tanda")
+            person.wait_for(second)
+            if visitor % 2 == 0:
+                person.press("Get Started")
+                person.wait_for("createAccount")
+            seen.add(second)
+            person.quit()
+        self.assertEqual(seen, {"slide2", "slide3"}, "twelve browsers meet both carousels")
 
     def test_tanda_passkey_signs_back_in_alone(self):
         email = "pia.passkey@example.com"
@@ -683,6 +716,9 @@ class FunnelWalk(unittest.TestCase):
             charts = admin.driver.find_elements(By.CSS_SELECTOR, "svg.funnel-chart")
             self.assertEqual(len(charts), 5, "a chart for each of the five flows")
             self.assertEqual(admin.driver.find_elements(By.TAG_NAME, "script"), [])
+            variants = [cell.text for cell in admin.driver.find_elements(By.CSS_SELECTOR, "table.variants td:first-child")]
+            self.assertIn("threeSlides", variants, "TANDA's carousel experiment side by side")
+            self.assertIn("twoSlides", variants)
             admin.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
                 "width": 390, "height": 3200, "deviceScaleFactor": 2, "mobile": True})
             admin.driver.save_screenshot(os.path.join(admin.shots, "01-funnels.png"))

@@ -24,3 +24,28 @@ extension SQLMigrations {
             "CREATE INDEX analytics_events_by_time ON analytics_events (happened_at, flow_id)",
         ])
 }
+
+extension SQLMigrations {
+    /// Version 12: daily compaction. Walks idle for a while are folded into tallies per day, flow
+    /// version and variant, and their events dropped, so the raw table holds recent walks only.
+    /// Tallies are only added, never rewritten, so instances compacting at once cannot lose one. The
+    /// time index gives way to one by walk, which compaction groups by and funnels read a flow by
+    /// (the raw table being small, dropping old events by time scans it).
+    static let dailyFunnels = Migration(
+        version: 12, name: "daily funnels",
+        statements: [
+            """
+            CREATE TABLE analytics_daily (
+                id TEXT PRIMARY KEY,
+                flow_id TEXT NOT NULL,
+                day TEXT NOT NULL,
+                flow_version BIGINT NOT NULL,
+                variant TEXT,
+                tally TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX analytics_daily_by_day ON analytics_daily (flow_id, day)",
+            "DROP INDEX analytics_events_by_time",
+            "CREATE INDEX analytics_events_by_walk ON analytics_events (flow_id, install_id, happened_at)",
+        ])
+}

@@ -44,6 +44,58 @@ extension SQLTransaction {
         _ = try await rows("DELETE FROM analytics_events WHERE happened_at < ?", [.time(date)])
     }
 
+    public func eventsOfWalks(idleSince cutoff: Date, limit: Int) async throws -> [AnalyticsEventRecord] {
+        try await rows(
+            """
+            SELECT e.* FROM analytics_events e
+            JOIN (SELECT flow_id, install_id FROM analytics_events GROUP BY flow_id, install_id
+                HAVING MAX(happened_at) < ? LIMIT ?) w
+            ON e.flow_id = w.flow_id AND e.install_id = w.install_id
+            """, [.time(cutoff), .integer(limit)]
+        ).compactMap(Self.event)
+    }
+
+    public func deleteEvents(ids: [UUID]) async throws -> Set<UUID> {
+        var deleted = Set<UUID>()
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(start + 500, ids.count)]
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            let rows = try await rows(
+                "DELETE FROM analytics_events WHERE id IN (\(placeholders)) RETURNING id", chunk.map { .text($0.key) })
+            deleted.formUnion(rows.compactMap { $0.string("id").flatMap(UUID.init(uuidString:)) })
+            start += chunk.count
+        }
+        return deleted
+    }
+
+    public func dailyFunnels(flowID: String, firstDay: String, lastDay: String) async throws -> [DailyFunnelRecord] {
+        try await rows(
+            "SELECT * FROM analytics_daily WHERE flow_id = ? AND day >= ? AND day <= ?",
+            [.text(flowID), .text(firstDay), .text(lastDay)]
+        ).compactMap(Self.dailyFunnel)
+    }
+
+    public func insertDailyFunnel(_ record: DailyFunnelRecord) async throws {
+        let tally = String(decoding: try JSONEncoder().encode(record.tally), as: UTF8.self)
+        _ = try await rows(
+            "INSERT INTO analytics_daily (id, flow_id, day, flow_version, variant, tally) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                .text(record.id.key), .text(record.flowID), .text(record.day), .integer(record.flowVersion),
+                SQLValue.optional(record.variant), .text(tally),
+            ])
+    }
+
+    static func dailyFunnel(_ row: SQLRow) -> DailyFunnelRecord? {
+        guard let id = row.string("id").flatMap(UUID.init(uuidString:)), let day = row.string("day"),
+            let flowID = row.string("flow_id"), let flowVersion = row.integer("flow_version"),
+            let tally = row.string("tally").flatMap({ try? JSONDecoder().decode(FunnelTally.self, from: Data($0.utf8)) }
+            )
+        else { return nil }
+        return DailyFunnelRecord(
+            id: id, day: day, flowID: flowID, flowVersion: flowVersion, variant: row.string("variant"), tally: tally)
+    }
+
     static func event(_ row: SQLRow) -> AnalyticsEventRecord? {
         guard let id = row.string("id").flatMap(UUID.init(uuidString:)), let installID = row.string("install_id"),
             let flowID = row.string("flow_id"), let flowVersion = row.integer("flow_version"),

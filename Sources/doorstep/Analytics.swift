@@ -28,7 +28,8 @@ struct Analytics: AsyncParsableCommand {
                     code: 1)
             }
             let store = try await options.openStore()
-            let analytics = AnalyticsService(storage: store.storage, catalog: catalog, clock: SystemWallClock())
+            let analytics = AnalyticsService(
+                storage: store.storage, catalog: catalog, clock: SystemWallClock(), random: SecureRandomSource())
             let now = Date()
             let report: FunnelReport
             do {

@@ -1,3 +1,4 @@
+import DoorstepFlow
 import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation
@@ -39,6 +40,66 @@ struct AnalyticsStorageTests {
             try await storage.transaction { try await $0.deleteEvents(happenedBefore: now + 50) }
             let kept = try await storage.read { try await $0.events(flowID: "tanda", from: now, to: now + 500) }
             #expect(kept.map(\.screen) == ["slide2"])
+        }
+    }
+
+    @Test(
+        "Idle walks fold into daily tallies exactly once, even with two instances compacting at the same time",
+        arguments: StorageKind.allCases)
+    func compaction(_ kind: StorageKind) async throws {
+        try await kind.withStorage { (storage: any Storage) async throws in
+            let catalog = try FlowCatalog.bundled()
+            let clock = ManualClock()
+            let start = clock.now
+            // 300 walks over three days, a third finishing, then one walk still going today.
+            var events: [AnalyticsEventRecord] = []
+            for install in 0..<300 {
+                let began = start.addingTimeInterval(Double(install % 3) * 86_400 + Double(install))
+                let screens =
+                    install % 3 == 0 ? ["slide1", "slide2", "slide3", "createAccount"] : ["slide1", "slide2"]
+                for (index, screen) in screens.enumerated() {
+                    events.append(
+                        AnalyticsEventRecord(
+                            id: UUID(), installID: "install-\(install)", flowID: "tanda", flowVersion: 3,
+                            variant: install < 150 ? "threeSlides" : "twoSlides", kind: .screenShown, screen: screen,
+                            sequence: index, at: began.addingTimeInterval(Double(index) * 2.5), receivedAt: began))
+                }
+            }
+            try await storage.transaction { [events] in _ = try await $0.insertEvents(events) }
+            clock.advance(by: 7 * 86_400)
+            let ongoing = AnalyticsEventRecord(
+                id: UUID(), installID: "install-today", flowID: "tanda", flowVersion: 3, variant: "twoSlides",
+                kind: .screenShown, screen: "slide1", sequence: 0, at: clock.now, receivedAt: clock.now)
+            try await storage.transaction { _ = try await $0.insertEvents([ongoing]) }
+
+            let first = AnalyticsService(storage: storage, catalog: catalog, clock: clock, random: SecureRandomSource())
+            let second = AnalyticsService(
+                storage: storage, catalog: catalog, clock: clock, random: SecureRandomSource())
+            let window = (from: start.addingTimeInterval(-86_400), to: clock.now.addingTimeInterval(60))
+            let before = try await first.funnel(
+                flowID: "tanda", from: window.from, to: window.to, version: nil, variant: nil)
+            async let one = first.compact(batch: 40)
+            async let two = second.compact(batch: 40)
+            let folded = try await one + two
+            #expect(folded >= 300, "every idle walk folded (one taken by both counts twice)")
+
+            let raw = try await storage.read {
+                try await $0.events(flowID: "tanda", from: .distantPast, to: .distantFuture)
+            }
+            #expect(raw.map(\.installID) == ["install-today"], "only the walk still going keeps its events")
+            let after = try await first.funnel(
+                flowID: "tanda", from: window.from, to: window.to, version: nil, variant: nil)
+            #expect(after == before, "the funnel reads the same from daily tallies")
+            #expect(after.installs == 301)
+            #expect(after.steps.first { $0.screen == "slide1" }?.medianSeconds == 2.5)
+            let days = try await storage.read {
+                try await $0.dailyFunnels(flowID: "tanda", firstDay: "0001-01-01", lastDay: "9999-12-31")
+            }
+            #expect(Set(days.map(\.day)).count == 3)
+            let onlyTwo = try await first.funnel(
+                flowID: "tanda", from: window.from, to: window.to, version: 3, variant: "twoSlides")
+            #expect(onlyTwo.installs == 151)
+            #expect(try await first.compact() == 0, "nothing left to fold")
         }
     }
 }

@@ -12,7 +12,7 @@ struct AnalyticsTests {
     var tandaVersion: Int { catalog.flow("tanda")!.version }
 
     func service(_ storage: any Storage = MemoryStorage()) -> AnalyticsService {
-        AnalyticsService(storage: storage, catalog: catalog, clock: clock)
+        AnalyticsService(storage: storage, catalog: catalog, clock: clock, random: SecureRandomSource())
     }
 
     /// A TANDA event for `install`, `seconds` after the clock's start.

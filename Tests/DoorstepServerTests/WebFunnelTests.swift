@@ -262,7 +262,8 @@ struct WebFunnelTests {
                 let sawSlide2 = walk.contains { $0.screen == "slide2" }
                 #expect(variants.first == (sawSlide2 ? "threeSlides" : "twoSlides"))
             }
-            let analytics = AnalyticsService(storage: server.storage, catalog: try .bundled(), clock: server.clock)
+            let analytics = AnalyticsService(
+                storage: server.storage, catalog: try .bundled(), clock: server.clock, random: SecureRandomSource())
             let report = try await analytics.funnel(flowID: "tanda", version: nil, variant: nil)
             #expect(Set(report.variants.map(\.variant)) == ["threeSlides", "twoSlides"])
 

@@ -164,7 +164,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             clock: dependencies.clock,
             random: dependencies.random),
         passkeys: configuration.passkeys.map { PasskeyService(auth: auth, party: $0) },
-        analytics: AnalyticsService(storage: storage, catalog: catalog, clock: dependencies.clock),
+        analytics: AnalyticsService(
+            storage: storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random),
         admins: AdminAccess(token: configuration.adminToken, emails: configuration.adminEmails))
     if !configuration.appleAppIDs.isEmpty {
         let association = try AppleAppSiteAssociation(appIDs: configuration.appleAppIDs).json()

@@ -2,8 +2,9 @@ import DoorstepServerCore
 import Logging
 import ServiceLifecycle
 
-/// Drops flow events older than the retention, once an hour, so the raw table stays bounded.
-/// Several instances may prune at once: deleting what is already gone changes nothing.
+/// Once an hour, folds walks idle for days into daily tallies and drops flow events older than the
+/// retention, so the raw table holds recent walks only. Several instances may do this at once: each
+/// event is folded by the one transaction that deleted it.
 struct EventPruner: Service {
     let analytics: AnalyticsService
     let logger: Logger
@@ -14,9 +15,11 @@ struct EventPruner: Service {
             while !Task.isCancelled {
                 try await Task.sleep(for: interval)
                 do {
+                    let folded = try await analytics.compact()
+                    if folded > 0 { logger.info("idle walks compacted", metadata: ["walks": "\(folded)"]) }
                     try await analytics.prune()
                 } catch {
-                    logger.warning("old flow events could not be dropped", metadata: ["reason": "\(error)"])
+                    logger.warning("flow events could not be compacted", metadata: ["reason": "\(error)"])
                 }
             }
         }

@@ -8,15 +8,21 @@ public struct AnalyticsService: Sendable {
     let storage: any Storage
     let catalog: FlowCatalog
     let clock: any WallClock
+    /// Makes the ids of compacted records.
+    let random: any RandomSource
     let policy: AnalyticsPolicy
     /// What an event of each flow's current version may name, looked up once per event.
     let places: [String: EventPlaces]
 
     /// Creates the service.
-    public init(storage: any Storage, catalog: FlowCatalog, clock: any WallClock, policy: AnalyticsPolicy = .init()) {
+    public init(
+        storage: any Storage, catalog: FlowCatalog, clock: any WallClock, random: any RandomSource,
+        policy: AnalyticsPolicy = .init()
+    ) {
         self.storage = storage
         self.catalog = catalog
         self.clock = clock
+        self.random = random
         self.policy = policy
         self.places = Dictionary(
             catalog.flows.map { ($0.id, EventPlaces($0)) }, uniquingKeysWith: { first, _ in first })
@@ -129,29 +135,6 @@ public struct AnalyticsService: Sendable {
         return .success(min(event.at, now.addingTimeInterval(policy.clockSkew)))
     }
 
-    /// A flow's funnel over `[from, to)` — by default the last 30 days — for one version and
-    /// variant when given.
-    public func funnel(flowID: String, from: Date? = nil, to: Date? = nil, version: Int?, variant: String?)
-        async throws -> FunnelReport
-    {
-        guard let flow = catalog.flow(flowID) else { throw ServiceError.notFound }
-        // Device times may run up to the clock skew ahead of the server's: by default they count.
-        let to = to ?? clock.now.addingTimeInterval(policy.clockSkew)
-        let from = from ?? clock.now.addingTimeInterval(-30 * 86_400)
-        let events = try await storage.read { try await $0.events(flowID: flowID, from: from, to: to) }
-        let chosen = events.filter { event in
-            (version == nil || event.flowVersion == version)
-                && (variant == nil || (event.variant ?? FunnelReport.control) == variant)
-        }
-        return FunnelReport(flow: flow, events: chosen)
-    }
-
-    /// Forgets events that happened longer ago than the retention.
-    public func prune() async throws {
-        let cutoff = clock.now.addingTimeInterval(-policy.retention)
-        try await storage.transaction { try await $0.deleteEvents(happenedBefore: cutoff) }
-    }
-
     static func isIdentifier(_ text: String) -> Bool {
         (1...64).contains(text.utf8.count)
             && text.utf8.allSatisfy { $0.isASCIILetterOrDigit || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
@@ -172,6 +155,8 @@ public struct AnalyticsPolicy: Sendable {
     public var clockSkew: TimeInterval = 5 * 60
     /// The highest sequence number accepted.
     public var maximumSequence = 1_000_000
+    /// How long a walk stays idle before its events are folded into its day's tally.
+    public var compactAfter: TimeInterval = 3 * 24 * 3_600
 
     /// The defaults.
     public init() {}

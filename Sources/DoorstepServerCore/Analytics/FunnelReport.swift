@@ -46,66 +46,36 @@ public struct FunnelReport: Sendable, Equatable, Codable {
     /// The variant name of installs that walked the flow as written.
     public static let control = "control"
 
-    /// Builds the report from a flow's events. Screens come in the flow's order; only screens some
-    /// install reached are listed.
+    /// Builds the report from a flow's events.
     public init(flow: FlowDefinition, events: [AnalyticsEventRecord]) {
-        let walks = Dictionary(grouping: events, by: \.installID).values.map { events in
-            // The device's time orders a walk across launches; the sequence orders events of one moment.
-            events.sorted { ($0.at, $0.sequence) < ($1.at, $1.sequence) }
-        }
-        var reached: [String: Int] = [:]
-        var movedOn: [String: Int] = [:]
-        var durations: [String: [Double]] = [:]
-        var byVariant: [String: (installs: Int, completed: Int)] = [:]
-        var completed = 0
-        for walk in walks {
-            let finished = walk.contains { $0.kind == .completed }
-            if finished { completed += 1 }
-            let variant = walk.first?.variant ?? Self.control
-            byVariant[variant, default: (0, 0)].installs += 1
-            if finished { byVariant[variant, default: (0, 0)].completed += 1 }
-            let shown = walk.filter { $0.kind == .screenShown || $0.kind == .completed }
-            var seen: Set<String> = []
-            for (index, event) in shown.enumerated() where event.kind == .screenShown {
-                guard seen.insert(event.screen).inserted else { continue }
-                reached[event.screen, default: 0] += 1
-                // An install that finished dropped off nowhere, whichever screen it saw last (a client
-                // may record the end before showing the final screen).
-                guard index + 1 < shown.count else {
-                    if finished { movedOn[event.screen, default: 0] += 1 }
-                    continue
-                }
-                movedOn[event.screen, default: 0] += 1
-                let seconds = shown[index + 1].at.timeIntervalSince(event.at)
-                if seconds >= 0 { durations[event.screen, default: []].append(seconds) }
-            }
-        }
-        self.flowID = flow.id
-        self.installs = walks.count
-        self.completed = completed
-        self.completionRate = walks.isEmpty ? 0 : Double(completed) / Double(walks.count)
-        self.steps = flow.screens.compactMap { screen in
-            guard let count = reached[screen.id] else { return nil }
-            let moved = movedOn[screen.id] ?? 0
-            return Step(
-                screen: screen.id, reached: count, movedOn: moved, droppedOff: count - moved,
-                medianSeconds: Self.median(durations[screen.id] ?? []))
-        }
-        self.variants = byVariant.keys.sorted().map { name in
-            let (installs, completed) = byVariant[name]!
-            let (low, high) = Self.wilsonInterval(successes: completed, trials: installs)
-            return VariantResult(
-                variant: name, installs: installs, completed: completed,
-                conversion: installs == 0 ? 0 : Double(completed) / Double(installs), low: low, high: high)
-        }
-        self.leader = Self.leader(of: variants)
+        self.init(flow: flow, tally: FunnelTally(walks: Dictionary(grouping: events, by: \.installID).values))
     }
 
-    static func median(_ values: [Double]) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    /// Builds the report from a tally of the flow's walks. Screens come in the flow's order, then
+    /// those its variants add; only screens some install reached are listed.
+    public init(flow: FlowDefinition, tally: FunnelTally) {
+        self.flowID = flow.id
+        self.installs = tally.installs
+        self.completed = tally.completed
+        self.completionRate = tally.installs == 0 ? 0 : Double(tally.completed) / Double(tally.installs)
+        let added = (flow.experiment?.variants ?? []).flatMap { $0.changes.screens.map(\.id) }
+        var listed = Set<String>()
+        let order = (flow.screens.map(\.id) + added).filter { listed.insert($0).inserted }
+        self.steps = order.compactMap { screen in
+            guard let step = tally.steps[screen] else { return nil }
+            return Step(
+                screen: screen, reached: step.reached, movedOn: step.movedOn, droppedOff: step.reached - step.movedOn,
+                medianSeconds: step.medianSeconds)
+        }
+        self.variants = tally.variants.keys.sorted().map { name in
+            let conversion = tally.variants[name]!
+            let (low, high) = Self.wilsonInterval(successes: conversion.completed, trials: conversion.installs)
+            return VariantResult(
+                variant: name, installs: conversion.installs, completed: conversion.completed,
+                conversion: conversion.installs == 0 ? 0 : Double(conversion.completed) / Double(conversion.installs),
+                low: low, high: high)
+        }
+        self.leader = Self.leader(of: variants)
     }
 
     /// The 95 % Wilson score interval of a proportion: honest for small counts and rates near 0 or 1.

@@ -51,6 +51,7 @@ struct MemoryState: Sendable {
     var passkeys: [String: PasskeyRecord] = [:]
     var passkeyChallenges: [String: PasskeyChallengeRecord] = [:]
     var events: [UUID: AnalyticsEventRecord] = [:]
+    var dailyFunnels: [UUID: DailyFunnelRecord] = [:]
 
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
     static func flowKey(_ userID: UUID, _ flowID: String) -> String { userID.uuidString + "\u{1F}" + flowID }

@@ -21,4 +21,27 @@ extension MemoryTransaction {
     func deleteEvents(happenedBefore date: Date) async throws {
         state.withLock { state in state.events = state.events.filter { $0.value.at >= date } }
     }
+
+    func eventsOfWalks(idleSince cutoff: Date, limit: Int) async throws -> [AnalyticsEventRecord] {
+        state.withLock { state in
+            let walks = Dictionary(grouping: state.events.values) { [$0.flowID, $0.installID] }
+            return walks.values.filter { walk in walk.allSatisfy { $0.at < cutoff } }.prefix(limit).flatMap { $0 }
+        }
+    }
+
+    func deleteEvents(ids: [UUID]) async throws -> Set<UUID> {
+        state.withLock { state in
+            Set(ids.filter { state.events.removeValue(forKey: $0) != nil })
+        }
+    }
+
+    func dailyFunnels(flowID: String, firstDay: String, lastDay: String) async throws -> [DailyFunnelRecord] {
+        state.withLock { state in
+            state.dailyFunnels.values.filter { $0.flowID == flowID && $0.day >= firstDay && $0.day <= lastDay }
+        }
+    }
+
+    func insertDailyFunnel(_ record: DailyFunnelRecord) async throws {
+        state.withLock { $0.dailyFunnels[record.id] = record }
+    }
 }

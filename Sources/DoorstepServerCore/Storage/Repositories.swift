@@ -172,6 +172,15 @@ public protocol AnalyticsRepository: Sendable {
     func events(flowID: String, from: Date, to: Date) async throws -> [AnalyticsEventRecord]
     /// Forgets events that happened before `date`.
     func deleteEvents(happenedBefore date: Date) async throws
+    /// Every event of up to `limit` walks (the events of one install in one flow) whose latest event
+    /// happened before `cutoff`.
+    func eventsOfWalks(idleSince cutoff: Date, limit: Int) async throws -> [AnalyticsEventRecord]
+    /// Forgets these events; returns the ids of those this call removed (not those already gone).
+    func deleteEvents(ids: [UUID]) async throws -> Set<UUID>
+    /// A flow's compacted records of the days from `firstDay` to `lastDay`, both included.
+    func dailyFunnels(flowID: String, firstDay: String, lastDay: String) async throws -> [DailyFunnelRecord]
+    /// Adds a compacted record.
+    func insertDailyFunnel(_ record: DailyFunnelRecord) async throws
 }
 
 /// Everything a transaction can touch.

@@ -1,0 +1,86 @@
+import DoorstepFlow
+import Foundation
+
+extension AnalyticsService {
+    /// A flow's funnel over `[from, to)` — by default the last 30 days — for one version and variant
+    /// when given: the recent walks' raw events in the window, plus the compacted days the window
+    /// touches.
+    public func funnel(flowID: String, from: Date? = nil, to: Date? = nil, version: Int?, variant: String?)
+        async throws -> FunnelReport
+    {
+        guard let flow = catalog.flow(flowID) else { throw ServiceError.notFound }
+        // Device times may run up to the clock skew ahead of the server's: by default they count.
+        let to = to ?? clock.now.addingTimeInterval(policy.clockSkew)
+        let from = from ?? clock.now.addingTimeInterval(-30 * 86_400)
+        guard from < to else { return FunnelReport(flow: flow, tally: FunnelTally()) }
+        let (events, days) = try await storage.read { store in
+            (
+                try await store.events(flowID: flowID, from: from, to: to),
+                try await store.dailyFunnels(
+                    flowID: flowID, firstDay: DailyFunnelRecord.day(of: from),
+                    lastDay: DailyFunnelRecord.day(of: to.addingTimeInterval(-0.001)))
+            )
+        }
+        func chosen(_ eventVersion: Int, _ eventVariant: String?) -> Bool {
+            (version == nil || eventVersion == version)
+                && (variant == nil || (eventVariant ?? FunnelReport.control) == variant)
+        }
+        var tally = FunnelTally(
+            walks: Dictionary(grouping: events.filter { chosen($0.flowVersion, $0.variant) }, by: \.installID).values)
+        for day in days where chosen(day.flowVersion, day.variant) { tally.add(day.tally) }
+        return FunnelReport(flow: flow, tally: tally)
+    }
+
+    /// Folds every walk that has been idle since before the UTC day ``AnalyticsPolicy/compactAfter``
+    /// ago began into a tally of the day it began on (per flow version and variant) and drops its
+    /// events, `batch` walks a transaction. The cutoff moves a day at a time, so a day's walks are
+    /// mostly folded into one record. Returns how many walks were folded. An install that comes
+    /// back to a compacted walk starts a new one.
+    @discardableResult
+    public func compact(batch: Int = 2_000) async throws -> Int {
+        let cutoff = Calendar.utc.startOfDay(for: clock.now.addingTimeInterval(-policy.compactAfter))
+        var total = 0
+        while true {
+            let folded = try await storage.transaction { store in
+                let events = try await store.eventsOfWalks(idleSince: cutoff, limit: batch)
+                let walks = Dictionary(grouping: events) { [$0.flowID, $0.installID] }.values
+                let removed = try await store.deleteEvents(ids: events.map(\.id))
+                var days: [DayKey: FunnelTally] = [:]
+                for walk in walks {
+                    // Another instance compacting at the same moment took these events first.
+                    let owned = walk.filter { removed.contains($0.id) }
+                    guard let first = owned.min(by: { ($0.at, $0.sequence) < ($1.at, $1.sequence) }) else {
+                        continue
+                    }
+                    let key = DayKey(
+                        day: DailyFunnelRecord.day(of: first.at), flowID: first.flowID,
+                        flowVersion: first.flowVersion, variant: first.variant)
+                    days[key, default: FunnelTally()].add(walk: owned)
+                }
+                for (key, tally) in days {
+                    try await store.insertDailyFunnel(
+                        DailyFunnelRecord(
+                            id: random.uuid(), day: key.day, flowID: key.flowID, flowVersion: key.flowVersion,
+                            variant: key.variant, tally: tally))
+                }
+                return walks.count
+            }
+            total += folded
+            if folded < batch { return total }
+        }
+    }
+
+    /// Forgets events that happened longer ago than the retention (walks still going after all that
+    /// time; others were compacted long before).
+    public func prune() async throws {
+        let cutoff = clock.now.addingTimeInterval(-policy.retention)
+        try await storage.transaction { try await $0.deleteEvents(happenedBefore: cutoff) }
+    }
+
+    private struct DayKey: Hashable {
+        let day: String
+        let flowID: String
+        let flowVersion: Int
+        let variant: String?
+    }
+}

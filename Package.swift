@@ -174,6 +174,17 @@ let package = Package(
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "AnalyticsBenchmarks",
+            dependencies: [
+                "DoorstepFlow",
+                "DoorstepServerCore",
+                "DoorstepSQLite",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AnalyticsBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         .target(
             name: "DoorstepTestSupport",
             dependencies: [

@@ -40,6 +40,25 @@ extension SQLTransaction {
         ).compactMap(Self.event)
     }
 
+    public func walkEvents(flowID: String, from: Date, to: Date) async throws -> [WalkEvent] {
+        // Read by position: a funnel reads every recent event, and this is its cost.
+        try await rows(
+            """
+            SELECT install_id, flow_version, variant, kind, screen, sequence, happened_at FROM analytics_events
+            WHERE flow_id = ? AND happened_at >= ? AND happened_at < ? ORDER BY install_id
+            """, [.text(flowID), .time(from), .time(to)]
+        ).compactMap { row in
+            guard row.values.count == 7, let installID = row.values[0].string, let flowVersion = row.values[1].integer,
+                let kind = row.values[3].string.flatMap(AnalyticsEventRecord.Kind.init),
+                let screen = row.values[4].string, let sequence = row.values[5].integer,
+                let milliseconds = row.values[6].integer
+            else { return nil }
+            return WalkEvent(
+                installID: installID, flowVersion: flowVersion, variant: row.values[2].string, kind: kind,
+                screen: screen, sequence: sequence, at: Date(timeIntervalSince1970: Double(milliseconds) / 1_000))
+        }
+    }
+
     public func deleteEvents(happenedBefore date: Date) async throws {
         _ = try await rows("DELETE FROM analytics_events WHERE happened_at < ?", [.time(date)])
     }
@@ -49,7 +68,7 @@ extension SQLTransaction {
             """
             SELECT e.* FROM analytics_events e
             JOIN (SELECT flow_id, install_id FROM analytics_events GROUP BY flow_id, install_id
-                HAVING MAX(happened_at) < ? LIMIT ?) w
+                HAVING MAX(happened_at) < ? ORDER BY MIN(happened_at) LIMIT ?) w
             ON e.flow_id = w.flow_id AND e.install_id = w.install_id
             """, [.time(cutoff), .integer(limit)]
         ).compactMap(Self.event)
@@ -84,6 +103,14 @@ extension SQLTransaction {
                 .text(record.id.key), .text(record.flowID), .text(record.day), .integer(record.flowVersion),
                 SQLValue.optional(record.variant), .text(tally),
             ])
+    }
+
+    public func deleteDailyFunnels(ids: [UUID]) async throws -> Set<UUID> {
+        guard !ids.isEmpty else { return [] }
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        let rows = try await rows(
+            "DELETE FROM analytics_daily WHERE id IN (\(placeholders)) RETURNING id", ids.map { .text($0.key) })
+        return Set(rows.compactMap { $0.string("id").flatMap(UUID.init(uuidString:)) })
     }
 
     static func dailyFunnel(_ row: SQLRow) -> DailyFunnelRecord? {

@@ -196,4 +196,26 @@ struct AnalyticsTests {
             })
         #expect(close.leader == nil, "ten installs each cannot tell a from b")
     }
+
+    @Test("A day's tally survives storage as written, and a damaged one is refused, not misread")
+    func tallyEncoding() throws {
+        var tally = FunnelTally(walks: [walk(1, ["slide1", "slide2"], finished: true).map(Self.walkEvent)])
+        tally.add(FunnelTally(walks: [walk(2, ["slide1"], finished: false).map(Self.walkEvent)]))
+        let data = try JSONEncoder().encode(tally)
+        #expect(try JSONDecoder().decode(FunnelTally.self, from: data) == tally)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""tenths":"40:1""#))
+        for damaged in ["40:", ":1", "40:1:2", "4 0:1", "-4:1", "99999999999999:1"] {
+            let text = String(decoding: data, as: UTF8.self).replacingOccurrences(
+                of: #""40:1""#, with: "\"\(damaged)\"")
+            #expect(throws: DecodingError.self, "\(damaged)") {
+                try JSONDecoder().decode(FunnelTally.self, from: Data(text.utf8))
+            }
+        }
+    }
+
+    static func walkEvent(_ event: IncomingEvent) -> WalkEvent {
+        WalkEvent(
+            installID: event.installID, flowVersion: event.flowVersion, variant: event.variant, kind: event.kind,
+            screen: event.screen, sequence: event.sequence, at: event.at)
+    }
 }

@@ -15,7 +15,7 @@ extension AnalyticsService {
         guard from < to else { return FunnelReport(flow: flow, tally: FunnelTally()) }
         let (events, days) = try await storage.read { store in
             (
-                try await store.events(flowID: flowID, from: from, to: to),
+                try await store.walkEvents(flowID: flowID, from: from, to: to),
                 try await store.dailyFunnels(
                     flowID: flowID, firstDay: DailyFunnelRecord.day(of: from),
                     lastDay: DailyFunnelRecord.day(of: to.addingTimeInterval(-0.001)))
@@ -25,49 +25,73 @@ extension AnalyticsService {
             (version == nil || eventVersion == version)
                 && (variant == nil || (eventVariant ?? FunnelReport.control) == variant)
         }
-        var tally = FunnelTally(
-            walks: Dictionary(grouping: events.filter { chosen($0.flowVersion, $0.variant) }, by: \.installID).values)
+        var tally = FunnelTally(eventsByInstall: events.filter { chosen($0.flowVersion, $0.variant) })
         for day in days where chosen(day.flowVersion, day.variant) { tally.add(day.tally) }
         return FunnelReport(flow: flow, tally: tally)
     }
 
     /// Folds every walk that has been idle since before the UTC day ``AnalyticsPolicy/compactAfter``
     /// ago began into a tally of the day it began on (per flow version and variant) and drops its
-    /// events, `batch` walks a transaction. The cutoff moves a day at a time, so a day's walks are
-    /// mostly folded into one record. Returns how many walks were folded. An install that comes
-    /// back to a compacted walk starts a new one.
+    /// events, `batch` walks a transaction; then merges each day's tallies into one. Returns how many
+    /// walks were folded. An install that comes back to a compacted walk starts a new one.
     @discardableResult
     public func compact(batch: Int = 2_000) async throws -> Int {
         let cutoff = Calendar.utc.startOfDay(for: clock.now.addingTimeInterval(-policy.compactAfter))
         var total = 0
+        var touched: Set<DayKey> = []
         while true {
-            let folded = try await storage.transaction { store in
-                let events = try await store.eventsOfWalks(idleSince: cutoff, limit: batch)
-                let walks = Dictionary(grouping: events) { [$0.flowID, $0.installID] }.values
-                let removed = try await store.deleteEvents(ids: events.map(\.id))
-                var days: [DayKey: FunnelTally] = [:]
-                for walk in walks {
-                    // Another instance compacting at the same moment took these events first.
-                    let owned = walk.filter { removed.contains($0.id) }
-                    guard let first = owned.min(by: { ($0.at, $0.sequence) < ($1.at, $1.sequence) }) else {
-                        continue
-                    }
-                    let key = DayKey(
-                        day: DailyFunnelRecord.day(of: first.at), flowID: first.flowID,
-                        flowVersion: first.flowVersion, variant: first.variant)
-                    days[key, default: FunnelTally()].add(walk: owned)
-                }
-                for (key, tally) in days {
-                    try await store.insertDailyFunnel(
-                        DailyFunnelRecord(
-                            id: random.uuid(), day: key.day, flowID: key.flowID, flowVersion: key.flowVersion,
-                            variant: key.variant, tally: tally))
-                }
-                return walks.count
+            let (folded, keys) = try await storage.transaction { store in
+                try await fold(walksIdleSince: cutoff, limit: batch, in: store)
             }
             total += folded
-            if folded < batch { return total }
+            touched.formUnion(keys)
+            if folded < batch { break }
         }
+        for key in touched.sorted(by: { ($0.flowID, $0.day) < ($1.flowID, $1.day) }) {
+            try await storage.transaction { store in try await merge(key, in: store) }
+        }
+        return total
+    }
+
+    /// Folds up to `limit` idle walks; returns how many, and the days they were added to.
+    private func fold(walksIdleSince cutoff: Date, limit: Int, in store: any StorageTransaction) async throws
+        -> (Int, Set<DayKey>)
+    {
+        let events = try await store.eventsOfWalks(idleSince: cutoff, limit: limit)
+        let walks = Dictionary(grouping: events) { [$0.flowID, $0.installID] }.values
+        let removed = try await store.deleteEvents(ids: events.map(\.id))
+        var days: [DayKey: FunnelTally] = [:]
+        for walk in walks {
+            // Another instance compacting at the same moment took these events first.
+            let owned = walk.filter { removed.contains($0.id) }
+            guard let first = owned.min(by: { ($0.at, $0.sequence) < ($1.at, $1.sequence) }) else { continue }
+            let key = DayKey(
+                day: DailyFunnelRecord.day(of: first.at), flowID: first.flowID, flowVersion: first.flowVersion,
+                variant: first.variant)
+            days[key, default: FunnelTally()].add(walk: owned.map(WalkEvent.init))
+        }
+        for (key, tally) in days {
+            try await store.insertDailyFunnel(
+                DailyFunnelRecord(
+                    id: random.uuid(), day: key.day, flowID: key.flowID, flowVersion: key.flowVersion,
+                    variant: key.variant, tally: tally))
+        }
+        return (walks.count, Set(days.keys))
+    }
+
+    /// Replaces a day's records of one version and variant with their sum. Records another instance
+    /// removed first are left to it, so nothing is counted twice.
+    private func merge(_ key: DayKey, in store: any StorageTransaction) async throws {
+        let records = try await store.dailyFunnels(flowID: key.flowID, firstDay: key.day, lastDay: key.day)
+            .filter { $0.flowVersion == key.flowVersion && $0.variant == key.variant }
+        guard records.count > 1 else { return }
+        let removed = try await store.deleteDailyFunnels(ids: records.map(\.id))
+        var sum = FunnelTally()
+        for record in records where removed.contains(record.id) { sum.add(record.tally) }
+        try await store.insertDailyFunnel(
+            DailyFunnelRecord(
+                id: random.uuid(), day: key.day, flowID: key.flowID, flowVersion: key.flowVersion,
+                variant: key.variant, tally: sum))
     }
 
     /// Forgets events that happened longer ago than the retention (walks still going after all that

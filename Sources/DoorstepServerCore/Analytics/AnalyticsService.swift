@@ -155,8 +155,9 @@ public struct AnalyticsPolicy: Sendable {
     public var clockSkew: TimeInterval = 5 * 60
     /// The highest sequence number accepted.
     public var maximumSequence = 1_000_000
-    /// How long a walk stays idle before its events are folded into its day's tally.
-    public var compactAfter: TimeInterval = 3 * 24 * 3_600
+    /// How long a walk stays idle before its events are folded into its day's tally: walks idle since
+    /// before the UTC day this long ago began are folded (so, by default, idle for one to two days).
+    public var compactAfter: TimeInterval = 24 * 3_600
 
     /// The defaults.
     public init() {}

@@ -48,7 +48,8 @@ public struct FunnelReport: Sendable, Equatable, Codable {
 
     /// Builds the report from a flow's events.
     public init(flow: FlowDefinition, events: [AnalyticsEventRecord]) {
-        self.init(flow: flow, tally: FunnelTally(walks: Dictionary(grouping: events, by: \.installID).values))
+        let walks = Dictionary(grouping: events.map(WalkEvent.init), by: \.installID).values
+        self.init(flow: flow, tally: FunnelTally(walks: walks))
     }
 
     /// Builds the report from a tally of the flow's walks. Screens come in the flow's order, then

@@ -13,6 +13,63 @@ public struct FunnelTally: Sendable, Equatable, Codable {
         /// installs took that long: medians stay exact to 0.1 s however many days are added.
         public var tenths: [Int: Int] = [:]
 
+        public init() {}
+
+        private enum CodingKeys: String, CodingKey { case reached, movedOn, tenths }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            reached = try container.decode(Int.self, forKey: .reached)
+            movedOn = try container.decode(Int.self, forKey: .movedOn)
+            let text = try container.decode(String.self, forKey: .tenths)
+            guard let tenths = Self.tenths(from: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .tenths, in: container, debugDescription: "not a list of tenths:count pairs")
+            }
+            self.tenths = tenths
+        }
+
+        /// `tenths` is written as text, `"25:3 40:1"`: a month of days is read for every funnel, and
+        /// text parses an order of magnitude faster than a JSON array of numbers.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(reached, forKey: .reached)
+            try container.encode(movedOn, forKey: .movedOn)
+            let pairs = tenths.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }
+            try container.encode(pairs.joined(separator: " "), forKey: .tenths)
+        }
+
+        static func tenths(from text: String) -> [Int: Int]? {
+            var tenths: [Int: Int] = [:]
+            var key = 0
+            var value = 0
+            var readingValue = false
+            var digits = 0
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    let digit = Int(byte - UInt8(ascii: "0"))
+                    guard digits < 12 else { return nil }
+                    digits += 1
+                    if readingValue { value = value * 10 + digit } else { key = key * 10 + digit }
+                case UInt8(ascii: ":") where !readingValue && digits > 0:
+                    readingValue = true
+                    digits = 0
+                case UInt8(ascii: " ") where readingValue && digits > 0:
+                    tenths[key, default: 0] += value
+                    (key, value, readingValue, digits) = (0, 0, false, 0)
+                default:
+                    return nil
+                }
+            }
+            if readingValue && digits > 0 {
+                tenths[key, default: 0] += value
+            } else if digits > 0 || readingValue {
+                return nil
+            }
+            return tenths
+        }
+
         mutating func add(_ other: Step) {
             reached += other.reached
             movedOn += other.movedOn
@@ -59,8 +116,21 @@ public struct FunnelTally: Sendable, Equatable, Codable {
     public init() {}
 
     /// The tally of these walks, each the events of one install in one flow.
-    public init<Walks: Sequence>(walks: Walks) where Walks.Element == [AnalyticsEventRecord] {
+    public init<Walks: Sequence>(walks: Walks) where Walks.Element == [WalkEvent] {
         for walk in walks { add(walk: walk) }
+    }
+
+    /// The tally of events ordered by install, as ``AnalyticsRepository/walkEvents(flowID:from:to:)``
+    /// reads them: each run of one install's events is a walk.
+    public init(eventsByInstall events: [WalkEvent]) {
+        var start = events.startIndex
+        while start < events.endIndex {
+            let installID = events[start].installID
+            var end = start + 1
+            while end < events.endIndex, events[end].installID == installID { end += 1 }
+            add(walk: Array(events[start..<end]))
+            start = end
+        }
     }
 
     /// Adds another tally.
@@ -78,7 +148,7 @@ public struct FunnelTally: Sendable, Equatable, Codable {
     }
 
     /// Adds one install's walk: its events in any order.
-    public mutating func add(walk events: [AnalyticsEventRecord]) {
+    public mutating func add(walk events: [WalkEvent]) {
         guard !events.isEmpty else { return }
         // The device's time orders a walk across launches; the sequence orders events of one moment.
         let walk = events.sorted { ($0.at, $0.sequence) < ($1.at, $1.sequence) }

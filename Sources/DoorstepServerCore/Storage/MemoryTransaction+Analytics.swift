@@ -18,14 +18,20 @@ extension MemoryTransaction {
         }
     }
 
+    func walkEvents(flowID: String, from: Date, to: Date) async throws -> [WalkEvent] {
+        try await events(flowID: flowID, from: from, to: to).map(WalkEvent.init).sorted { $0.installID < $1.installID }
+    }
+
     func deleteEvents(happenedBefore date: Date) async throws {
         state.withLock { state in state.events = state.events.filter { $0.value.at >= date } }
     }
 
     func eventsOfWalks(idleSince cutoff: Date, limit: Int) async throws -> [AnalyticsEventRecord] {
         state.withLock { state in
-            let walks = Dictionary(grouping: state.events.values) { [$0.flowID, $0.installID] }
-            return walks.values.filter { walk in walk.allSatisfy { $0.at < cutoff } }.prefix(limit).flatMap { $0 }
+            let walks = Dictionary(grouping: state.events.values) { [$0.flowID, $0.installID] }.values
+                .filter { walk in walk.allSatisfy { $0.at < cutoff } }
+                .sorted { $0.map(\.at).min()! < $1.map(\.at).min()! }
+            return walks.prefix(limit).flatMap { $0 }
         }
     }
 
@@ -43,5 +49,11 @@ extension MemoryTransaction {
 
     func insertDailyFunnel(_ record: DailyFunnelRecord) async throws {
         state.withLock { $0.dailyFunnels[record.id] = record }
+    }
+
+    func deleteDailyFunnels(ids: [UUID]) async throws -> Set<UUID> {
+        state.withLock { state in
+            Set(ids.filter { state.dailyFunnels.removeValue(forKey: $0) != nil })
+        }
     }
 }

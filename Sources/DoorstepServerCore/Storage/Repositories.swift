@@ -170,10 +170,13 @@ public protocol AnalyticsRepository: Sendable {
     func insertEvents(_ events: [AnalyticsEventRecord]) async throws -> Int
     /// A flow's events that happened in `[from, to)`, in no particular order.
     func events(flowID: String, from: Date, to: Date) async throws -> [AnalyticsEventRecord]
+    /// What a funnel reads of a flow's events that happened in `[from, to)`, ordered by install id
+    /// (in no particular order within an install).
+    func walkEvents(flowID: String, from: Date, to: Date) async throws -> [WalkEvent]
     /// Forgets events that happened before `date`.
     func deleteEvents(happenedBefore date: Date) async throws
     /// Every event of up to `limit` walks (the events of one install in one flow) whose latest event
-    /// happened before `cutoff`.
+    /// happened before `cutoff`, the walks that began first first.
     func eventsOfWalks(idleSince cutoff: Date, limit: Int) async throws -> [AnalyticsEventRecord]
     /// Forgets these events; returns the ids of those this call removed (not those already gone).
     func deleteEvents(ids: [UUID]) async throws -> Set<UUID>
@@ -181,6 +184,8 @@ public protocol AnalyticsRepository: Sendable {
     func dailyFunnels(flowID: String, firstDay: String, lastDay: String) async throws -> [DailyFunnelRecord]
     /// Adds a compacted record.
     func insertDailyFunnel(_ record: DailyFunnelRecord) async throws
+    /// Forgets these compacted records; returns the ids of those this call removed.
+    func deleteDailyFunnels(ids: [UUID]) async throws -> Set<UUID>
 }
 
 /// Everything a transaction can touch.

@@ -197,6 +197,28 @@ struct AnalyticsTests {
         #expect(close.leader == nil, "ten installs each cannot tell a from b")
     }
 
+    @Test("Concurrent batches are committed together, and an id sent twice at once is counted once")
+    func concurrentBatches() async throws {
+        let storage = MemoryStorage()
+        let analytics = service(storage)
+        // Forty requests at once; each pair sends the same fifty events.
+        let batches = (0..<20).map { pair in
+            (0..<50).map { event(pair, .screenShown, "slide1", sequence: $0, seconds: Double($0)) }
+        }
+        let results = try await withThrowingTaskGroup(of: IngestResult.self) { group in
+            for batch in batches + batches {
+                group.addTask { try await analytics.record(batch, userID: nil) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.map(\.accepted).reduce(0, +) == 1_000)
+        #expect(results.map(\.duplicates).reduce(0, +) == 1_000)
+        let stored = try await storage.read {
+            try await $0.events(flowID: "tanda", from: .distantPast, to: .distantFuture)
+        }
+        #expect(stored.count == 1_000)
+    }
+
     @Test("A day's tally survives storage as written, and a damaged one is refused, not misread")
     func tallyEncoding() throws {
         var tally = FunnelTally(walks: [walk(1, ["slide1", "slide2"], finished: true).map(Self.walkEvent)])

@@ -35,11 +35,20 @@ final class API: Sendable {
     func call(
         _ method: HTTPMethod, _ path: String, json: [String: Any]? = nil, bearer: String? = nil, base: String? = nil
     ) async throws -> [String: Any] {
+        try await call(
+            method, path, body: try json.map { try JSONSerialization.data(withJSONObject: $0) }, bearer: bearer,
+            base: base)
+    }
+
+    /// Sends a request whose JSON body is already encoded.
+    func call(
+        _ method: HTTPMethod, _ path: String, body: Data?, bearer: String? = nil, base: String? = nil
+    ) async throws -> [String: Any] {
         var request = HTTPClientRequest(url: (base ?? nextBase()) + path)
         request.method = method
-        if let json {
+        if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json)))
+            request.body = .bytes(ByteBuffer(bytes: body))
         }
         if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
         let response = try await client.execute(request, timeout: .seconds(60))

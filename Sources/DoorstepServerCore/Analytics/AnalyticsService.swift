@@ -13,6 +13,8 @@ public struct AnalyticsService: Sendable {
     let policy: AnalyticsPolicy
     /// What an event of each flow's current version may name, looked up once per event.
     let places: [String: EventPlaces]
+    /// Commits the events of concurrent requests together.
+    let writer: EventWriter
 
     /// Creates the service.
     public init(
@@ -24,6 +26,7 @@ public struct AnalyticsService: Sendable {
         self.clock = clock
         self.random = random
         self.policy = policy
+        self.writer = EventWriter(storage: storage)
         self.places = Dictionary(
             catalog.flows.map { ($0.id, EventPlaces($0)) }, uniquingKeysWith: { first, _ in first })
     }
@@ -73,12 +76,7 @@ public struct AnalyticsService: Sendable {
             }
         }
         let unique = Dictionary(accepted.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let inserted =
-            unique.isEmpty
-            ? 0
-            : try await storage.transaction { [unique] store in
-                try await store.insertEvents(Array(unique.values))
-            }
+        let inserted = unique.isEmpty ? 0 : try await writer.write(Array(unique.values))
         return IngestResult(accepted: inserted, duplicates: accepted.count - inserted, rejected: rejected)
     }
 

@@ -1,12 +1,12 @@
 import Foundation
 
 extension MemoryTransaction {
-    func insertEvents(_ events: [AnalyticsEventRecord]) async throws -> Int {
+    func insertEvents(_ events: [AnalyticsEventRecord]) async throws -> Set<UUID> {
         state.withLock { state in
-            var inserted = 0
+            var inserted = Set<UUID>()
             for event in events where state.events[event.id] == nil {
                 state.events[event.id] = event
-                inserted += 1
+                inserted.insert(event.id)
             }
             return inserted
         }

@@ -166,8 +166,8 @@ public protocol PasskeyRepository: Sendable {
 
 /// The append-only record of flow events, for funnels.
 public protocol AnalyticsRepository: Sendable {
-    /// Stores the events whose ids are new; returns how many were.
-    func insertEvents(_ events: [AnalyticsEventRecord]) async throws -> Int
+    /// Stores the events whose ids are new; returns their ids.
+    func insertEvents(_ events: [AnalyticsEventRecord]) async throws -> Set<UUID>
     /// A flow's events that happened in `[from, to)`, in no particular order.
     func events(flowID: String, from: Date, to: Date) async throws -> [AnalyticsEventRecord]
     /// What a funnel reads of a flow's events that happened in `[from, to)`, ordered by install id

@@ -98,7 +98,13 @@ struct AdminPageTests {
                         ]
                         : [])
             }
-            #expect(try await client.post("/v1/events", ["events": events]).status == 202)
+            let assigned = events.map { event in
+                event.merging(["variant": event["installId"] as? String == "admin-page-0" ? "threeSlides" : "twoSlides"]
+                ) {
+                    $1
+                }
+            }
+            #expect(try await client.post("/v1/events", ["events": assigned]).status == 202)
 
             var browser = FunnelBrowser(client)
             let form = try await browser.open("/admin")
@@ -116,6 +122,12 @@ struct AdminPageTests {
             #expect(page.text.contains("3 installs · 0 finished"))
             #expect(page.text.contains("slide1: 3 reached, 1 moved on, 2 dropped off"))
             #expect(!page.text.contains("<script"), "no script on the admin page")
+            #expect(
+                page.text.contains(
+                    "<caption>carouselLength: Do two welcome slides bring more people to a verified account than three?"
+                ),
+                "the experiment's question above its variants")
+            #expect(page.text.contains("<tr><td>twoSlides</td><td>2</td><td>0</td>"))
             for flow in ["tanda", "trainer", "familysync", "destiny", "kordant"] {
                 #expect(page.text.contains(#"id="\#(flow)""#))
             }

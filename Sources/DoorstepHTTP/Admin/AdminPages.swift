@@ -39,7 +39,7 @@ enum AdminPages {
         let chart = report.steps.isEmpty ? "<p>No events yet.</p>" : chartSVG(report)
         return """
             <section class="funnel" id="\(HTML.escape(flow.id))"><h2>\(HTML.escape(flow.title))</h2>
-            <p>\(HTML.escape(summary))</p>\(chart)\(variantsTable(report))</section>
+            <p>\(HTML.escape(summary))</p>\(chart)\(variantsTable(report, experiment: flow.experiment))</section>
             """
     }
 
@@ -72,8 +72,13 @@ enum AdminPages {
             """
     }
 
-    static func variantsTable(_ report: FunnelReport) -> String {
+    /// The variants side by side, under the question the flow's experiment asks.
+    static func variantsTable(_ report: FunnelReport, experiment: Experiment?) -> String {
         guard report.variants.count > 1 else { return "" }
+        let caption =
+            experiment.map {
+                "<caption>\(HTML.escape($0.id)): \(HTML.escape($0.summary))</caption>"
+            } ?? ""
         let rows = report.variants.map { variant in
             """
             <tr><td>\(HTML.escape(variant.variant))</td><td>\(variant.installs)</td><td>\(variant.completed)</td>\
@@ -83,7 +88,7 @@ enum AdminPages {
         let verdict =
             report.leader.map { "Leader: \(HTML.escape($0))." } ?? "No leader yet: the intervals overlap."
         return """
-            <table class="variants"><thead><tr><th>Variant</th><th>Installs</th><th>Finished</th>\
+            <table class="variants">\(caption)<thead><tr><th>Variant</th><th>Installs</th><th>Finished</th>\
             <th>Conversion (95 %)</th></tr></thead><tbody>\(rows.joined())</tbody></table><p>\(verdict)</p>
             """
     }

@@ -15,6 +15,7 @@
         let client: DoorstepClient
         let device: any DeviceEffects
         let snapshots: any SnapshotStore
+        let events: FlowEventLog?
         let offeredProviders: Set<String>
         let onComplete: @MainActor () -> Void
 
@@ -26,16 +27,19 @@
         ///   - device: what only the app can do; ``AppleDeviceEffects`` covers Apple sign-in, Face ID,
         ///     photos and notifications, and takes a closure for Google's SDK.
         ///   - snapshots: where progress is kept between launches.
+        ///   - events: where the walk is recorded for funnels; its install id also picks the variant
+        ///     of the flow's experiment. Without one nothing is recorded and the control is shown.
         ///   - offeredProviders: sign-in providers the app can start.
         public init(
             flowID: String, client: DoorstepClient, device: any DeviceEffects = AppleDeviceEffects(),
-            snapshots: any SnapshotStore = FileSnapshotStore.applicationSupport,
+            snapshots: any SnapshotStore = FileSnapshotStore.applicationSupport, events: FlowEventLog? = nil,
             offeredProviders: Set<String> = ["apple"], onComplete: @escaping @MainActor () -> Void
         ) {
             self.flowID = flowID
             self.client = client
             self.device = device
             self.snapshots = snapshots
+            self.events = events
             self.offeredProviders = offeredProviders
             self.onComplete = onComplete
         }
@@ -64,7 +68,8 @@
             guard model == nil else { return }
             do {
                 let flow = try await client.flow(flowID)
-                let session = try await FlowSession(flow: flow, client: client, device: device, snapshots: snapshots)
+                let session = try await FlowSession(
+                    flow: flow, client: client, device: device, snapshots: snapshots, events: events)
                 let model = FlowModel(session: session, offeredProviders: offeredProviders)
                 await model.refresh()
                 self.model = model

@@ -4,7 +4,7 @@ extension FlowLinter {
     mutating func checkExperiment() {
         guard let experiment = flow.experiment else { return }
         let location = "experiment \"\(experiment.id)\""
-        if !Self.isIdentifier(experiment.id) {
+        if !EventIdentifier.isValid(experiment.id) {
             add(location: location, "an experiment id uses letters, digits, - and _ only")
         }
         if experiment.variants.count < 2 {
@@ -19,7 +19,7 @@ extension FlowLinter {
         if !experiment.variants.isEmpty, experiment.variants.allSatisfy({ $0.weight <= 0 }) {
             add(location: location, "every variant is paused, so no install can be assigned")
         }
-        let own = Set(Self.problems(in: withoutExperiment(flow)).map(\.description))
+        let own = Set(Self.problems(in: flow.withoutExperiment).map(\.description))
         for variant in experiment.variants {
             check(variant, own: own)
         }
@@ -27,7 +27,9 @@ extension FlowLinter {
 
     private mutating func check(_ variant: FlowVariant, own: Set<String>) {
         let location = "variant \"\(variant.id)\""
-        if !Self.isIdentifier(variant.id) { add(location: location, "a variant id uses letters, digits, - and _ only") }
+        if !EventIdentifier.isValid(variant.id) {
+            add(location: location, "a variant id uses letters, digits, - and _ only")
+        }
         for screen in variant.changes.removedScreens where flow.screen(screen) == nil {
             add(location: location, "removes screen \"\(screen)\", which the flow does not have")
         }
@@ -38,24 +40,5 @@ extension FlowLinter {
             let at = [location, problem.location].compactMap { $0 }.joined(separator: ", ")
             add(screen: problem.screen, field: problem.field, location: at, problem.message)
         }
-    }
-
-    private func withoutExperiment(_ flow: FlowDefinition) -> FlowDefinition {
-        var flow = flow
-        flow.experiment = nil
-        return flow
-    }
-
-    /// Ids recorded with events: 1 to 64 ASCII letters, digits, `-` and `_`.
-    static func isIdentifier(_ text: String) -> Bool {
-        (1...64).contains(text.utf8.count)
-            && text.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                    true
-                default: false
-                }
-            }
     }
 }

@@ -53,13 +53,16 @@ extension FlowDefinition {
         return flow
     }
 
-    /// Every screen id an install may see in some variant: the flow's own and those variants add.
-    public var screenIDsInAnyVariant: Set<String> {
+    /// Every screen id an install may see in some variant, once each: the flow's own in order, then
+    /// those its variants add.
+    public var screenIDsInAnyVariant: [String] {
         let added = (experiment?.variants ?? []).flatMap { $0.changes.screens.map(\.id) }
-        return Set(screens.map(\.id)).union(added)
+        var listed = Set<String>()
+        return (screens.map(\.id) + added).filter { listed.insert($0).inserted }
     }
 
-    private var withoutExperiment: FlowDefinition {
+    /// The flow as written, with nothing on trial.
+    var withoutExperiment: FlowDefinition {
         var flow = self
         flow.experiment = nil
         return flow

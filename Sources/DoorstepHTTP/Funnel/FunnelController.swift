@@ -141,7 +141,7 @@ struct FunnelController: Sendable {
         _ browser: inout BrowserSession, _ request: Request, _ make: (inout FunnelAnalytics) -> [IncomingEvent]
     ) async {
         guard !FunnelAnalytics.optedOut(request.headers) else { return }
-        var analytics = browser.state.analytics ?? FunnelAnalytics(installID: "web-" + random.token(bytes: 16))
+        var analytics = analyticsState(of: browser)
         let events = make(&analytics)
         browser.state.analytics = analytics
         guard !events.isEmpty else { return }
@@ -154,9 +154,15 @@ struct FunnelController: Sendable {
         guard flow.experiment != nil, !FunnelAnalytics.optedOut(request.headers) else {
             return flow.assigned(toInstall: nil)
         }
-        let analytics = browser.state.analytics ?? FunnelAnalytics(installID: "web-" + random.token(bytes: 16))
+        let analytics = analyticsState(of: browser)
         browser.state.analytics = analytics
         return flow.assigned(toInstall: analytics.installID)
+    }
+
+    /// What the browser's walks are recorded under: kept in its funnel session once made, with an
+    /// install id of its own (not the cookie).
+    private func analyticsState(of browser: BrowserSession) -> FunnelAnalytics {
+        browser.state.analytics ?? FunnelAnalytics(installID: "web-" + random.token(bytes: 16))
     }
 
     /// The browser session of a form's sender, when the form carries that session's CSRF token.

@@ -39,7 +39,7 @@ public struct AnalyticsService: Sendable {
 
         init(_ flow: FlowDefinition) {
             version = flow.version
-            screens = flow.screenIDsInAnyVariant
+            screens = Set(flow.screenIDsInAnyVariant)
             variants = Set(flow.experiment?.variants.map(\.id) ?? [])
         }
     }
@@ -100,15 +100,15 @@ public struct AnalyticsService: Sendable {
         if !(1...Int(Int32.max)).contains(event.flowVersion) {
             return FieldIssue(field: "flowVersion", code: "out_of_range", message: "A version is 1 or more.")
         }
-        if !Self.isIdentifier(event.screen) {
+        if !EventIdentifier.isValid(event.screen) {
             return FieldIssue(field: "screen", code: "invalid_id", message: "An id of letters, digits, - and _.")
         }
         for (name, value) in [("field", event.field), ("action", event.action), ("code", event.code)] {
-            if let value, !Self.isIdentifier(value) {
+            if let value, !EventIdentifier.isValid(value) {
                 return FieldIssue(field: name, code: "invalid_id", message: "An id of letters, digits, - and _.")
             }
         }
-        if let variant = event.variant, !Self.isIdentifier(variant) {
+        if let variant = event.variant, !EventIdentifier.isValid(variant) {
             return FieldIssue(field: "variant", code: "invalid_id", message: "An id of letters, digits, - and _.")
         }
         if !(0...policy.maximumSequence).contains(event.sequence) {
@@ -131,11 +131,6 @@ public struct AnalyticsService: Sendable {
         }
         guard event.at >= now.addingTimeInterval(-policy.retention) else { return .failure(.tooOld) }
         return .success(min(event.at, now.addingTimeInterval(policy.clockSkew)))
-    }
-
-    static func isIdentifier(_ text: String) -> Bool {
-        (1...64).contains(text.utf8.count)
-            && text.utf8.allSatisfy { $0.isASCIILetterOrDigit || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
     static func isOpaqueID(_ text: String) -> Bool {
@@ -221,11 +216,4 @@ public struct IngestResult: Sendable, Equatable {
     public var accepted: Int
     public var duplicates: Int
     public var rejected: [Rejection]
-}
-
-extension UInt8 {
-    var isASCIILetterOrDigit: Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
-    }
 }

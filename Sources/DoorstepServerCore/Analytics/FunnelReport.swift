@@ -59,10 +59,7 @@ public struct FunnelReport: Sendable, Equatable, Codable {
         self.installs = tally.installs
         self.completed = tally.completed
         self.completionRate = tally.installs == 0 ? 0 : Double(tally.completed) / Double(tally.installs)
-        let added = (flow.experiment?.variants ?? []).flatMap { $0.changes.screens.map(\.id) }
-        var listed = Set<String>()
-        let order = (flow.screens.map(\.id) + added).filter { listed.insert($0).inserted }
-        self.steps = order.compactMap { screen in
+        self.steps = flow.screenIDsInAnyVariant.compactMap { screen in
             guard let step = tally.steps[screen] else { return nil }
             return Step(
                 screen: screen, reached: step.reached, movedOn: step.movedOn, droppedOff: step.reached - step.movedOn,

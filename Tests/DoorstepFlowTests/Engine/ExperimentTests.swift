@@ -142,6 +142,6 @@ struct ExperimentTests {
     func codable() throws {
         let tanda = try Catalog.flow("tanda")
         #expect(try FlowDefinition.decode(from: tanda.encodedJSON()) == tanda)
-        #expect(tanda.screenIDsInAnyVariant == Set(tanda.screens.map(\.id)))
+        #expect(tanda.screenIDsInAnyVariant == tanda.screens.map(\.id))
     }
 }

@@ -21,7 +21,7 @@ public struct FileSnapshotStore: SnapshotStore {
 
     public func load(flowID: String) async throws -> FlowSnapshot? {
         guard let data = FileManager.default.contents(atPath: url(flowID).path) else { return nil }
-        return try JSONDecoder().decode(FlowSnapshot.self, from: data)
+        return try FlowSnapshot(json: data)
     }
 
     public func save(_ snapshot: FlowSnapshot) async throws {
@@ -29,7 +29,7 @@ public struct FileSnapshotStore: SnapshotStore {
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // Written to a temporary file and renamed over the old one, so a kill mid-write keeps the
         // previous snapshot whole; the directory is the owner's alone.
-        try JSONEncoder().encode(snapshot).write(to: url(snapshot.flowID), options: .atomic)
+        try snapshot.jsonData().write(to: url(snapshot.flowID), options: .atomic)
     }
 
     public func clear(flowID: String) async throws {

@@ -232,15 +232,12 @@ struct FunnelController: Sendable {
 
     /// Keeps the walk on the server too, so an app signed in to the same account can resume it.
     func syncProgress(_ snapshot: FlowSnapshot, browser: inout BrowserSession) async {
-        guard let caller = browser.state.signedIn?.caller, snapshot.pending == nil,
-            let data = try? JSONEncoder().encode(snapshot),
-            let value = try? JSONDecoder().decode(Value.self, from: data)
-        else { return }
+        guard let caller = browser.state.signedIn?.caller, snapshot.pending == nil else { return }
         let flowID = snapshot.flowID
         var base = browser.state.serverRevisions[flowID]
         if base == nil { base = (try? await services.flows.progress(caller, flowID: flowID))?.revision }
         if let revision = try? await services.flows.saveProgress(
-            caller, flowID: flowID, baseRevision: base, snapshot: value)
+            caller, flowID: flowID, baseRevision: base, snapshot: snapshot.value)
         {
             browser.state.serverRevisions[flowID] = revision
         } else {

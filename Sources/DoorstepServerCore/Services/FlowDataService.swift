@@ -49,8 +49,7 @@ public struct FlowDataService: Sendable {
     public func saveProgress(_ caller: Caller, flowID: String, baseRevision: Int?, snapshot: Value) async throws -> Int
     {
         let definition = try flow(flowID)
-        let data = try JSONEncoder().encode(snapshot)
-        guard let decoded = try? JSONDecoder().decode(FlowSnapshot.self, from: data), decoded.flowID == definition.id,
+        guard let decoded = try? FlowSnapshot(value: snapshot), decoded.flowID == definition.id,
             decoded.flowVersion <= definition.version
         else {
             throw ServiceError.invalid("snapshot", code: "invalid_snapshot", "The snapshot is not one of this flow's.")
@@ -66,6 +65,7 @@ public struct FlowDataService: Sendable {
                         field: $0, code: "secret_in_snapshot", message: "This answer is a secret and is not kept.")
                 })
         }
+        let data = try snapshot.jsonData()
         return try await storage.transaction { store in
             let current = try await store.progress(userID: caller.userID, flowID: flowID)
             guard (baseRevision ?? 0) == (current?.revision ?? 0) else {

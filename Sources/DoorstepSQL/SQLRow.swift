@@ -25,7 +25,7 @@ public struct SQLRow: Sendable {
     }
 
     func uuid(_ column: String) -> UUID? {
-        string(column).flatMap(UUID.init(uuidString:))
+        string(column).flatMap(UUID.init(text:))
     }
 
     func bool(_ column: String) -> Bool {

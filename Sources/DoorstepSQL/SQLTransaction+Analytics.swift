@@ -92,7 +92,7 @@ extension SQLTransaction {
             let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
             let rows = try await rows(
                 "DELETE FROM analytics_events WHERE id IN (\(placeholders)) RETURNING id", chunk.map { .text($0.key) })
-            deleted.formUnion(rows.compactMap { $0.string("id").flatMap(UUID.init(uuidString:)) })
+            deleted.formUnion(rows.compactMap { $0.string("id").flatMap(UUID.init(text:)) })
             start += chunk.count
         }
         return deleted
@@ -120,11 +120,11 @@ extension SQLTransaction {
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         let rows = try await rows(
             "DELETE FROM analytics_daily WHERE id IN (\(placeholders)) RETURNING id", ids.map { .text($0.key) })
-        return Set(rows.compactMap { $0.string("id").flatMap(UUID.init(uuidString:)) })
+        return Set(rows.compactMap { $0.string("id").flatMap(UUID.init(text:)) })
     }
 
     static func dailyFunnel(_ row: SQLRow) -> DailyFunnelRecord? {
-        guard let id = row.string("id").flatMap(UUID.init(uuidString:)), let day = row.string("day"),
+        guard let id = row.string("id").flatMap(UUID.init(text:)), let day = row.string("day"),
             let flowID = row.string("flow_id"), let flowVersion = row.integer("flow_version"),
             let tally = row.string("tally").flatMap({ try? JSONDecoder().decode(FunnelTally.self, from: Data($0.utf8)) }
             )
@@ -134,14 +134,14 @@ extension SQLTransaction {
     }
 
     static func event(_ row: SQLRow) -> AnalyticsEventRecord? {
-        guard let id = row.string("id").flatMap(UUID.init(uuidString:)), let installID = row.string("install_id"),
+        guard let id = row.string("id").flatMap(UUID.init(text:)), let installID = row.string("install_id"),
             let flowID = row.string("flow_id"), let flowVersion = row.integer("flow_version"),
             let kind = row.string("kind").flatMap(AnalyticsEventRecord.Kind.init), let screen = row.string("screen"),
             let sequence = row.integer("sequence"), let at = row.date("happened_at"),
             let receivedAt = row.date("received_at")
         else { return nil }
         return AnalyticsEventRecord(
-            id: id, installID: installID, userID: row.string("user_id").flatMap(UUID.init(uuidString:)),
+            id: id, installID: installID, userID: row.string("user_id").flatMap(UUID.init(text:)),
             flowID: flowID, flowVersion: flowVersion, variant: row.string("variant"), kind: kind, screen: screen,
             subject: row.string("subject"), sequence: sequence, at: at, receivedAt: receivedAt)
     }

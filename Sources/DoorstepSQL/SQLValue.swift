@@ -46,5 +46,5 @@ public enum SQLValue: Sendable, Hashable {
 
 extension UUID {
     /// The form ids are stored in: lowercase.
-    public var key: String { uuidString.lowercased() }
+    public var key: String { lowercasedText }
 }

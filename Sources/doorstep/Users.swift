@@ -109,9 +109,9 @@ struct Users: AsyncParsableCommand {
                 deletionHooks: [{ _, identities in await apple?.revokeTokens(of: identities) }])
             try await profile.deleteAccount(userID: userID)
             if json {
-                Swift.print(#"{"deleted":true,"id":"\#(userID.uuidString.lowercased())"}"#)
+                Swift.print(#"{"deleted":true,"id":"\#(userID.lowercasedText)"}"#)
             } else {
-                Swift.print("account \(userID.uuidString.lowercased()) deleted")
+                Swift.print("account \(userID.lowercasedText) deleted")
             }
         }
 
@@ -142,7 +142,7 @@ struct Users: AsyncParsableCommand {
     }
 
     static func print(_ user: UserRecord, json: Bool) throws {
-        let id = user.id.uuidString.lowercased()
+        let id = user.id.lowercasedText
         if json {
             let object: [String: Any] = [
                 "id": id, "email": user.email ?? NSNull(), "emailVerified": user.emailVerified,

@@ -27,4 +27,18 @@ struct RFC3339Tests {
     func refuses(_ text: String) {
         #expect(RFC3339DateTranscoder.parse(text) == nil)
     }
+
+    @Test("Dates are written as ISO8601FormatStyle writes them, whole seconds in UTC")
+    func writes() {
+        // Leap days, the turn of centuries, before 1970, and a sweep of odd steps across six centuries.
+        var samples: [Double] = [0, -1, -0.5, 86_399.999, 951_782_400, 1_795_426_200.75, 4_102_444_800, -2_208_988_800]
+        samples += Array(stride(from: -5_000_000_000.0, to: 10_000_000_000, by: 29_999_999.37))
+        for seconds in samples {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(RFC3339DateTranscoder.format(date) == Date.ISO8601FormatStyle().format(date), "\(seconds)")
+            #expect(
+                RFC3339DateTranscoder.parse(RFC3339DateTranscoder.format(date))?.timeIntervalSince1970
+                    == seconds.rounded(.down))
+        }
+    }
 }

@@ -31,7 +31,7 @@ extension DoorstepAPIHandler {
     }
 
     static func incoming(_ event: Components.Schemas.Event) throws -> IncomingEvent {
-        guard let id = UUID(uuidString: event.id) else {
+        guard let id = UUID(text: event.id) else {
             throw ServiceError.invalid("events.id", code: "invalid_id", "An event id is a UUID.")
         }
         return IncomingEvent(

@@ -87,7 +87,7 @@ extension DoorstepAPIHandler {
                 body: .json(
                     sessions.map { session in
                         Components.Schemas.SessionInfo(
-                            id: session.id.uuidString.lowercased(), createdAt: session.createdAt,
+                            id: session.id.lowercasedText, createdAt: session.createdAt,
                             lastUsedAt: session.lastUsedAt,
                             userAgent: session.userAgent, current: session.isCurrent)
                     })))

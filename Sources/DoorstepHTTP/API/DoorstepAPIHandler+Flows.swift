@@ -49,7 +49,7 @@ extension DoorstepAPIHandler {
             .init(
                 body: .json(
                     .init(
-                        submissionId: submission.id.uuidString.lowercased(),
+                        submissionId: submission.id.lowercasedText,
                         answers: .init(additionalProperties: stored)))))
     }
 

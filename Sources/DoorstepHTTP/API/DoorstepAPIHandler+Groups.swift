@@ -51,11 +51,11 @@ extension DoorstepAPIHandler {
 extension WireModels {
     static func group(_ view: GroupView) -> Components.Schemas.Group {
         Components.Schemas.Group(
-            id: view.group.id.uuidString.lowercased(), name: view.group.name, kind: view.group.kind,
+            id: view.group.id.lowercasedText, name: view.group.name, kind: view.group.kind,
             inviteCode: view.group.inviteCode,
             members: view.members.map { member, user in
                 .init(
-                    userId: member.userID.uuidString.lowercased(), firstName: user?.firstName, role: member.role,
+                    userId: member.userID.lowercasedText, firstName: user?.firstName, role: member.role,
                     joinedAt: member.joinedAt)
             })
     }

@@ -57,7 +57,7 @@ extension DoorstepAPIHandler {
             .init(
                 body: .json(
                     .init(
-                        id: program.id.uuidString.lowercased(), status: program.status,
+                        id: program.id.lowercasedText, status: program.status,
                         version: program.version))))
     }
 }
@@ -69,7 +69,7 @@ extension WireModels {
 
     static func program(_ program: TrainingProgram) -> Components.Schemas.Program {
         .init(
-            id: program.id.uuidString.lowercased(), status: program.status, version: program.version,
+            id: program.id.lowercasedText, status: program.status, version: program.version,
             programMarkdown: program.markdown)
     }
 }

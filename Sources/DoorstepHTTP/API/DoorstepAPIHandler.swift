@@ -20,7 +20,7 @@ struct DoorstepAPIHandler: APIProtocol {
     func caller() async throws -> Caller {
         guard let token = RequestInfo.current.bearerToken, !token.isEmpty else { throw ServiceError.unauthenticated }
         let caller = try await services.auth.authenticate(bearer: token)
-        RequestTrace.current?.record(userID: caller.userID.uuidString.lowercased())
+        RequestTrace.current?.record(userID: caller.userID.lowercasedText)
         return caller
     }
 
@@ -48,7 +48,7 @@ struct DoorstepAPIHandler: APIProtocol {
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         guard let token = RequestInfo.current.bearerToken, !token.isEmpty else { throw ServiceError.unauthenticated }
         let user = try await services.auth.signedInUser(bearer: token)
-        RequestTrace.current?.record(userID: user.id.uuidString.lowercased())
+        RequestTrace.current?.record(userID: user.id.lowercasedText)
         return .ok(.init(body: .json(WireModels.user(user))))
     }
 }
@@ -57,7 +57,7 @@ struct DoorstepAPIHandler: APIProtocol {
 enum WireModels {
     static func user(_ user: UserRecord) -> Components.Schemas.User {
         Components.Schemas.User(
-            id: user.id.uuidString.lowercased(), email: user.email, emailVerified: user.emailVerified,
+            id: user.id.lowercasedText, email: user.email, emailVerified: user.emailVerified,
             firstName: user.firstName, lastName: user.lastName,
             avatarUrl: user.avatarID.map { "/v1/avatars/\($0)" }, isGuest: user.isGuest, providers: user.providers,
             hasPassword: user.passwordHash != nil, createdAt: user.createdAt)

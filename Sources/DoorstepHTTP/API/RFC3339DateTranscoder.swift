@@ -7,7 +7,39 @@ import OpenAPIRuntime
 /// writes, and Foundation's parsers refuse some offsets and shift dates before 1582.
 struct RFC3339DateTranscoder: DateTranscoder {
     func encode(_ date: Date) throws -> String {
-        Date.ISO8601FormatStyle().format(date)
+        Self.format(date)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`, whole seconds in UTC, written by hand: every user and session in an
+    /// answer carries dates, and `ISO8601FormatStyle` costs more than the rest of their encoding.
+    static func format(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let (dayCount, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
+        let (year, month, day) = civil(fromDays: dayCount)
+        guard (0...9_999).contains(year) else { return Date.ISO8601FormatStyle().format(date) }
+        return String(unsafeUninitializedCapacity: 20) { text in
+            var position = 0
+            func put(_ value: Int, digits: Int, then separator: UInt8?) {
+                var rest = value
+                for place in stride(from: digits - 1, through: 0, by: -1) {
+                    text[position + place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                position += digits
+                if let separator {
+                    text[position] = separator
+                    position += 1
+                }
+            }
+            put(year, digits: 4, then: UInt8(ascii: "-"))
+            put(month, digits: 2, then: UInt8(ascii: "-"))
+            put(day, digits: 2, then: UInt8(ascii: "T"))
+            put(second / 3_600, digits: 2, then: UInt8(ascii: ":"))
+            put(second / 60 % 60, digits: 2, then: UInt8(ascii: ":"))
+            put(second % 60, digits: 2, then: UInt8(ascii: "Z"))
+            return position
+        }
     }
 
     func decode(_ text: String) throws -> Date {
@@ -76,6 +108,19 @@ struct RFC3339DateTranscoder: DateTranscoder {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
+    }
+
+    /// The date `days` after 1970-01-01 (H. Hinnant's algorithm, the inverse of ``daysFromCivil``).
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Days from 1970-01-01 to the date, on the proleptic Gregorian calendar (H. Hinnant's algorithm).

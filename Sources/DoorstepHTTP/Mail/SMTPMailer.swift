@@ -16,7 +16,7 @@ struct SMTPMailer: Mailer {
         let domain = from.address.split(separator: "@").last.map(String.init) ?? "localhost"
         let message = MailMessage(
             from: from, to: recipient, subject: mail.subject, text: mail.text, html: mail.html,
-            messageID: "\(random.uuid().uuidString.lowercased())@\(domain)", date: clock.now)
+            messageID: "\(random.uuid().lowercasedText)@\(domain)", date: clock.now)
         do {
             try await client.send(message, boundary: "=_doorstep_\(random.token())")
         } catch let error as SMTPError {

@@ -81,7 +81,7 @@ public struct TrainerService: Sendable {
         let instruction = try Self.instruction(raw2)
         let intake = try await self.intake(caller)
         let state = try await load(caller)
-        guard let id = UUID(uuidString: raw), let current = state.programs.last(where: { $0.id == id }),
+        guard let id = UUID(text: raw), let current = state.programs.last(where: { $0.id == id }),
             let goal = state.goal
         else { throw ServiceError.notFound }
         let markdown = try await planner.program(
@@ -99,7 +99,7 @@ public struct TrainerService: Sendable {
     /// Marks the newest version of a program active.
     public func activateProgram(_ caller: Caller, programID raw: String) async throws -> TrainingProgram {
         try await update(caller) { state in
-            guard let id = UUID(uuidString: raw), let index = state.programs.lastIndex(where: { $0.id == id }) else {
+            guard let id = UUID(text: raw), let index = state.programs.lastIndex(where: { $0.id == id }) else {
                 throw ServiceError.notFound
             }
             for other in state.programs.indices where state.programs[other].status == "active" {

@@ -75,7 +75,7 @@ public struct AccessTokens: Sendable {
         let (keys, collection) = ring.current
         let key = rotation.signingKey(of: keys, at: now)
         let claims = AccessTokenClaims(
-            sub: SubjectClaim(value: userID.uuidString.lowercased()), sid: sessionID.uuidString.lowercased(),
+            sub: SubjectClaim(value: userID.lowercasedText), sid: sessionID.lowercasedText,
             iat: IssuedAtClaim(value: now), exp: ExpirationClaim(value: now.addingTimeInterval(lifetime)),
             iss: IssuerClaim(value: issuer), aud: AudienceClaim(value: audience))
         return try await collection.sign(claims, kid: JWKIdentifier(string: key.id))
@@ -96,7 +96,7 @@ public struct AccessTokens: Sendable {
             throw .unauthenticated
         }
         guard claims.iss.value == issuer, claims.aud.value.contains(audience),
-            let userID = UUID(uuidString: claims.sub.value), let sessionID = UUID(uuidString: claims.sid)
+            let userID = UUID(text: claims.sub.value), let sessionID = UUID(text: claims.sid)
         else { throw .unauthenticated }
         guard claims.exp.value > now else { throw .tokenExpired }
         let caller = Caller(userID: userID, sessionID: sessionID)

@@ -101,7 +101,7 @@ public struct AccountExporter: Sendable {
                 let member = try await store.members(groupID: group.id).first { $0.userID == userID }
                 households.append(
                     .init(
-                        id: group.id.uuidString.lowercased(), name: group.name, kind: group.kind, role: member?.role,
+                        id: group.id.lowercasedText, name: group.name, kind: group.kind, role: member?.role,
                         joinedAt: member?.joinedAt))
             }
             var flows: [String: AccountExport.FlowData] = [:]
@@ -124,7 +124,7 @@ public struct AccountExporter: Sendable {
             }
             return AccountExport(
                 profile: .init(
-                    id: user.id.uuidString.lowercased(), email: user.email, emailVerified: user.emailVerified,
+                    id: user.id.lowercasedText, email: user.email, emailVerified: user.emailVerified,
                     firstName: user.firstName,
                     lastName: user.lastName, isGuest: user.isGuest, hasPassword: user.passwordHash != nil,
                     providers: user.providers, avatarID: user.avatarID, createdAt: user.createdAt,
@@ -143,7 +143,7 @@ public struct AccountExporter: Sendable {
                 },
                 sessions: try await store.sessions(userID: userID).map {
                     .init(
-                        id: $0.id.uuidString.lowercased(), createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
+                        id: $0.id.lowercasedText, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
                         expiresAt: $0.expiresAt,
                         revokedAt: $0.revokedAt, userAgent: $0.userAgent)
                 })

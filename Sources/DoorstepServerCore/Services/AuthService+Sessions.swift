@@ -113,7 +113,7 @@ extension AuthService {
 
     /// Ends one of the caller's sessions; another user's session is `not_found`.
     public func revokeSession(id raw: String, caller: Caller) async throws {
-        guard let id = UUID(uuidString: raw) else { throw ServiceError.notFound }
+        guard let id = UUID(text: raw) else { throw ServiceError.notFound }
         try await storage.transaction { store in
             guard let session = try await store.session(id: id), session.userID == caller.userID,
                 session.revokedAt == nil

@@ -163,7 +163,7 @@ public struct GroupService: Sendable {
 
     /// The group, when the caller is a member; 404 otherwise, so others' groups cannot be probed.
     func memberGroup(_ raw: String, caller: Caller, in store: any StorageTransaction) async throws -> GroupRecord {
-        guard let id = UUID(uuidString: raw), let group = try await store.group(id: id),
+        guard let id = UUID(text: raw), let group = try await store.group(id: id),
             try await store.members(groupID: id).contains(where: { $0.userID == caller.userID })
         else { throw ServiceError.notFound }
         return group

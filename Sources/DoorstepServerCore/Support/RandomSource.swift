@@ -11,10 +11,22 @@ public struct SecureRandomSource: RandomSource {
     /// Creates the system's secure source.
     public init() {}
 
-    /// `count` bytes from the system's CSPRNG.
+    /// `count` bytes from the system's CSPRNG, eight to a call: every request id and token is drawn
+    /// here, and each call is a system call.
     public func bytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var filled = 0
+            while filled < count {
+                var word = generator.next()
+                let taken = min(8, count - filled)
+                withUnsafeBytes(of: &word) { word in
+                    for offset in 0..<taken { buffer[filled + offset] = word[offset] }
+                }
+                filled += taken
+            }
+            initialized = count
+        }
     }
 }
 

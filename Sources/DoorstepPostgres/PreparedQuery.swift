@@ -27,20 +27,30 @@ enum SessionAndUserSQL: PreparedSQL {
     static let sql = PostgresStatements.numberingMarks(FrequentSQL.sessionAndUser)
 }
 
+/// The refresh token, session and account read behind every refresh.
+enum RefreshTokenSessionAndUserSQL: PreparedSQL {
+    static let sql = PostgresStatements.numberingMarks(FrequentSQL.refreshTokenSessionAndUser)
+}
+
 extension PostgresStatements {
     /// Runs `sql` as a prepared statement when it is one of ``FrequentSQL``; returns `nil` otherwise.
     func preparedRows(_ sql: String, _ bindings: PostgresBindings) async throws -> [PostgresRow]? {
         switch sql {
-        case FrequentSQL.sessionAndUser:
-            var rows: [PostgresRow] = []
-            for try await row in try await connection.execute(
-                PreparedQuery<SessionAndUserSQL>(bindings: bindings), logger: logger)
-            {
-                rows.append(row)
-            }
-            return rows
-        default:
-            return nil
+        case FrequentSQL.sessionAndUser: return try await rows(of: SessionAndUserSQL.self, bindings)
+        case FrequentSQL.refreshTokenSessionAndUser:
+            return try await rows(of: RefreshTokenSessionAndUserSQL.self, bindings)
+        default: return nil
         }
+    }
+
+    private func rows<Statement: PreparedSQL>(of statement: Statement.Type, _ bindings: PostgresBindings)
+        async throws -> [PostgresRow]
+    {
+        var rows: [PostgresRow] = []
+        for try await row in try await connection.execute(PreparedQuery<Statement>(bindings: bindings), logger: logger)
+        {
+            rows.append(row)
+        }
+        return rows
     }
 }

@@ -115,10 +115,24 @@ public struct SQLTransaction: StorageTransaction {
     }
 
     public func sessionAndUser(sessionID: UUID) async throws -> (SessionRecord, UserRecord)? {
-        guard
-            let row = try await rows(FrequentSQL.sessionAndUser, [.text(sessionID.key)]).first,
-            let user = Self.user(row), let createdAt = row.date("session_created_at"),
-            let expiresAt = row.date("session_expires_at")
+        try await rows(FrequentSQL.sessionAndUser, [.text(sessionID.key)]).first.flatMap(Self.sessionAndUser)
+    }
+
+    public func refreshTokenSessionAndUser(hash: String) async throws -> (
+        RefreshTokenRecord, SessionRecord, UserRecord
+    )? {
+        guard let row = try await rows(FrequentSQL.refreshTokenSessionAndUser, [.text(hash)]).first,
+            let (session, user) = Self.sessionAndUser(row), let createdAt = row.date("token_created_at")
+        else { return nil }
+        let token = RefreshTokenRecord(
+            hash: hash, sessionID: session.id, createdAt: createdAt, rotatedAt: row.date("token_rotated_at"))
+        return (token, session, user)
+    }
+
+    /// A session and its account from a row of one of the joined ``FrequentSQL`` reads.
+    static func sessionAndUser(_ row: SQLRow) -> (SessionRecord, UserRecord)? {
+        guard let user = Self.user(row), let sessionID = row.uuid("session_id"),
+            let createdAt = row.date("session_created_at"), let expiresAt = row.date("session_expires_at")
         else { return nil }
         var session = SessionRecord(
             id: sessionID, userID: user.id, createdAt: createdAt, expiresAt: expiresAt,

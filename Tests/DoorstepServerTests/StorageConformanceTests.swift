@@ -139,6 +139,11 @@ struct StorageConformanceTests {
             #expect(pair?.0 == newer && pair?.1 == sam, "a session and its account in one read")
             #expect(try await storage.read { try await $0.sessionAndUser(sessionID: UUID()) } == nil)
             #expect(try await storage.transaction { try await $0.refreshToken(hash: "abc") } == rotated)
+            let triple = try await storage.transaction { try await $0.refreshTokenSessionAndUser(hash: "abc") }
+            #expect(
+                triple?.0 == rotated && triple?.1 == newer && triple?.2 == sam,
+                "a refresh token, its session and its account in one read")
+            #expect(try await storage.transaction { try await $0.refreshTokenSessionAndUser(hash: "xyz") } == nil)
             try await storage.transaction { try await $0.deleteUser(id: sam.id) }
             #expect(try await storage.transaction { try await $0.session(id: older.id) } == nil)
             #expect(try await storage.transaction { try await $0.refreshToken(hash: "abc") } == nil)

@@ -35,7 +35,7 @@ struct RequestInfoMiddleware: RouterMiddleware {
         if let authorization = request.headers[.authorization] {
             let parts = authorization.split(separator: " ", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "bearer" {
-                bearer = Self.trimmingSpaces(parts[1])
+                bearer = parts[1].trimmingSpacesAndTabs
             } else {
                 bearer = ""
             }
@@ -46,14 +46,5 @@ struct RequestInfoMiddleware: RouterMiddleware {
         return try await RequestInfo.$current.withValue(info) {
             try await next(request, context)
         }
-    }
-
-    /// `text` without the spaces and tabs around it. Foundation's `trimmingCharacters(in:)` bridges
-    /// through `NSString` and cost more than the rest of reading the header on every request.
-    static func trimmingSpaces(_ text: Substring) -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(text[first...last])
     }
 }

@@ -51,13 +51,19 @@ struct RequestBodyMiddleware: RouterMiddleware {
     static let avatarPath = "/v1/me/avatar"
 
     static func isImage(_ contentType: String?) -> Bool {
-        let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = mediaType(contentType)
         return type == "image/jpeg" || type == "image/png"
     }
 
+    /// The media type of a `Content-Type` value, lowercased and without its parameters.
+    static func mediaType(_ contentType: String?) -> String {
+        guard let contentType else { return "" }
+        return (contentType.split(separator: ";", omittingEmptySubsequences: false).first ?? "")
+            .trimmingSpacesAndTabs.lowercased()
+    }
+
     static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        let type = mediaType(contentType)
         return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
     }
 }

@@ -57,9 +57,8 @@ extension AuthService {
         guard !token.isEmpty, token.utf8.count <= 128 else { throw ServiceError.unauthenticated }
         let now = clock.now
         let outcome = try await storage.transaction { store -> RefreshOutcome in
-            guard var record = try await store.refreshToken(hash: Digests.sha256Hex(token)),
-                var session = try await store.session(id: record.sessionID),
-                let user = try await store.user(id: session.userID)
+            guard
+                var (record, session, user) = try await store.refreshTokenSessionAndUser(hash: Digests.sha256Hex(token))
             else { return .unknown }
             guard session.isActive(at: now) else { return .ended }
             let successor = successorToken(of: token)

@@ -93,6 +93,15 @@ final class MemoryTransaction: StorageTransaction {
         state.withLock { state in state.userIDsByEmail[email].flatMap { state.users[$0] } }
     }
 
+    func refreshTokenSessionAndUser(hash: String) async throws -> (RefreshTokenRecord, SessionRecord, UserRecord)? {
+        state.withLock { state in
+            guard let token = state.refreshTokens[hash], let session = state.sessions[token.sessionID],
+                let user = state.users[session.userID]
+            else { return nil }
+            return (token, session, user)
+        }
+    }
+
     func sessionAndUser(sessionID: UUID) async throws -> (SessionRecord, UserRecord)? {
         state.withLock { state in
             guard let session = state.sessions[sessionID], let user = state.users[session.userID] else { return nil }

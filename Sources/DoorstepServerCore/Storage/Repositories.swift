@@ -34,6 +34,8 @@ public protocol SessionRepository: Sendable {
     func insertRefreshToken(_ token: RefreshTokenRecord) async throws
     func updateRefreshToken(_ token: RefreshTokenRecord) async throws
     func refreshToken(hash: String) async throws -> RefreshTokenRecord?
+    /// A refresh token with its session and account, read together (every refresh).
+    func refreshTokenSessionAndUser(hash: String) async throws -> (RefreshTokenRecord, SessionRecord, UserRecord)?
 }
 
 /// One-time codes, the sends that rate limits count, and failed log-ins.

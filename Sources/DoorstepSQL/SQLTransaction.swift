@@ -1,3 +1,4 @@
+import DoorstepFlow
 import DoorstepServerCore
 import Foundation
 
@@ -63,7 +64,9 @@ public struct SQLTransaction: StorageTransaction {
     }
 
     static func userBinds(_ user: UserRecord) -> [SQLValue] {
-        let providers = (try? JSONEncoder().encode(user.providers)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        // A list of strings always has a JSON form.
+        let providers = String(
+            decoding: (try? Value.array(user.providers.map(Value.string)).jsonData()) ?? Data("[]".utf8), as: UTF8.self)
         return [
             .text(user.id.key), SQLValue.optional(user.email), .bool(user.emailVerified),
             SQLValue.optional(user.firstName),
@@ -75,9 +78,8 @@ public struct SQLTransaction: StorageTransaction {
 
     static func user(_ row: SQLRow) -> UserRecord? {
         guard let id = row.uuid("id"), let createdAt = row.date("created_at") else { return nil }
-        let providers = row.string("providers").flatMap {
-            try? JSONDecoder().decode([String].self, from: Data($0.utf8))
-        }
+        // Read on every signed-in request: the one-pass reader, not JSONDecoder.
+        let providers = row.string("providers").flatMap { try? Value(json: $0) }?.arrayValue?.compactMap(\.stringValue)
         var user = UserRecord(
             id: id, email: row.string("email"), emailVerified: row.bool("email_verified"),
             firstName: row.string("first_name"), lastName: row.string("last_name"),

@@ -265,7 +265,7 @@ struct Serve: AsyncParsableCommand {
         var logger =
             format == .json
             ? Logger(label: "doorstep") { JSONLogHandler(label: $0) }
-            : Logger(label: "doorstep") { StreamLogHandler.standardOutput(label: $0) }
+            : Logger(label: "doorstep") { TextLogHandler(label: $0) }
         logger.logLevel = level
         return logger
     }

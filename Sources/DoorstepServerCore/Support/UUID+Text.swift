@@ -22,12 +22,12 @@ extension UUID {
         }
     }
 
-    /// Reads the canonical 36-character form in either case, as `UUID(text:)` does, without
+    /// Reads the canonical 36-character form in either case, as `UUID(uuidString:)` does, without
     /// going through `sscanf`. Nil for anything else.
     public init?(text: some StringProtocol) {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var count = 0
-        var high: UInt8?
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var digits = 0
         var position = 0
         for character in text.utf8 {
             defer { position += 1 }
@@ -35,21 +35,21 @@ extension UUID {
                 guard character == UInt8(ascii: "-") else { return nil }
                 continue
             }
-            guard count < 16, let nibble = Self.nibble(character) else { return nil }
-            if let first = high {
-                bytes[count] = first << 4 | nibble
-                count += 1
-                high = nil
+            guard digits < 32, let nibble = Self.nibble(character) else { return nil }
+            if digits < 16 {
+                high = high << 4 | UInt64(nibble)
             } else {
-                high = nibble
+                low = low << 4 | UInt64(nibble)
             }
+            digits += 1
         }
-        guard position == 36, count == 16 else { return nil }
-        self.init(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        guard position == 36, digits == 32 else { return nil }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { bytes in
+            bytes.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
+            bytes.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
+        }
+        self.init(uuid: uuid)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

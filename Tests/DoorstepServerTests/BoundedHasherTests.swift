@@ -71,4 +71,35 @@ struct BoundedHasherTests {
         held.releaseAll()
         #expect(try await running.value == "hash:a")
     }
+
+    @Test("Work admitted first runs only with a place, and the hash it asks for uses that place")
+    func admittedWork() async throws {
+        let held = HeldHasher()
+        let hasher = BoundedPasswordHasher(held, workers: 1, maximumWait: .milliseconds(200))
+        let running = Task { try await hasher.hash("a") }
+        while held.held < 1 { await Task.yield() }
+        var reads = 0
+        await #expect(throws: HashingBusy.self) {
+            try await hasher.whenAdmitted {
+                reads += 1
+                return try await hasher.hash("b")
+            }
+        }
+        #expect(reads == 0, "a refused request read nothing")
+
+        held.releaseAll()
+        _ = try await running.value
+        // With the only place taken by the work itself, its own hash must not wait for a second one.
+        let releaser = Task {
+            while held.held < 1 { await Task.yield() }
+            held.releaseAll()
+        }
+        let hash = try await hasher.whenAdmitted {
+            reads += 1
+            return try await hasher.hash("c")
+        }
+        await releaser.value
+        #expect(hash == "hash:c")
+        #expect(reads == 1)
+    }
 }

@@ -74,14 +74,29 @@ struct ServerProcessStats: Sendable {
 
     /// User + system CPU seconds so far.
     var cpuSeconds: Double {
+        pids.reduce(0) { total, pid in total + Self.cpuSeconds(statFile: "/proc/\(pid)/stat") }
+    }
+
+    /// CPU seconds so far of every thread but the password-hashing pool's: what serving, refusing and
+    /// storing cost. The hashing pool is the one `NIOThreadPool` the server starts itself, so its
+    /// threads carry that type's default names, `TP-#0`, `TP-#1`… (SQLite's pool is `SGLTN-TP-#…`).
+    var cpuSecondsOutsideHashing: Double {
         pids.reduce(0) { total, pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return total }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
-            return total + ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            return tasks.reduce(total) { sum, task in
+                let name = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? ""
+                guard !name.hasPrefix("TP-#") else { return sum }
+                return sum + Self.cpuSeconds(statFile: "/proc/\(pid)/task/\(task)/stat")
+            }
         }
+    }
+
+    private static func cpuSeconds(statFile: String) -> Double {
+        guard let stat = try? String(contentsOfFile: statFile, encoding: .utf8), let close = stat.lastIndex(of: ")")
+        else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     private func status(_ key: String) -> Double {

@@ -11,6 +11,10 @@ struct RunResult: Codable, Sendable {
     /// Requests the server shed with 429 and `Retry-After` (the connection then waited as asked).
     var shed: Int
     var serverCPUMillisecondsPerRequest: Double
+    /// The server's CPU per request outside its password-hashing threads. In a run where most requests
+    /// are refused it bounds what a refusal costs, since an admitted request costs more outside
+    /// hashing than a refused one.
+    var serverCPUOutsideHashingMillisecondsPerRequest: Double
     var serverPeakMegabytes: Double
 }
 
@@ -22,6 +26,7 @@ enum Runner {
     ) async throws -> RunResult {
         let tally = Tally()
         let cpuBefore = server.cpuSeconds
+        let cpuOutsideHashingBefore = server.cpuSecondsOutsideHashing
         let start = ContinuousClock.now
         let deadline = start + .milliseconds(Int(seconds * 1_000))
         await withTaskGroup(of: Void.self) { group in
@@ -59,12 +64,14 @@ enum Runner {
         let count = sorted.count
         func percentile(_ p: Double) -> Double { count == 0 ? 0 : sorted[min(count - 1, Int(Double(count) * p))] }
         let cpu = (server.cpuSeconds - cpuBefore) * 1_000
+        let cpuOutsideHashing = (server.cpuSecondsOutsideHashing - cpuOutsideHashingBefore) * 1_000
         let total = tally.iterations
         return RunResult(
             requestsPerSecond: Double(count) / wall, p50Milliseconds: percentile(0.5),
             p99Milliseconds: percentile(0.99),
             meanMilliseconds: count == 0 ? 0 : sorted.reduce(0, +) / Double(count), errors: tally.errors,
             shed: tally.shedCount, serverCPUMillisecondsPerRequest: total == 0 ? 0 : cpu / Double(total),
+            serverCPUOutsideHashingMillisecondsPerRequest: total == 0 ? 0 : cpuOutsideHashing / Double(total),
             serverPeakMegabytes: server.peakMegabytes)
     }
 }
@@ -147,7 +154,8 @@ struct Report: Codable, Sendable {
             }
             if let ceiling = scenario.hashCeiling {
                 lines.append(
-                    "  \(number(m.requestsPerSecond / ceiling * 100, 0))% of the hash ceiling (\(number(ceiling, 1)) hashes/s)"
+                    "  \(number(m.requestsPerSecond / ceiling * 100, 0))% of the hash ceiling (\(number(ceiling, 1)) hashes/s); "
+                        + "\(number(m.serverCPUOutsideHashingMillisecondsPerRequest, 3)) ms of CPU a request outside hashing"
                 )
             }
         }

@@ -1,10 +1,11 @@
+import DoorstepFlow
 import DoorstepServerCore
 import Foundation
 import Hummingbird
 
 /// An `application/problem+json` body.
-struct Problem: Encodable {
-    struct FieldProblem: Encodable {
+struct Problem {
+    struct FieldProblem {
         var field: String
         var code: String
         var message: String
@@ -31,6 +32,20 @@ struct Problem: Encodable {
         self.requestId = RequestTrace.current?.id
     }
 
+    /// The body's JSON: keys sorted, absent members left out.
+    var value: Value {
+        var members: [String: Value] = [
+            "type": .string(type), "title": .string(title), "status": .int(status), "detail": .string(detail),
+            "code": .string(code),
+        ]
+        if let errors {
+            members["errors"] = .array(
+                errors.map { ["field": .string($0.field), "code": .string($0.code), "message": .string($0.message)] })
+        }
+        if let requestId { members["requestId"] = .string(requestId) }
+        return .object(members)
+    }
+
     static let titles = [
         400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
         409: "Conflict", 410: "Gone", 413: "Content Too Large", 415: "Unsupported Media Type",
@@ -44,9 +59,8 @@ struct Problem: Encodable {
         headers[.contentType] = "application/problem+json"
         headers[.cacheControl] = "no-store"
         if let retryAfter = error.retryAfter { headers[.retryAfter] = String(retryAfter) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = (try? encoder.encode(Problem(error))) ?? Data()
+        // Written by the one-pass writer: every refusal of a crowd is answered with one of these.
+        let body = (try? Problem(error).value.jsonData()) ?? Data()
         return Response(
             status: .init(code: error.status), headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))

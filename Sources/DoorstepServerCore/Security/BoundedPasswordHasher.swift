@@ -29,19 +29,24 @@ public struct BoundedPasswordHasher: PasswordHasher {
     public var refusals: Int { gate.refusals }
 
     public func hash(_ secret: String) async throws -> String {
-        try await admitted { try await wrapped.hash(secret) }
+        try await whenAdmitted { try await wrapped.hash(secret) }
     }
 
     public func verify(_ secret: String, against hash: String) async throws -> Bool {
-        try await admitted { try await wrapped.verify(secret, against: hash) }
+        try await whenAdmitted { try await wrapped.verify(secret, against: hash) }
     }
 
-    private func admitted<Result>(_ work: () async throws -> Result) async throws -> Result {
+    public func whenAdmitted<Result>(_ work: () async throws -> Result) async throws -> Result {
+        // A hash asked for inside `work` uses the place `work` already holds.
+        if Self.heldGate == ObjectIdentifier(gate) { return try await work() }
         try await gate.enter()
         let started = ContinuousClock.now
         defer { gate.leave(after: ContinuousClock.now - started) }
-        return try await work()
+        return try await Self.$heldGate.withValue(ObjectIdentifier(gate)) { try await work() }
     }
+
+    /// The gate whose place the current task holds, if any.
+    @TaskLocal private static var heldGate: ObjectIdentifier?
 }
 
 /// The places and the queue of one hasher, shared by its copies.

@@ -8,6 +8,17 @@ public protocol PasswordHasher: Sendable {
     func hash(_ secret: String) async throws -> String
     /// Whether `secret` matches `hash`.
     func verify(_ secret: String, against hash: String) async throws -> Bool
+    /// Runs `work` once a place to hash is free, and lets the hashes `work` asks for use that place:
+    /// reads that only matter if the hash runs go inside, so a request refused for want of a place
+    /// has cost no storage. Refuses as ``hash(_:)`` does.
+    func whenAdmitted<Result>(_ work: () async throws -> Result) async throws -> Result
+}
+
+extension PasswordHasher {
+    /// A hasher without admission control runs `work` at once.
+    public func whenAdmitted<Result>(_ work: () async throws -> Result) async throws -> Result {
+        try await work()
+    }
 }
 
 /// What is actually given to bcrypt: the password's SHA-256, base64-encoded (44 characters).

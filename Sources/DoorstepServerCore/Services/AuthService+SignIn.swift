@@ -96,24 +96,29 @@ extension AuthService {
         }
         let email = EmailAddress.normalized(raw)
         let now = clock.now
-        // Two reads, no lock: the lock-out is a count, and a log-in racing a failure sees it or not.
-        let (user, failures) = try await storage.read { store in
-            (
-                try await store.user(email: email),
-                try await store.loginFailures(email: email, since: now.addingTimeInterval(-policy.loginFailureWindow))
-            )
+        // The place to hash is taken before anything is read: a log-in refused for want of one (429
+        // after waiting its turn) has cost no storage.
+        let (user, matches, hadFailures) = try await hasher.whenAdmitted {
+            // Two reads, no lock: the lock-out is a count, and a log-in racing a failure sees it or not.
+            let (user, failures) = try await storage.read { store in
+                (
+                    try await store.user(email: email),
+                    try await store.loginFailures(
+                        email: email, since: now.addingTimeInterval(-policy.loginFailureWindow))
+                )
+            }
+            if failures.count >= policy.maxLoginFailures, let oldest = failures.first {
+                let wait = oldest.addingTimeInterval(policy.loginFailureWindow).timeIntervalSince(now)
+                metrics.lockedOut()
+                throw ServiceError.tooManyAttempts(retryAfter: Int(wait.rounded(.up)))
+            }
+            return (user, try await passwordMatches(password, user?.passwordHash), !failures.isEmpty)
         }
-        if failures.count >= policy.maxLoginFailures, let oldest = failures.first {
-            let wait = oldest.addingTimeInterval(policy.loginFailureWindow).timeIntervalSince(now)
-            metrics.lockedOut()
-            throw ServiceError.tooManyAttempts(retryAfter: Int(wait.rounded(.up)))
-        }
-        guard try await passwordMatches(password, user?.passwordHash), let user else {
+        guard matches, let user else {
             try await storage.transaction { try await $0.recordLoginFailure(email: email, at: now) }
             metrics.signInFailed(.password, reason: ErrorCode.invalidCredentials.rawValue)
             throw ServiceError.invalidCredentials
         }
-        let hadFailures = !failures.isEmpty
         let (session, refreshToken) = try await storage.transaction { store in
             if hadFailures { try await store.clearLoginFailures(email: email) }
             return try await openSession(for: user, meta: meta, in: store)

@@ -25,6 +25,8 @@ struct LoadGenerator: AsyncParsableCommand {
     @Option(help: "bcrypt cost the server uses, for the hash ceiling.") var passwordCost = 12
     @Option(help: "Where to write the results as JSON.") var json: String?
     @Flag(help: "Clients send again at once when refused with 429, as naive clients do.") var impatient = false
+    @Flag(help: "Exit with a failure when any request failed, so a scenario that broke cannot pass unseen.")
+    var failOnErrors = false
 
     func run() async throws {
         let client = HTTPClient(
@@ -64,6 +66,11 @@ struct LoadGenerator: AsyncParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(report).write(to: URL(fileURLWithPath: json))
+        }
+        let failing = results.filter { $0.runs.contains { $0.errors > 0 } }.map(\.scenario)
+        if failOnErrors, !failing.isEmpty {
+            FileHandle.standardError.write(Data("requests failed in: \(failing.joined(separator: ", "))\n".utf8))
+            throw ExitCode.failure
         }
     }
 }

@@ -138,6 +138,8 @@ enum Scenario: String, CaseIterable {
         case .onboarding:
             let prefix = UUID().uuidString.prefix(8).lowercased()
             let numbers = UniqueNumbers()
+            // Answers name the flow version they were given for; the server takes the current one.
+            let version = try await api.call(.GET, "/v1/flows/tanda")["version"] as? Int ?? 1
             return Workload(lanes: [
                 (
                     connections, true,
@@ -154,7 +156,7 @@ enum Scenario: String, CaseIterable {
                             .PUT, "/v1/auth/password", json: ["newPassword": Self.password], bearer: token)
                         try await api.call(
                             .POST, "/v1/me/flows/tanda/answers",
-                            json: ["flowVersion": 1, "answers": ["firstName": "Sam", "lastName": "Jones"]],
+                            json: ["flowVersion": version, "answers": ["firstName": "Sam", "lastName": "Jones"]],
                             bearer: token)
                     }
                 )

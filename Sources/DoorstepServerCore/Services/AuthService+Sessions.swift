@@ -57,9 +57,11 @@ extension AuthService {
         guard !token.isEmpty, token.utf8.count <= 128 else { throw ServiceError.unauthenticated }
         let now = clock.now
         let outcome = try await storage.transaction { store -> RefreshOutcome in
-            guard
-                var (record, session, user) = try await store.refreshTokenSessionAndUser(hash: Digests.sha256Hex(token))
-            else { return .unknown }
+            guard let found = try await store.refreshTokenSessionAndUser(hash: Digests.sha256Hex(token)) else {
+                return .unknown
+            }
+            var (record, session) = (found.0, found.1)
+            let user = found.2
             guard session.isActive(at: now) else { return .ended }
             let successor = successorToken(of: token)
             if let rotatedAt = record.rotatedAt {

@@ -15,19 +15,15 @@ struct JSONLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    // swiftlint:disable:next function_parameter_count
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String,
-        file: String, function: String, line: UInt
-    ) {
+    func log(event: LogEvent) {
         var object: [String: String] = [:]
-        for (key, value) in metadata.merging(explicit ?? [:], uniquingKeysWith: { $1 }) {
+        for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
             object[key] = "\(value)"
         }
         object["time"] = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
-        object["level"] = level.rawValue
+        object["level"] = event.level.rawValue
         object["label"] = label
-        object["message"] = message.description
+        object["message"] = event.message.description
         guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
         data.append(0x0A)
         Self.output.withLock { _ in FileHandle.standardOutput.write(data) }

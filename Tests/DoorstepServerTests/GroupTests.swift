@@ -94,6 +94,12 @@ struct GroupTests {
             #expect(mail.code == group["inviteCode"] as? String)
             #expect(mail.subject == "Someone invited you to join Reyes on Doorstep")
             #expect(mail.text.contains("enter this invite code: \(mail.code ?? "?")"))
+            let tooLong = String(repeating: "a", count: 310) + "@example.com"
+            let refused = try await client.post(
+                "/v1/groups/\(groupID)/invitations", ["emails": ["kim@example.com", tooLong]],
+                bearer: owner.accessToken)
+            #expect(refused.status == 422, "an address longer than the contract allows refuses the whole request")
+            #expect(await server.mail(to: "kim@example.com").isEmpty)
         }
     }
 

@@ -124,6 +124,10 @@ public struct GroupService: Sendable {
         guard !emails.isEmpty, emails.count <= 20 else {
             throw ServiceError.invalid("emails", code: "invalid_count", "Send between 1 and 20 addresses.")
         }
+        // Longer than the contract allows is a malformed request, not an address to report back.
+        guard emails.allSatisfy({ $0.unicodeScalars.count <= 320 }) else {
+            throw ServiceError.invalid("emails", code: "invalid_email", "An address has at most 320 characters.")
+        }
         var addresses: [String] = []
         var rejected: [(email: String, code: String)] = []
         for email in emails {

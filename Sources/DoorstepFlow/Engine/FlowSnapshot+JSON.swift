@@ -41,7 +41,7 @@ extension FlowSnapshot {
         var members: [String: Value] = [
             "flowID": .string(flowID), "flowVersion": .int(flowVersion), "screen": .string(screen),
             "answers": .object(answers), "results": .object(results), "history": .array(history.map(Value.string)),
-            "depth": .int(depth), "issues": .array(issues.map(\.snapshotValue)),
+            "depth": .int(depth), "issues": .array(issues.map(\.value)),
             "effectTimes": .object(effectTimes.mapValues { .double($0.timeIntervalSinceReferenceDate) }),
             "completed": .bool(completed), "nextRequestID": .int(nextRequestID),
         ]
@@ -85,7 +85,8 @@ extension FieldIssue {
             message: try reader.required("message", "text", \.stringValue))
     }
 
-    fileprivate var snapshotValue: Value {
+    /// The issue's JSON shape, as snapshots and problem bodies carry it.
+    public var value: Value {
         ["field": .string(field), "code": .string(code), "message": .string(message)]
     }
 }

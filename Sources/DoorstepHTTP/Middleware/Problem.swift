@@ -5,18 +5,12 @@ import Hummingbird
 
 /// An `application/problem+json` body.
 struct Problem {
-    struct FieldProblem {
-        var field: String
-        var code: String
-        var message: String
-    }
-
     var type: String
     var title: String
     var status: Int
     var detail: String
     var code: String
-    var errors: [FieldProblem]?
+    var errors: [FieldIssue]?
     /// The request's id, as in `X-Request-ID` and the server's log, for a support ticket.
     var requestId: String?
 
@@ -26,9 +20,7 @@ struct Problem {
         self.status = error.status
         self.detail = error.detail
         self.code = error.code.rawValue
-        self.errors =
-            error.fieldProblems.isEmpty
-            ? nil : error.fieldProblems.map { FieldProblem(field: $0.field, code: $0.code, message: $0.message) }
+        self.errors = error.fieldProblems.isEmpty ? nil : error.fieldProblems
         self.requestId = RequestTrace.current?.id
     }
 
@@ -38,10 +30,7 @@ struct Problem {
             "type": .string(type), "title": .string(title), "status": .int(status), "detail": .string(detail),
             "code": .string(code),
         ]
-        if let errors {
-            members["errors"] = .array(
-                errors.map { ["field": .string($0.field), "code": .string($0.code), "message": .string($0.message)] })
-        }
+        if let errors { members["errors"] = .array(errors.map(\.value)) }
         if let requestId { members["requestId"] = .string(requestId) }
         return .object(members)
     }

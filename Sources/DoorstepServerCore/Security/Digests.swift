@@ -30,11 +30,12 @@ extension Sequence where Element == UInt8 {
         var text = [UInt8]()
         text.reserveCapacity(underestimatedCount * 2)
         for byte in self {
-            text.append(hexDigits[Int(byte >> 4)])
-            text.append(hexDigits[Int(byte & 0x0F)])
+            text.append(lowercaseHexDigits[Int(byte >> 4)])
+            text.append(lowercaseHexDigits[Int(byte & 0x0F)])
         }
         return String(decoding: text, as: UTF8.self)
     }
 }
 
-private let hexDigits = Array("0123456789abcdef".utf8)
+/// The sixteen digits of lowercase hex, as UTF-8 bytes.
+let lowercaseHexDigits = Array("0123456789abcdef".utf8)

@@ -13,8 +13,8 @@ extension UUID {
                         text[position] = UInt8(ascii: "-")
                         position += 1
                     }
-                    text[position] = Self.hexDigits[Int(byte >> 4)]
-                    text[position + 1] = Self.hexDigits[Int(byte & 0x0F)]
+                    text[position] = lowercaseHexDigits[Int(byte >> 4)]
+                    text[position + 1] = lowercaseHexDigits[Int(byte & 0x0F)]
                     position += 2
                 }
                 return position
@@ -51,8 +51,6 @@ extension UUID {
         }
         self.init(uuid: uuid)
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static func nibble(_ character: UInt8) -> UInt8? {
         switch character {

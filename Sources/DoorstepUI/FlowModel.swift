@@ -75,7 +75,7 @@
         /// While a screen offers passkey sign-in, lets the keyboard's AutoFill offer the person's passkeys
         /// from its email field; picking one signs in and presses the screen's passkey button.
         public func offerPasskeyAutoFill(client: DoorstepClient) async {
-            #if canImport(AuthenticationServices) && os(iOS)
+            #if canImport(AuthenticationServices) && canImport(UIKit)
                 guard let action = presentation?.allActions.first(where: { $0.passkey == .get }),
                     let options = try? await client.passkeyAuthenticationOptions(),
                     let assertion = await PlatformPasskeys.assert(options, autoFill: true),

@@ -67,7 +67,7 @@
         }
 
         public func appleCredential() async -> AppleCredential? {
-            #if canImport(AuthenticationServices) && canImport(CryptoKit) && os(iOS)
+            #if canImport(AuthenticationServices) && canImport(CryptoKit) && canImport(UIKit)
                 let rawNonce = AppleNonce.make()
                 let provider = ASAuthorizationAppleIDProvider()
                 let request = provider.createRequest()
@@ -123,7 +123,7 @@
             }
         }
 
-        #if os(iOS)
+        #if canImport(UIKit)
             /// Runs one Apple ID request and resumes with its credential, or nil when it fails or is cancelled.
             @MainActor
             final class AppleSignIn: NSObject, ASAuthorizationControllerDelegate {

@@ -2,7 +2,7 @@
     import DoorstepClient
     import Foundation
 
-    #if canImport(AuthenticationServices) && os(iOS)
+    #if canImport(AuthenticationServices) && canImport(UIKit)
         import AuthenticationServices
 
         /// Passkeys on iOS with `ASAuthorizationPlatformPublicKeyCredentialProvider`: registration and

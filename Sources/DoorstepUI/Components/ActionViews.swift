@@ -148,7 +148,7 @@
         let model: any FlowActions
 
         var body: some View {
-            #if canImport(AuthenticationServices) && os(iOS)
+            #if canImport(AuthenticationServices) && canImport(UIKit)
                 if action.provider == "apple" {
                     // The button only starts the action: the effect runs ASAuthorizationController with the
                     // hashed nonce, so the tap and the credential go through one path.

@@ -75,6 +75,7 @@
                 case .givenName: return .givenName
                 case .familyName: return .familyName
                 case .name: return .name
+                case .username: return .username
                 case .none: return nil
                 }
             }
@@ -226,12 +227,20 @@
 
         @ViewBuilder private var label: some View {
             if let linkText = content.linkText, let link = content.link, let url = URL(string: link) {
-                Text(content.field.label).look(content.field.labelLook) + Text(" ")
-                    + Text(.init("[\(linkText)](\(url.absoluteString))"))
+                (Text(content.field.label) + Text(" ") + Text(Self.linked(linkText, to: url)))
+                    .look(content.field.labelLook)
             } else {
                 Text([content.field.label, content.linkText].compactMap { $0 }.joined(separator: " "))
                     .look(content.field.labelLook)
             }
+        }
+
+        /// The link's words, tappable, in the tint colour; written as an attribute rather than Markdown so
+        /// brackets in the words stay words.
+        private static func linked(_ words: String, to url: URL) -> AttributedString {
+            var linked = AttributedString(words)
+            linked.link = url
+            return linked
         }
     }
 

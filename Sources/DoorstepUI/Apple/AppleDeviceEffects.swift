@@ -68,18 +68,7 @@
 
         public func appleCredential() async -> AppleCredential? {
             #if canImport(AuthenticationServices) && canImport(CryptoKit) && canImport(UIKit)
-                let rawNonce = AppleNonce.make()
-                let provider = ASAuthorizationAppleIDProvider()
-                let request = provider.createRequest()
-                request.requestedScopes = [.fullName, .email]
-                request.nonce = AppleNonce.hashed(rawNonce)
-                guard let credential = await AppleSignIn().perform(request) else { return nil }
-                guard let tokenData = credential.identityToken, let token = String(data: tokenData, encoding: .utf8)
-                else { return nil }
-                return AppleCredential(
-                    identityToken: token, rawNonce: rawNonce,
-                    authorizationCode: credential.authorizationCode.flatMap { String(data: $0, encoding: .utf8) },
-                    firstName: credential.fullName?.givenName, lastName: credential.fullName?.familyName)
+                return await AppleSignIn.credential()
             #else
                 return nil
             #endif
@@ -124,38 +113,27 @@
         }
 
         #if canImport(UIKit)
-            /// Runs one Apple ID request and resumes with its credential, or nil when it fails or is cancelled.
+            /// Sign in with Apple's sheet, asking for the name and email and carrying the hashed nonce.
             @MainActor
-            final class AppleSignIn: NSObject, ASAuthorizationControllerDelegate {
-                private var continuation: CheckedContinuation<ASAuthorizationAppleIDCredential?, Never>?
-
-                nonisolated override init() { super.init() }
-
-                func perform(_ request: ASAuthorizationAppleIDRequest) async -> ASAuthorizationAppleIDCredential? {
-                    await withCheckedContinuation { continuation in
-                        self.continuation = continuation
-                        let controller = ASAuthorizationController(authorizationRequests: [request])
-                        controller.delegate = self
-                        controller.performRequests()
+            enum AppleSignIn {
+                static func credential() async -> AppleCredential? {
+                    let rawNonce = AppleNonce.make()
+                    let request = ASAuthorizationAppleIDProvider().createRequest()
+                    request.requestedScopes = [.fullName, .email]
+                    request.nonce = AppleNonce.hashed(rawNonce)
+                    let sheet = AuthorizationSheet { credential -> AppleCredential? in
+                        guard let credential = credential as? ASAuthorizationAppleIDCredential,
+                            let tokenData = credential.identityToken,
+                            let token = String(data: tokenData, encoding: .utf8)
+                        else { return nil }
+                        return AppleCredential(
+                            identityToken: token, rawNonce: rawNonce,
+                            authorizationCode: credential.authorizationCode.flatMap {
+                                String(data: $0, encoding: .utf8)
+                            },
+                            firstName: credential.fullName?.givenName, lastName: credential.fullName?.familyName)
                     }
-                }
-
-                nonisolated func authorizationController(
-                    controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
-                ) {
-                    let credential = authorization.credential as? ASAuthorizationAppleIDCredential
-                    Task { @MainActor in self.finish(credential) }
-                }
-
-                nonisolated func authorizationController(
-                    controller: ASAuthorizationController, didCompleteWithError error: Error
-                ) {
-                    Task { @MainActor in self.finish(nil) }
-                }
-
-                private func finish(_ credential: ASAuthorizationAppleIDCredential?) {
-                    continuation?.resume(returning: credential)
-                    continuation = nil
+                    return await sheet.perform(request)
                 }
             }
         #endif

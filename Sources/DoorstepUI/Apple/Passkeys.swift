@@ -9,6 +9,7 @@
         /// sign-in sheets for the server's options, and AutoFill-assisted sign-in from a focused email field.
         /// The app needs the Associated Domains entitlement `webcredentials:<rp id>`, and the server's
         /// `--apple-app-id` so its apple-app-site-association lists the app.
+        @MainActor
         enum PlatformPasskeys {
             static func register(_ options: PasskeyCreationOptions) async -> PasskeyRegistration? {
                 guard let challenge = Data(base64URL: options.challenge),
@@ -24,15 +25,15 @@
                     }
                     .map(ASAuthorizationPlatformPublicKeyCredentialDescriptor.init(credentialID:))
                 }
-                let authorization = PasskeyAuthorization()
-                guard
-                    let credential = await authorization.perform(request, autoFill: false)
-                        as? ASAuthorizationPlatformPublicKeyCredentialRegistration,
-                    let attestation = credential.rawAttestationObject
-                else { return nil }
-                return PasskeyRegistration(
-                    credentialID: credential.credentialID, clientDataJSON: credential.rawClientDataJSON,
-                    attestationObject: attestation)
+                let sheet = AuthorizationSheet { credential -> PasskeyRegistration? in
+                    guard let registration = credential as? ASAuthorizationPlatformPublicKeyCredentialRegistration,
+                        let attestation = registration.rawAttestationObject
+                    else { return nil }
+                    return PasskeyRegistration(
+                        credentialID: registration.credentialID, clientDataJSON: registration.rawClientDataJSON,
+                        attestationObject: attestation)
+                }
+                return await sheet.perform(request)
             }
 
             static func assert(_ options: PasskeyRequestOptions, autoFill: Bool) async -> PasskeyAssertion? {
@@ -40,63 +41,16 @@
                 let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: options.rpId)
                 let request = provider.createCredentialAssertionRequest(challenge: challenge)
                 request.userVerificationPreference = .required
-                let authorization = PasskeyAuthorization()
-                guard
-                    let credential = await authorization.perform(request, autoFill: autoFill)
-                        as? ASAuthorizationPlatformPublicKeyCredentialAssertion
-                else { return nil }
-                return PasskeyAssertion(
-                    credentialID: credential.credentialID, clientDataJSON: credential.rawClientDataJSON,
-                    authenticatorData: credential.rawAuthenticatorData, signature: credential.signature,
-                    userHandle: credential.userID)
-            }
-        }
-
-        /// Runs one authorization request and resumes with its credential, or nil when it fails or is
-        /// cancelled (AutoFill requests are cancelled when the person picks another way).
-        @MainActor
-        final class PasskeyAuthorization: NSObject, ASAuthorizationControllerDelegate,
-            ASAuthorizationControllerPresentationContextProviding
-        {
-            private var continuation: CheckedContinuation<ASAuthorizationCredential?, Never>?
-
-            func perform(_ request: ASAuthorizationRequest, autoFill: Bool) async -> ASAuthorizationCredential? {
-                await withCheckedContinuation { continuation in
-                    self.continuation = continuation
-                    let controller = ASAuthorizationController(authorizationRequests: [request])
-                    controller.delegate = self
-                    controller.presentationContextProvider = self
-                    if autoFill {
-                        controller.performAutoFillAssistedRequests()
-                    } else {
-                        controller.performRequests()
+                let sheet = AuthorizationSheet { credential -> PasskeyAssertion? in
+                    guard let assertion = credential as? ASAuthorizationPlatformPublicKeyCredentialAssertion else {
+                        return nil
                     }
+                    return PasskeyAssertion(
+                        credentialID: assertion.credentialID, clientDataJSON: assertion.rawClientDataJSON,
+                        authenticatorData: assertion.rawAuthenticatorData, signature: assertion.signature,
+                        userHandle: assertion.userID)
                 }
-            }
-
-            nonisolated func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
-                MainActor.assumeIsolated {
-                    UIApplication.shared.connectedScenes.compactMap { ($0 as? UIWindowScene)?.keyWindow }.first
-                        ?? ASPresentationAnchor()
-                }
-            }
-
-            nonisolated func authorizationController(
-                controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
-            ) {
-                let credential = authorization.credential
-                Task { @MainActor in self.finish(credential) }
-            }
-
-            nonisolated func authorizationController(
-                controller: ASAuthorizationController, didCompleteWithError error: Error
-            ) {
-                Task { @MainActor in self.finish(nil) }
-            }
-
-            private func finish(_ credential: ASAuthorizationCredential?) {
-                continuation?.resume(returning: credential)
-                continuation = nil
+                return await sheet.perform(request, autoFill: autoFill)
             }
         }
     #endif

@@ -26,33 +26,68 @@
                     stop()
                     return
                 }
-                SFSpeechRecognizer.requestAuthorization { status in
-                    Task { @MainActor in
-                        guard status == .authorized else { return }
-                        self.start(onTranscript: onTranscript)
-                    }
+                Task {
+                    guard await Self.isAuthorized() else { return }
+                    start(onTranscript: onTranscript)
                 }
             }
 
             private func start(onTranscript: @escaping @MainActor (String) -> Void) {
+                guard let recognizer, !isListening else { return }
                 let request = SFSpeechAudioBufferRecognitionRequest()
                 request.shouldReportPartialResults = true
-                request.requiresOnDeviceRecognition = recognizer?.supportsOnDeviceRecognition == true
-                let input = audio.inputNode
+                request.requiresOnDeviceRecognition = recognizer.supportsOnDeviceRecognition
+                #if canImport(UIKit)
+                    let session = AVAudioSession.sharedInstance()
+                    guard (try? session.setCategory(.record, mode: .measurement, options: .duckOthers)) != nil,
+                        (try? session.setActive(true, options: .notifyOthersOnDeactivation)) != nil
+                    else { return }
+                #endif
+                Self.feed(request, from: audio.inputNode)
+                audio.prepare()
+                guard (try? audio.start()) != nil else {
+                    audio.inputNode.removeTap(onBus: 0)
+                    return
+                }
+                self.request = request
+                isListening = true
+                task = Self.recognize(request, with: recognizer) { [weak self] transcript, isFinal in
+                    Task { @MainActor in
+                        if let transcript { onTranscript(transcript) }
+                        if isFinal { self?.stop() }
+                    }
+                }
+            }
+
+            // Speech and the audio engine call these closures on queues of their own. Made here, outside the
+            // main actor, they are not main-actor closures, which Swift 6 would stop at run time there; each
+            // hops to the main actor with plain values.
+
+            /// Asks for speech recognition the first time; later answers come at once.
+            private nonisolated static func isAuthorized() async -> Bool {
+                await withCheckedContinuation { continuation in
+                    SFSpeechRecognizer.requestAuthorization { status in
+                        continuation.resume(returning: status == .authorized)
+                    }
+                }
+            }
+
+            /// Hands the microphone's buffers to the request, on the audio engine's thread.
+            private nonisolated static func feed(
+                _ request: SFSpeechAudioBufferRecognitionRequest, from input: AVAudioInputNode
+            ) {
                 input.installTap(onBus: 0, bufferSize: 1024, format: input.outputFormat(forBus: 0)) { buffer, _ in
                     request.append(buffer)
                 }
-                audio.prepare()
-                guard (try? audio.start()) != nil else { return }
-                self.request = request
-                isListening = true
-                task = recognizer?.recognitionTask(with: request) { result, error in
-                    let transcript = result?.bestTranscription.formattedString
-                    let isFinal = result?.isFinal == true || error != nil
-                    Task { @MainActor in
-                        if let transcript { onTranscript(transcript) }
-                        if isFinal { self.stop() }
-                    }
+            }
+
+            /// Reports each transcript, and whether it is the last.
+            private nonisolated static func recognize(
+                _ request: SFSpeechAudioBufferRecognitionRequest, with recognizer: SFSpeechRecognizer,
+                onUpdate: @escaping @Sendable (_ transcript: String?, _ isFinal: Bool) -> Void
+            ) -> SFSpeechRecognitionTask {
+                recognizer.recognitionTask(with: request) { result, error in
+                    onUpdate(result?.bestTranscription.formattedString, result?.isFinal == true || error != nil)
                 }
             }
 
@@ -65,6 +100,9 @@
                 request = nil
                 task = nil
                 isListening = false
+                #if canImport(UIKit)
+                    try? AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
+                #endif
             }
         #else
             var isAvailable: Bool { false }

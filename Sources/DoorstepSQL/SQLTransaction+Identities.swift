@@ -31,6 +31,10 @@ extension SQLTransaction {
             [SQLValue.optional(identity.providerRefreshToken), .text(identity.provider), .text(identity.subject)])
     }
 
+    public func deleteIdentities(userID: UUID) async throws {
+        _ = try await rows("DELETE FROM identities WHERE user_id = ?", [.text(userID.key)])
+    }
+
     static func identity(_ row: SQLRow) -> IdentityRecord? {
         guard let provider = row.string("provider"), let subject = row.string("subject"),
             let userID = row.uuid("user_id"), let createdAt = row.date("created_at")

@@ -94,21 +94,26 @@ public struct SQLTransaction: StorageTransaction {
     public func insertSession(_ session: SessionRecord) async throws {
         _ = try await rows(
             """
-            INSERT INTO sessions (id, user_id, created_at, last_used_at, expires_at, revoked_at, user_agent)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sessions (
+                id, user_id, created_at, last_used_at, expires_at, revoked_at, user_agent, authenticated_at
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(session.id.key), .text(session.userID.key), .time(session.createdAt), .time(session.lastUsedAt),
                 .time(session.expiresAt), .time(session.revokedAt), SQLValue.optional(session.userAgent),
+                .time(session.authenticatedAt),
             ])
     }
 
     public func updateSession(_ session: SessionRecord) async throws {
         _ = try await rows(
-            "UPDATE sessions SET last_used_at = ?, expires_at = ?, revoked_at = ?, user_agent = ? WHERE id = ?",
+            """
+            UPDATE sessions SET last_used_at = ?, expires_at = ?, revoked_at = ?, user_agent = ?, authenticated_at = ?
+            WHERE id = ?
+            """,
             [
                 .time(session.lastUsedAt), .time(session.expiresAt), .time(session.revokedAt),
-                SQLValue.optional(session.userAgent), .text(session.id.key),
+                SQLValue.optional(session.userAgent), .time(session.authenticatedAt), .text(session.id.key),
             ])
     }
 
@@ -141,6 +146,7 @@ public struct SQLTransaction: StorageTransaction {
             userAgent: row.string("session_user_agent"))
         session.lastUsedAt = row.date("session_last_used_at") ?? createdAt
         session.revokedAt = row.date("session_revoked_at")
+        session.authenticatedAt = row.date("session_authenticated_at") ?? createdAt
         return (session, user)
     }
 
@@ -158,6 +164,7 @@ public struct SQLTransaction: StorageTransaction {
             userAgent: row.string("user_agent"))
         session.lastUsedAt = row.date("last_used_at") ?? createdAt
         session.revokedAt = row.date("revoked_at")
+        session.authenticatedAt = row.date("authenticated_at") ?? createdAt
         return session
     }
 

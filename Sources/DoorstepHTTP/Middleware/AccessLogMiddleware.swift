@@ -2,29 +2,6 @@ import DoorstepServerCore
 import HTTPTypes
 import Hummingbird
 import Logging
-import Synchronization
-
-/// What one request's log line says about it beyond the request itself: its id, and the account
-/// once a handler knows it. Handlers reach it through ``RequestTrace/current``.
-public final class RequestTrace: Sendable {
-    @TaskLocal public static var current: RequestTrace?
-
-    /// The id of the request, from `X-Request-ID` or made here.
-    public let id: String
-    private let user = Mutex<String?>(nil)
-
-    init(id: String) {
-        self.id = id
-    }
-
-    /// The account the request acts for, once known.
-    public var userID: String? { user.withLock { $0 } }
-
-    /// Notes the account the request acts for.
-    public func record(userID: String) {
-        user.withLock { $0 = userID }
-    }
-}
 
 /// One log line per request — its id, method, route template, status, duration and account when
 /// known — and `X-Request-ID` on every response; the same request counted and timed in the

@@ -11,21 +11,27 @@ public struct SessionRecord: Sendable, Hashable, Codable {
     /// When the session was ended (logout, reset, reuse of a rotated token); nil while active.
     public var revokedAt: Date?
     public var userAgent: String?
+    /// When the person last proved who they are in this session: its sign-in, or a re-authentication.
+    /// Changes that need a recent sign-in (deleting the account, adding a passkey, setting a password)
+    /// read it.
+    public var authenticatedAt: Date
 
     /// Creates a session.
     public init(id: UUID, userID: UUID, createdAt: Date, expiresAt: Date, userAgent: String?) {
         self.id = id
         self.userID = userID
         self.createdAt = createdAt
+        self.authenticatedAt = createdAt
         self.lastUsedAt = createdAt
         self.expiresAt = expiresAt
         self.revokedAt = nil
         self.userAgent = userAgent
     }
 
-    /// Whether the session still works at `now`.
-    public func isActive(at now: Date) -> Bool {
-        revokedAt == nil && expiresAt > now
+    /// Whether the session still works at `now`: not ended, used within its idle lifetime (which each
+    /// refresh extends), and younger than `absoluteLifetime` however often it was used.
+    public func isActive(at now: Date, absoluteLifetime: TimeInterval) -> Bool {
+        revokedAt == nil && expiresAt > now && now.timeIntervalSince(createdAt) < absoluteLifetime
     }
 }
 

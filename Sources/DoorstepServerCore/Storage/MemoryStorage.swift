@@ -52,7 +52,9 @@ struct MemoryState: Sendable {
     var passkeyChallenges: [String: PasskeyChallengeRecord] = [:]
     var events: [UUID: AnalyticsEventRecord] = [:]
     var dailyFunnels: [UUID: DailyFunnelRecord] = [:]
+    var ledger: [String: [LedgerMark]] = [:]
 
+    static func ledgerKey(_ kind: LedgerKind, _ subject: String) -> String { kind.rawValue + "\u{1F}" + subject }
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
     static func flowKey(_ userID: UUID, _ flowID: String) -> String { userID.uuidString + "\u{1F}" + flowID }
 }
@@ -198,5 +200,21 @@ final class MemoryTransaction: StorageTransaction {
 
     func clearLoginFailures(email: String) async throws {
         state.withLock { $0.loginFailures[email] = nil }
+    }
+
+    func mark(_ kind: LedgerKind, subject: String, _ mark: LedgerMark, forgettingBefore: Date) async throws {
+        state.withLock { state in
+            let prefix = kind.rawValue + "\u{1F}"
+            for key in state.ledger.keys where key.hasPrefix(prefix) {
+                state.ledger[key]?.removeAll { $0.at < forgettingBefore }
+                if state.ledger[key]?.isEmpty == true { state.ledger[key] = nil }
+            }
+            state.ledger[MemoryState.ledgerKey(kind, subject), default: []].append(mark)
+        }
+    }
+
+    func marks(_ kind: LedgerKind, subject: String, since date: Date) async throws -> [LedgerMark] {
+        state.withLock { ($0.ledger[MemoryState.ledgerKey(kind, subject)] ?? []).filter { $0.at > date } }
+            .sorted { $0.at < $1.at }
     }
 }

@@ -107,6 +107,10 @@ extension MemoryTransaction {
     func updateIdentity(_ identity: IdentityRecord) async throws {
         try await insertIdentity(identity)
     }
+
+    func deleteIdentities(userID: UUID) async throws {
+        state.withLock { $0.identities = $0.identities.filter { $0.value.userID != userID } }
+    }
 }
 
 extension MemoryTransaction {

@@ -104,6 +104,8 @@ public protocol IdentityRepository: Sendable {
     func identities(userID: UUID) async throws -> [IdentityRecord]
     func insertIdentity(_ identity: IdentityRecord) async throws
     func updateIdentity(_ identity: IdentityRecord) async throws
+    /// Unlinks every identity of the user.
+    func deleteIdentities(userID: UUID) async throws
 }
 
 /// Browsers walking flows in the web funnel.
@@ -190,10 +192,20 @@ public protocol AnalyticsRepository: Sendable {
     func deleteDailyFunnels(ids: [UUID]) async throws -> Set<UUID>
 }
 
+/// Dated marks that security limits count and replays are checked against, shared by every instance.
+public protocol SecurityLedgerRepository: Sendable {
+    /// Adds a mark for `subject`, and forgets marks of the same kind made before `forgettingBefore`.
+    func mark(_ kind: LedgerKind, subject: String, _ mark: LedgerMark, forgettingBefore: Date) async throws
+    /// The marks of `kind` for `subject` made after `date`, oldest first: a mark made exactly a window
+    /// ago has left the window.
+    func marks(_ kind: LedgerKind, subject: String, since date: Date) async throws -> [LedgerMark]
+}
+
 /// Everything a transaction can touch.
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
     & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
     & OutboxRepository & KeyRepository & AvatarRepository & PasskeyRepository & AnalyticsRepository
+    & SecurityLedgerRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

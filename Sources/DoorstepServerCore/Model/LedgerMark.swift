@@ -1,0 +1,44 @@
+import Foundation
+
+/// What a mark in the security ledger counts.
+public enum LedgerKind: String, Sendable, CaseIterable {
+    /// A wrong one-time code entered for an address (any code, any purpose); the subject is the address.
+    case failedCode
+    /// Addresses an account mailed invitations to; the subject is the account's id, the weight the count.
+    case invitationsMailed
+    /// An identity token's nonce that signed someone in; the subject is the provider and the nonce's hash.
+    case identityNonce
+    /// A mail handed to the mail server, for the hourly budget of every instance together.
+    case outboundMail
+}
+
+/// One dated mark in the security ledger.
+public struct LedgerMark: Sendable, Hashable {
+    /// When it was made.
+    public var at: Date
+    /// How much it counts (1 for most marks; the number of addresses for invitations).
+    public var weight: Int
+
+    /// Creates a mark.
+    public init(at: Date, weight: Int) {
+        self.at = at
+        self.weight = weight
+    }
+}
+
+extension Array where Element == LedgerMark {
+    /// The marks' weights added up.
+    public var totalWeight: Int { reduce(0) { $0 + $1.weight } }
+
+    /// How long until the marks of a sliding `window` add up to less than `limit`, counted from `now`:
+    /// zero when they already do.
+    public func wait(untilBelow limit: Int, window: TimeInterval, now: Date) -> TimeInterval {
+        var total = totalWeight
+        for mark in sorted(by: { $0.at < $1.at }) {
+            guard total >= limit else { break }
+            total -= mark.weight
+            if total < limit { return Swift.max(0, mark.at.addingTimeInterval(window).timeIntervalSince(now)) }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Logging
+
+/// The audit trail in the log: one `notice` line per security event, with the account, the session
+/// and the request it happened in, and never a secret (no address, password, code or token).
+public struct SecurityAudit: Sendable {
+    /// What happened.
+    public enum Event: String, Sendable {
+        /// A password log-in was refused.
+        case logInFailed = "login_failed"
+        /// A log-in was refused because the address had too many failures.
+        case lockedOut = "locked_out"
+        /// An address spent its budget of wrong codes; even the right code is refused for a while.
+        case codeBudgetSpent = "code_budget_spent"
+        /// A password was set where there was none, or changed, or replaced by a reset.
+        case passwordSet = "password_set"
+        case passwordChanged = "password_changed"
+        case passwordReset = "password_reset"
+        case passkeyAdded = "passkey_added"
+        case passkeyRemoved = "passkey_removed"
+        case identityLinked = "identity_linked"
+        /// Proving an address ended every credential set before it was proven.
+        case unprovenCredentialsRemoved = "unproven_credentials_removed"
+        case sessionRevoked = "session_revoked"
+        case refreshTokenReused = "refresh_token_reused"
+        /// The person proved who they are again, for a change that needs a recent sign-in.
+        case reauthenticated
+        /// A change that needs a recent sign-in was refused for want of one.
+        case reauthenticationRequired = "reauthentication_required"
+        /// An identity token came back with a nonce that was already used.
+        case identityTokenReplayed = "identity_token_replayed"
+        case accountDeleted = "account_deleted"
+    }
+
+    let logger: Logger
+
+    /// Writes events to `logger`.
+    public init(logger: Logger) {
+        self.logger = logger
+    }
+
+    /// Writes one line for `event`.
+    public func record(_ event: Event, user: UUID? = nil, session: UUID? = nil, reason: String? = nil) {
+        var metadata: Logger.Metadata = ["event": "\(event.rawValue)"]
+        if let user { metadata["user_id"] = "\(user.lowercasedText)" }
+        if let session { metadata["session_id"] = "\(session.lowercasedText)" }
+        if let request = RequestTrace.current?.id { metadata["request_id"] = "\(request)" }
+        if let reason { metadata["reason"] = "\(reason)" }
+        logger.notice("security event", metadata: metadata)
+    }
+}

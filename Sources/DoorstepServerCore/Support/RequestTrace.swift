@@ -1,0 +1,24 @@
+import Synchronization
+
+/// What one request's log line says about it beyond the request itself: its id, and the account
+/// once a handler knows it. Handlers reach it through ``RequestTrace/current``.
+public final class RequestTrace: Sendable {
+    @TaskLocal public static var current: RequestTrace?
+
+    /// The id of the request, from `X-Request-ID` or made here.
+    public let id: String
+    private let user = Mutex<String?>(nil)
+
+    /// Starts the trace of a request.
+    public init(id: String) {
+        self.id = id
+    }
+
+    /// The account the request acts for, once known.
+    public var userID: String? { user.withLock { $0 } }
+
+    /// Notes the account the request acts for.
+    public func record(userID: String) {
+        user.withLock { $0 = userID }
+    }
+}

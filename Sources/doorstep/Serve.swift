@@ -17,7 +17,8 @@ struct Serve: AsyncParsableCommand {
             DOORSTEP_DATABASE, DOORSTEP_DATABASE_POOL_SIZE, DOORSTEP_PUBLIC_URL, DOORSTEP_TOKEN_ISSUER, \
             DOORSTEP_DEV_MAILBOX (on/off), DOORSTEP_SMTP_URL, DOORSTEP_MAIL_FROM, \
             DOORSTEP_MAIL (none), DOORSTEP_MAIL_BRAND, DOORSTEP_MAIL_APP_NAME, DOORSTEP_MAIL_ACCENT, \
-            DOORSTEP_MAIL_TEMPLATES, DOORSTEP_RATE_LIMITS (on/off), DOORSTEP_PASSWORD_COST, DOORSTEP_DRAIN_SECONDS, \
+            DOORSTEP_MAIL_TEMPLATES, DOORSTEP_MAIL_BUDGET_PER_HOUR, DOORSTEP_RATE_LIMITS (on/off), \
+            DOORSTEP_SESSION_IDLE_DAYS, DOORSTEP_SESSION_LIFETIME_DAYS, DOORSTEP_PASSWORD_COST, DOORSTEP_DRAIN_SECONDS, \
             DOORSTEP_LOG_FORMAT (text/json), DOORSTEP_LOG_LEVEL, \
             DOORSTEP_PASSKEY_RP_ID, DOORSTEP_PASSKEY_ORIGINS and DOORSTEP_APPLE_APP_IDS (comma-separated). The command \
             line wins over the environment. DOORSTEP_KEY_ENCRYPTION_KEY (32 bytes in base64) seals the \
@@ -86,6 +87,19 @@ struct Serve: AsyncParsableCommand {
 
     @Option(name: .customLong("admin-email"), help: "An account that may read funnels once signed in; repeatable.")
     var adminEmails: [String] = []
+
+    @Option(help: "Days a session lasts unused; each refresh extends it. (default: 30)")
+    var sessionIdleDays: Int?
+
+    @Option(help: "Days a session lasts however often it is used; then the person signs in again. (default: 90)")
+    var sessionLifetimeDays: Int?
+
+    @Option(
+        help: """
+            Mails every instance together sends in an hour at most; codes come first, other mail gets \
+            half. 0 for no limit. (default: 1000)
+            """)
+    var mailBudgetPerHour: Int?
 
     @Option(help: "bcrypt's cost, 4–31. (default: 12)")
     var passwordCost: Int?
@@ -220,6 +234,7 @@ struct Serve: AsyncParsableCommand {
                 baseURL: url, model: environment["DOORSTEP_PLANNER_MODEL"] ?? "gpt-4o-mini",
                 apiKey: environment["DOORSTEP_PLANNER_API_KEY"])
         }
+        try resolveSessionsAndBudgets(into: &configuration, environment: environment)
         try resolveMail(into: &configuration, environment: environment)
         try resolvePasskeys(into: &configuration, environment: environment)
         guard (0...65_535).contains(configuration.port) else {

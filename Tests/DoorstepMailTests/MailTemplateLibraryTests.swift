@@ -4,7 +4,10 @@ import Testing
 
 @Suite("Mail templates")
 struct MailTemplateLibraryTests {
-    static let kinds = ["signupCode", "loginCode", "verifyEmail", "passwordReset", "invitation", "emailChanged"]
+    static let kinds = [
+        "signupCode", "loginCode", "verifyEmail", "passwordReset", "invitation", "emailChanged", "passwordChanged",
+        "passkeyAdded",
+    ]
     let brand = MailBrand(appName: "TANDA", accent: "#6C4CF1")
     let values = [
         "code": "483920", "minutes": "10", "group": "Smith <Family> & \"Co\"", "inviter": "Sam <script>",

@@ -72,7 +72,7 @@ struct PasskeyAPITests {
     func registerAndSignIn() async throws {
         let server = try await Self.server()
         try await server.test { client in
-            let account = try await client.signUpWithPassword("pat@example.com")
+            let account = try await client.signUpWithCode("pat@example.com", server: server)
             var authenticator = SoftwareAuthenticator()
             let added = try await Self.addPasskey(authenticator, bearer: account.accessToken, client: client)
             #expect(added.status == 201, "\(added.text)")
@@ -113,7 +113,7 @@ struct PasskeyAPITests {
     func refusals() async throws {
         let server = try await Self.server()
         try await server.test { client in
-            let account = try await client.signUpWithPassword("lee@example.com")
+            let account = try await client.signUpWithCode("lee@example.com", server: server)
             let token = account.accessToken
             let elsewhere = try await Self.addPasskey(
                 SoftwareAuthenticator(), bearer: token, client: client, origin: "https://evil.test")
@@ -154,8 +154,8 @@ struct PasskeyAPITests {
     func verificationOwnershipRemoval() async throws {
         let server = try await Self.server()
         try await server.test { client in
-            let account = try await client.signUpWithPassword("kim@example.com")
-            let other = try await client.signUpWithPassword("ray@example.com")
+            let account = try await client.signUpWithCode("kim@example.com", server: server)
+            let other = try await client.signUpWithCode("ray@example.com", server: server)
             var authenticator = SoftwareAuthenticator()
             authenticator.userVerified = false
             let unverified = try await Self.addPasskey(authenticator, bearer: account.accessToken, client: client)
@@ -182,7 +182,7 @@ struct PasskeyAPITests {
     func accountDeletion() async throws {
         let server = try await Self.server()
         try await server.test { client in
-            let account = try await client.signUpWithPassword("ola@example.com")
+            let account = try await client.signUpWithCode("ola@example.com", server: server)
             let authenticator = SoftwareAuthenticator()
             #expect(try await Self.addPasskey(authenticator, bearer: account.accessToken, client: client).status == 201)
             let deleted = try await client.send(.delete, "/v1/me", bearer: account.accessToken)
@@ -215,7 +215,7 @@ struct PasskeyAPITests {
     func garbage() async throws {
         let server = try await Self.server()
         try await server.test { client in
-            let account = try await client.signUpWithPassword("max@example.com")
+            let account = try await client.signUpWithCode("max@example.com", server: server)
             let bodies: [[String: Any]] = [
                 [:], ["id": "x", "rawId": "x", "type": "public-key", "response": [String: Any]()],
                 [

@@ -65,6 +65,13 @@ extension DoorstepAPIHandler {
         return .noContent(.init())
     }
 
+    func reauthenticate(_ input: Operations.Reauthenticate.Input) async throws -> Operations.Reauthenticate.Output {
+        let caller = try await caller()
+        guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        try await services.auth.reauthenticate(password: body.password, code: body.code, caller: caller)
+        return .noContent(.init())
+    }
+
     func refreshToken(_ input: Operations.RefreshToken.Input) async throws -> Operations.RefreshToken.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         return .ok(

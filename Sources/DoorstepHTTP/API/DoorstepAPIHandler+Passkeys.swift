@@ -7,8 +7,8 @@ extension DoorstepAPIHandler {
         _ input: Operations.PasskeyRegistrationOptions.Input
     ) async throws -> Operations.PasskeyRegistrationOptions.Output {
         // Who is asking comes first: without a session the answer is 401 whether passkeys are on or not.
-        let user = try await signedInUser()
-        let options = try await services.requirePasskeys().registrationOptions(for: user)
+        let caller = try await caller()
+        let options = try await services.requirePasskeys().registrationOptions(for: caller)
         return .ok(
             .init(body: .json(try WireJSON.convert(options, to: Components.Schemas.PasskeyCreationOptions.self))))
     }

@@ -12,7 +12,9 @@ extension DoorstepAPIHandler {
     }
 
     func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output {
-        try await services.profile.deleteAccount(try await caller())
+        let caller = try await caller()
+        try await services.auth.requireRecentSignIn(caller)
+        try await services.profile.deleteAccount(caller)
         return .noContent(.init())
     }
 

@@ -93,6 +93,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         policy: configuration.outbox, logger: dependencies.logger, metrics: metrics)
     var policy = AuthPolicy()
     policy.identifyEnabled = configuration.identifyEnabled
+    policy.idleSessionLifetime = configuration.sessionLifetimes.idle
+    policy.absoluteSessionLifetime = configuration.sessionLifetimes.absolute
     let tokens = await AccessTokens(
         keys: dependencies.keys, issuer: configuration.resolvedIssuer, audience: configuration.audience,
         rotation: configuration.keyRotation)

@@ -32,6 +32,10 @@ public struct ServerConfiguration: Sendable {
     public var maxBodySize = 64 * 1024
     /// Whether `identify` answers; off hides which emails have accounts.
     public var identifyEnabled = true
+    /// How long a session lasts unused (each refresh extends it), and however often it is used.
+    public var sessionLifetimes = (
+        idle: AuthPolicy().idleSessionLifetime, absolute: AuthPolicy().absoluteSessionLifetime
+    )
     /// Sign in with Apple, when set up: its key set and the app's bundle ids.
     public var apple: IdentityProviderConfiguration?
     /// Google Sign-In, when set up: its key set and the app's client ids.

@@ -21,8 +21,7 @@ extension FunnelController {
             guard let signedIn = browser.state.signedIn else {
                 return Problem.response(for: ServiceError.unauthenticated)
             }
-            let user = try await services.auth.activeUser(signedIn.caller)
-            body = try JSONEncoder().encode(try await passkeys.registrationOptions(for: user))
+            body = try JSONEncoder().encode(try await passkeys.registrationOptions(for: signedIn.caller))
         default:
             return Problem.response(
                 for: ServiceError(status: 400, code: .malformedRequest, detail: "The ceremony is create or get."))

@@ -12,6 +12,10 @@ public enum MailKind: String, Sendable, CaseIterable {
     case invitation
     /// A notice to the old address that an account's email changed.
     case emailChanged
+    /// A notice that a password was added to an account (`changed` absent) or changed (`changed`: `true`).
+    case passwordChanged
+    /// A notice that a passkey was added to an account.
+    case passkeyAdded
 }
 
 /// The words of a mail.
@@ -58,7 +62,7 @@ public struct PlainMailComposer: MailComposer {
         case .invitation:
             let group = values["group"] ?? ""
             return ComposedMail(
-                subject: "Join \(group)",
+                subject: "You have an invitation",
                 text:
                     "\(values["inviter"] ?? "Someone") invited you to join \(group).\n\nYour invite code: \(values["inviteCode"] ?? "")"
             )
@@ -68,6 +72,16 @@ public struct PlainMailComposer: MailComposer {
                 text:
                     "The email of your account is now \(values["email"] ?? "a new address"). If this wasn't you, reply to this email."
             )
+        case .passwordChanged:
+            let changed = values["changed"] != nil
+            return ComposedMail(
+                subject: changed ? "Your password was changed" : "A password was added to your account",
+                text: (changed ? "Your password was just changed." : "A password was just added to your account.")
+                    + " If this wasn't you, reset your password at once.")
+        case .passkeyAdded:
+            return ComposedMail(
+                subject: "A passkey was added to your account",
+                text: "A passkey was just added to your account. If this wasn't you, remove it at once.")
         }
     }
 }

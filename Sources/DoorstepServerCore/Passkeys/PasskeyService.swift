@@ -21,7 +21,15 @@ public struct PasskeyService: Sendable {
     // MARK: - Registration
 
     /// Options for adding a passkey to `user`'s account; their passkeys are excluded.
-    public func registrationOptions(for user: UserRecord) async throws -> CreationOptions {
+    ///
+    /// Adding a passkey needs a recent sign-in and, for an account with an email, a verified one: a
+    /// passkey added to an address nobody proved would outlive the owner's proving it.
+    public func registrationOptions(for caller: Caller) async throws -> CreationOptions {
+        let user = try await auth.requireRecentSignIn(caller)
+        if user.email != nil, !user.emailVerified {
+            throw ServiceError(
+                status: 403, code: .emailNotVerified, detail: "Confirm your email before adding a passkey.")
+        }
         let challenge = try await issueChallenge(.registration, userID: user.id)
         let existing = try await storage.read { try await $0.passkeys(userID: user.id) }
         let name = user.email ?? "Guest"
@@ -56,11 +64,17 @@ public struct PasskeyService: Sendable {
             signCount: verified.signCount, backupEligible: verified.backupEligible, backedUp: verified.backedUp,
             name: Self.name(name, backedUp: verified.backupEligible), createdAt: now)
         do {
-            try await storage.transaction { try await $0.insertPasskey(record) }
+            try await storage.transaction { store in
+                try await store.insertPasskey(record)
+                if let email = user.email {
+                    try await auth.outbox.enqueue(.passkeyAdded, to: email, values: [:], in: store)
+                }
+            }
         } catch StorageError.duplicatePasskey {
             throw PasskeyError.alreadyRegistered
         }
-        auth.logger.info("passkey added", metadata: ["user": "\(user.id)", "attestation": "\(verified.attestation)"])
+        auth.outbox.wake()
+        auth.audit.record(.passkeyAdded, user: user.id, reason: "attestation=\(verified.attestation)")
         return record
     }
 
@@ -135,6 +149,7 @@ public struct PasskeyService: Sendable {
             }
             try await store.deletePasskey(id: id)
         }
+        auth.audit.record(.passkeyRemoved, user: userID)
     }
 
     // MARK: - Challenges

@@ -8,9 +8,19 @@ public struct AuthPolicy: Sendable {
     public var resendAfter: TimeInterval = 60
     public var maxCodeSendsPerHour = 5
     public var maxCodeAttempts = 5
+    /// Wrong codes an address may enter in ``failedCodeWindow``, across every code and purpose, before
+    /// even the right code is refused (NIST SP 800-63B §5.2.2 asks for at most 100 in all).
+    public var maxFailedCodes = 10
+    public var failedCodeWindow: TimeInterval = 24 * 60 * 60
     public var maxLoginFailures = 5
     public var loginFailureWindow: TimeInterval = 15 * 60
-    public var refreshLifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// How long a session lasts unused: every refresh extends it by this much.
+    public var idleSessionLifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// How long a session lasts however often it is used; then the person signs in again.
+    public var absoluteSessionLifetime: TimeInterval = 90 * 24 * 60 * 60
+    /// How recent a sign-in (or re-authentication) must be for deleting the account, adding a passkey or
+    /// setting a password.
+    public var recentSignInWindow: TimeInterval = 10 * 60
     public var refreshReuseGrace: TimeInterval = 10
     /// Whether `identify` says if an email has an account (identifier-first sign-in).
     public var identifyEnabled = true

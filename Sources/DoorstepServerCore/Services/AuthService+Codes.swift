@@ -77,28 +77,49 @@ extension AuthService {
     }
 
     /// How checking a code went.
-    enum CodeCheck: Sendable {
+    enum CodeCheck: Sendable, Equatable {
         case valid
         case wrong
         case expired
         case exhausted
         case missing
+        /// The address entered too many wrong codes lately; nothing is checked for `retryAfter` seconds.
+        case budgetSpent(retryAfter: Int)
     }
 
-    /// Checks a code inside a transaction, counting a wrong try and consuming a right one.
+    /// Checks a code inside a transaction, counting a wrong try and consuming a right one. Every wrong
+    /// try (a wrong code, or any code where none is waiting) also counts toward the address's budget of
+    /// wrong codes across all codes and purposes; once it is spent, even the right code is refused.
     func checkCode(
         _ code: String, email: String, purpose: CodePurpose, in store: any StorageTransaction
     ) async throws -> CodeCheck {
-        guard var record = try await store.code(email: email, purpose: purpose) else { return .missing }
+        let now = clock.now
+        let failures = try await store.marks(
+            .failedCode, subject: email, since: now.addingTimeInterval(-policy.failedCodeWindow))
+        if failures.totalWeight >= policy.maxFailedCodes {
+            let wait = failures.wait(untilBelow: policy.maxFailedCodes, window: policy.failedCodeWindow, now: now)
+            return .budgetSpent(retryAfter: Int(wait.rounded(.up)))
+        }
+        guard var record = try await store.code(email: email, purpose: purpose) else {
+            try await markFailedCode(email: email, at: now, in: store)
+            return .missing
+        }
         if record.attempts >= policy.maxCodeAttempts { return .exhausted }
-        if record.expiresAt <= clock.now { return .expired }
+        if record.expiresAt <= now { return .expired }
         guard Digests.constantTimeEquals(record.codeHash, codeHash(code, email: email, purpose: purpose)) else {
             record.attempts += 1
             try await store.updateCode(record)
+            try await markFailedCode(email: email, at: now, in: store)
             return .wrong
         }
         try await store.deleteCode(email: email, purpose: purpose)
         return .valid
+    }
+
+    private func markFailedCode(email: String, at now: Date, in store: any StorageTransaction) async throws {
+        try await store.mark(
+            .failedCode, subject: email, LedgerMark(at: now, weight: 1),
+            forgettingBefore: now.addingTimeInterval(-policy.failedCodeWindow))
     }
 
     /// The error a failed check answers with.
@@ -106,6 +127,7 @@ extension AuthService {
         switch check {
         case .expired: return .codeExpired
         case .exhausted: return .tooManyAttempts(retryAfter: nil)
+        case .budgetSpent(let retryAfter): return .codeBudgetSpent(retryAfter: retryAfter)
         default: return .invalidCode
         }
     }

@@ -25,12 +25,12 @@ extension AuthService {
         let hash = try await hashPassword(newPassword)
         let outcome = try await storage.transaction { store -> SignInOutcome in
             let check = try await checkCode(code, email: email, purpose: .passwordReset, in: store)
-            guard check == .valid, var user = try await store.user(email: email) else {
+            guard check == .valid, let existing = try await store.user(email: email) else {
                 return .failed(check == .valid ? .missing : check)
             }
             let now = clock.now
+            var user = try await proveEmail(of: existing, at: now, in: store)
             user.passwordHash = hash
-            user.emailVerified = true
             user.updatedAt = now
             try await store.updateUser(user)
             for session in try await store.sessions(userID: user.id) where session.revokedAt == nil {
@@ -41,11 +41,14 @@ extension AuthService {
             return .signedIn(user, session, refreshToken, isNew: false)
         }
         logger.info("password reset", metadata: ["email.verified": "true"])
+        if case .signedIn(let user, let session, _, _) = outcome {
+            audit.record(.passwordReset, user: user.id, session: session.id)
+        }
         return try await finish(outcome, method: .passwordReset)
     }
 
     /// Sets the caller's password; changing an existing one needs the current one and ends the
-    /// caller's other sessions.
+    /// caller's other sessions. Either needs a recent sign-in, and a mail tells the account's address.
     public func setPassword(newPassword: String, currentPassword: String?, caller: Caller) async throws {
         try checkNewPassword(newPassword, field: "newPassword")
         if let currentPassword, currentPassword.unicodeScalars.count > PasswordPolicy.maximumLength {
@@ -53,9 +56,7 @@ extension AuthService {
                 "currentPassword", code: "too_long",
                 "A password has at most \(PasswordPolicy.maximumLength) characters.")
         }
-        guard let user = try await storage.transaction({ try await $0.user(id: caller.userID) }) else {
-            throw ServiceError.unauthenticated
-        }
+        let user = try await requireRecentSignIn(caller)
         if user.passwordHash != nil {
             guard let currentPassword, !currentPassword.isEmpty else {
                 throw ServiceError.invalid("currentPassword", code: "required", "Enter your current password.")
@@ -72,11 +73,18 @@ extension AuthService {
             user.passwordHash = hash
             user.updatedAt = now
             try await store.updateUser(user)
+            if let email = user.email {
+                try await outbox.enqueue(
+                    .passwordChanged, to: email, values: changing ? ["changed": "true"] : [:], in: store)
+            }
             guard changing else { return }
             for session in try await store.sessions(userID: user.id)
             where session.revokedAt == nil && session.id != caller.sessionID {
                 try await revoke(sessionID: session.id, at: now, in: store)
             }
         }
+        outbox.wake()
+        audit.record(
+            user.passwordHash == nil ? .passwordSet : .passwordChanged, user: caller.userID, session: caller.sessionID)
     }
 }

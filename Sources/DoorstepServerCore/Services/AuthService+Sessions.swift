@@ -27,7 +27,8 @@ extension AuthService {
         let resolution = policy.lastUsedResolution
         let (state, user) = try await storage.read { store -> (SessionUse, UserRecord?) in
             guard let (session, user) = try await store.sessionAndUser(sessionID: caller.sessionID),
-                session.userID == caller.userID, session.isActive(at: now)
+                session.userID == caller.userID,
+                session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
             else { return (.ended, nil) }
             return (now.timeIntervalSince(session.lastUsedAt) >= resolution ? .stale : .fresh, user)
         }
@@ -35,7 +36,9 @@ extension AuthService {
         if state == .stale {
             // Only now and then does a request write: when it last marked the session used.
             try await storage.transaction { store in
-                guard var session = try await store.session(id: caller.sessionID), session.isActive(at: now) else {
+                guard var session = try await store.session(id: caller.sessionID),
+                    session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
+                else {
                     return
                 }
                 session.lastUsedAt = now
@@ -62,7 +65,7 @@ extension AuthService {
             }
             var (record, session) = (found.0, found.1)
             let user = found.2
-            guard session.isActive(at: now) else { return .ended }
+            guard session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime) else { return .ended }
             let successor = successorToken(of: token)
             if let rotatedAt = record.rotatedAt {
                 let successorRecord = try await store.refreshToken(hash: Digests.sha256Hex(successor))
@@ -70,22 +73,23 @@ extension AuthService {
                     return .rotated(user, session, successor)
                 }
                 try await revoke(sessionID: session.id, at: now, in: store)
-                return .reused
+                return .reused(session)
             }
             record.rotatedAt = now
             try await store.updateRefreshToken(record)
             try await store.insertRefreshToken(
                 RefreshTokenRecord(hash: Digests.sha256Hex(successor), sessionID: session.id, createdAt: now))
             session.lastUsedAt = now
-            session.expiresAt = now.addingTimeInterval(policy.refreshLifetime)
+            session.expiresAt = now.addingTimeInterval(policy.idleSessionLifetime)
             try await store.updateSession(session)
             return .rotated(user, session, successor)
         }
         switch outcome {
         case .unknown: throw ServiceError.unauthenticated
         case .ended: throw ServiceError.sessionRevoked
-        case .reused:
+        case .reused(let session):
             logger.warning("a rotated refresh token was reused; the session was ended")
+            audit.record(.refreshTokenReused, user: session.userID, session: session.id)
             metrics.refreshTokenReused()
             throw ServiceError.refreshTokenReused
         case .rotated(let user, let session, let successor):
@@ -98,13 +102,16 @@ extension AuthService {
         try await storage.transaction { store in
             try await revoke(sessionID: caller.sessionID, at: clock.now, in: store)
         }
+        audit.record(.sessionRevoked, user: caller.userID, session: caller.sessionID, reason: "log_out")
     }
 
     /// The caller's active sessions, newest first.
     public func sessions(_ caller: Caller) async throws -> [SessionSummary] {
         let now = clock.now
         return try await storage.transaction { store in
-            try await store.sessions(userID: caller.userID).filter { $0.isActive(at: now) }.map { session in
+            try await store.sessions(userID: caller.userID).filter {
+                $0.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
+            }.map { session in
                 SessionSummary(
                     id: session.id, createdAt: session.createdAt, lastUsedAt: session.lastUsedAt,
                     userAgent: session.userAgent, isCurrent: session.id == caller.sessionID)
@@ -121,6 +128,7 @@ extension AuthService {
             else { throw ServiceError.notFound }
             try await revoke(sessionID: session.id, at: clock.now, in: store)
         }
+        audit.record(.sessionRevoked, user: caller.userID, session: id, reason: "revoked_by_owner")
     }
 
     func revoke(sessionID: UUID, at now: Date, in store: any StorageTransaction) async throws {
@@ -139,7 +147,7 @@ extension AuthService {
     enum RefreshOutcome: Sendable {
         case unknown
         case ended
-        case reused
+        case reused(SessionRecord)
         case rotated(UserRecord, SessionRecord, String)
     }
 }

@@ -31,12 +31,12 @@ extension AuthService {
                 let (session, refreshToken) = try await openSession(for: guest, meta: meta, in: store)
                 return .signedIn(guest, session, refreshToken, isNew: true)
             }
-            if var user = existing {
-                if !user.emailVerified {
-                    user.emailVerified = true
-                    user.updatedAt = now
-                    try await store.updateUser(user)
-                }
+            if let existing {
+                // Signed in to this very account, the person who set its credentials read the code:
+                // they stay. Anyone else proving the address ends what was set before it was proven.
+                let user = try await proveEmail(
+                    of: existing, at: now, keepingCredentials: caller?.userID == existing.id, in: store)
+                if user != existing { try await store.updateUser(user) }
                 let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
                 return .signedIn(user, session, refreshToken, isNew: false)
             }
@@ -110,6 +110,7 @@ extension AuthService {
             if failures.count >= policy.maxLoginFailures, let oldest = failures.first {
                 let wait = oldest.addingTimeInterval(policy.loginFailureWindow).timeIntervalSince(now)
                 metrics.lockedOut()
+                audit.record(.lockedOut, user: user?.id)
                 throw ServiceError.tooManyAttempts(retryAfter: Int(wait.rounded(.up)))
             }
             return (user, try await passwordMatches(password, user?.passwordHash), !failures.isEmpty)
@@ -117,6 +118,7 @@ extension AuthService {
         guard matches, let user else {
             try await storage.transaction { try await $0.recordLoginFailure(email: email, at: now) }
             metrics.signInFailed(.password, reason: ErrorCode.invalidCredentials.rawValue)
+            audit.record(.logInFailed, user: user?.id)
             throw ServiceError.invalidCredentials
         }
         let (session, refreshToken) = try await storage.transaction { store in
@@ -147,6 +149,7 @@ extension AuthService {
         switch outcome {
         case .failed(let check):
             let error = codeError(check)
+            if case .budgetSpent = check { audit.record(.codeBudgetSpent, reason: method.rawValue) }
             metrics.signInFailed(method, reason: error.code.rawValue)
             throw error
         case .signedIn(let user, let session, let refreshToken, let isNew):

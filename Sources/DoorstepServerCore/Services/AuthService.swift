@@ -53,7 +53,7 @@ public struct AuthService: Sendable {
         let now = clock.now
         let session = SessionRecord(
             id: random.uuid(), userID: user.id, createdAt: now,
-            expiresAt: now.addingTimeInterval(policy.refreshLifetime), userAgent: meta.userAgent)
+            expiresAt: now.addingTimeInterval(policy.idleSessionLifetime), userAgent: meta.userAgent)
         try await store.insertSession(session)
         let refreshToken = random.token()
         try await store.insertRefreshToken(

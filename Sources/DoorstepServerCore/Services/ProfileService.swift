@@ -68,7 +68,7 @@ public struct ProfileService: Sendable {
         }
         if let avatarID = user.avatarID { try? await avatars.delete(id: avatarID) }
         for hook in deletionHooks { await hook(user, identities) }
-        logger.info("account deleted", metadata: ["user": "\(user.id)"])
+        SecurityAudit(logger: logger).record(.accountDeleted, user: user.id)
     }
 
     /// Records the documents the user accepted; returns every consent, newest per document.

@@ -29,6 +29,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     public static let tooManyAttempts: ErrorCode = "too_many_attempts"
     public static let unavailable: ErrorCode = "unavailable"
     public static let secretInSnapshot: ErrorCode = "secret_in_snapshot"
+    public static let reauthenticationRequired: ErrorCode = "reauthentication_required"
 }
 
 /// An error a service reports to its caller, with the HTTP status and code the contract gives it.
@@ -97,6 +98,23 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// 429 for an account or code that saw too many wrong tries.
+    /// 429 once an address has entered too many wrong codes: even the right one waits until `retryAfter`
+    /// seconds have passed, and the person is told roughly when that is.
+    public static func codeBudgetSpent(retryAfter: Int) -> ServiceError {
+        let hours = Int((Double(retryAfter) / 3_600).rounded(.up))
+        let when = retryAfter < 3_600 ? "in an hour" : hours == 1 ? "in an hour" : "in \(hours) hours"
+        return ServiceError(
+            status: 429, code: .tooManyAttempts,
+            detail: "Too many wrong codes were entered for this address. Try again \(when).",
+            retryAfter: max(1, retryAfter))
+    }
+
+    /// 403 for a change that needs a sign-in within the last few minutes: the person confirms who they
+    /// are (`POST /v1/auth/reauthenticate`) and tries again.
+    public static let reauthenticationRequired = ServiceError(
+        status: 403, code: .reauthenticationRequired,
+        detail: "For your security, confirm it's you before making this change.")
+
     public static func tooManyAttempts(retryAfter: Int?) -> ServiceError {
         ServiceError(
             status: 429, code: .tooManyAttempts, detail: "Too many wrong tries.",

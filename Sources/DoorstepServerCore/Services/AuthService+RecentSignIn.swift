@@ -1,0 +1,73 @@
+import DoorstepFlow
+import Foundation
+
+extension AuthService {
+    /// The caller's account, when the session proved who it is within the last few minutes (its sign-in
+    /// or a re-authentication); otherwise 403 `reauthentication_required`. Deleting the account, adding
+    /// a passkey and setting a password ask this, so a session taken over (an unlocked phone, a stolen
+    /// token) cannot lock its owner out. A guest without an email has nothing else to prove and passes.
+    @discardableResult
+    public func requireRecentSignIn(_ caller: Caller) async throws -> UserRecord {
+        let now = clock.now
+        guard
+            let (session, user) = try await storage.read({ try await $0.sessionAndUser(sessionID: caller.sessionID) }),
+            session.userID == caller.userID,
+            session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
+        else { throw ServiceError.sessionRevoked }
+        guard user.email != nil, now.timeIntervalSince(session.authenticatedAt) > policy.recentSignInWindow else {
+            return user
+        }
+        audit.record(.reauthenticationRequired, user: user.id, session: session.id)
+        throw ServiceError.reauthenticationRequired
+    }
+
+    /// Proves again who the caller is — with the account's password, or with a `login` code mailed to its
+    /// address (`POST /v1/auth/code`) — so that changes needing a recent sign-in go through. Wrong
+    /// passwords count toward the log-in lock-out and wrong codes toward the address's code budget.
+    public func reauthenticate(password: String?, code: String?, caller: Caller) async throws {
+        let now = clock.now
+        guard let user = try await storage.read({ try await $0.user(id: caller.userID) }), let email = user.email
+        else { throw ServiceError.unauthenticated }
+        switch (password, code) {
+        case (let password?, nil):
+            try await confirmPassword(password, of: user, email: email, at: now)
+        case (nil, let code?):
+            try checkCodeShape(code)
+            let check = try await storage.transaction { store in
+                try await checkCode(code, email: email, purpose: .login, in: store)
+            }
+            guard check == .valid else { throw codeError(check) }
+        default:
+            throw ServiceError.invalid("password", code: "required", "Enter your password or the code we emailed you.")
+        }
+        try await storage.transaction { store in
+            guard var session = try await store.session(id: caller.sessionID), session.userID == caller.userID,
+                session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
+            else { throw ServiceError.sessionRevoked }
+            session.authenticatedAt = now
+            try await store.updateSession(session)
+        }
+        audit.record(.reauthenticated, user: user.id, session: caller.sessionID)
+    }
+
+    /// Checks the account's password as a log-in does: the lock-out first, a failure counted.
+    private func confirmPassword(_ password: String, of user: UserRecord, email: String, at now: Date) async throws {
+        guard !password.isEmpty, password.count <= PasswordPolicy.maximumLength else {
+            throw ServiceError.invalidCredentials
+        }
+        let failures = try await storage.read { store in
+            try await store.loginFailures(email: email, since: now.addingTimeInterval(-policy.loginFailureWindow))
+        }
+        if failures.count >= policy.maxLoginFailures, let oldest = failures.first {
+            audit.record(.lockedOut, user: user.id)
+            throw ServiceError.tooManyAttempts(
+                retryAfter: Int(
+                    oldest.addingTimeInterval(policy.loginFailureWindow).timeIntervalSince(now).rounded(.up)))
+        }
+        guard try await passwordMatches(password, user.passwordHash) else {
+            try await storage.transaction { try await $0.recordLoginFailure(email: email, at: now) }
+            audit.record(.logInFailed, user: user.id, reason: "reauthentication")
+            throw ServiceError.invalidCredentials
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import DoorstepHTTP
+import DoorstepServerCore
+
+extension Serve {
+    /// Reads how long sessions last and how much mail goes out an hour.
+    func resolveSessionsAndBudgets(into configuration: inout ServerConfiguration, environment: [String: String]) throws
+    {
+        let day: Double = 24 * 60 * 60
+        let idle = try sessionIdleDays ?? Self.integer(environment, "DOORSTEP_SESSION_IDLE_DAYS")
+        let lifetime = try sessionLifetimeDays ?? Self.integer(environment, "DOORSTEP_SESSION_LIFETIME_DAYS")
+        if let idle {
+            guard (1...365).contains(idle) else { throw ValidationError("The idle session lifetime is 1–365 days.") }
+            configuration.sessionLifetimes.idle = Double(idle) * day
+        }
+        if let lifetime {
+            guard (1...3_650).contains(lifetime) else { throw ValidationError("The session lifetime is 1–3650 days.") }
+            configuration.sessionLifetimes.absolute = Double(lifetime) * day
+        }
+        guard configuration.sessionLifetimes.idle <= configuration.sessionLifetimes.absolute else {
+            throw ValidationError(
+                "Sessions cannot last longer unused than they last at all: lower --session-idle-days.")
+        }
+        if let budget = try mailBudgetPerHour ?? Self.integer(environment, "DOORSTEP_MAIL_BUDGET_PER_HOUR") {
+            guard budget == 0 || budget >= 2 else {
+                throw ValidationError("The mail budget is 2 or more mails an hour, or 0 for no limit.")
+            }
+            configuration.outbox.budget = budget == 0 ? nil : OutboundMailBudget(perHour: budget)
+        }
+    }
+}

@@ -13,6 +13,8 @@ public struct OutboxPolicy: Sendable {
     public var lease: TimeInterval = 120
     /// How many mails one pass takes.
     public var batchSize = 20
+    /// How many mails every instance together sends in an hour; nil for no limit.
+    public var budget: OutboundMailBudget? = OutboundMailBudget(perHour: 1_000)
 
     /// Creates the default policy.
     public init() {}
@@ -106,17 +108,56 @@ public final class MailOutbox: Sendable {
             logger.error("the outbox could not be read", metadata: ["reason": "\(error)"])
             return 0
         }
-        for record in claimed {
+        guard let sendable = await withinBudget(claimed, now: now) else { return 0 }
+        for record in sendable {
             let finished = await attempt(record)
             do {
-                try await storage.transaction { try await $0.updateOutboxMail(finished) }
+                try await storage.transaction { store in
+                    try await store.updateOutboxMail(finished)
+                    guard policy.budget != nil, finished.state == .sent else { return }
+                    try await store.mark(
+                        .outboundMail, subject: Self.budgetSubject,
+                        LedgerMark(at: finished.finishedAt ?? now, weight: 1),
+                        forgettingBefore: now.addingTimeInterval(-OutboundMailBudget.window))
+                }
             } catch {
                 logger.error(
                     "a mail's outcome could not be recorded",
                     metadata: ["mail.id": "\(record.id)", "reason": "\(error)"])
             }
         }
-        return claimed.count
+        return sendable.count
+    }
+
+    static let budgetSubject = "all instances"
+
+    /// The claimed mails the hourly budget lets go now; the rest are put back, untried, until the
+    /// budget allows them. Nil when the budget could not be read (everything claimed waits for its lease).
+    private func withinBudget(_ claimed: [OutboxRecord], now: Date) async -> [OutboxRecord]? {
+        guard let budget = policy.budget, !claimed.isEmpty else { return claimed }
+        do {
+            let sent = try await storage.read { store in
+                try await store.marks(
+                    .outboundMail, subject: Self.budgetSubject,
+                    since: now.addingTimeInterval(-OutboundMailBudget.window))
+            }
+            let (send, wait, resumeAt) = budget.split(claimed, sentInLastHour: sent, now: now)
+            guard !wait.isEmpty else { return send }
+            logger.warning(
+                "the hourly mail budget is spent; mail waits",
+                metadata: ["waiting": "\(wait.count)", "budget": "\(budget.perHour)"])
+            try await storage.transaction { store in
+                for var record in wait {
+                    record.leasedUntil = nil
+                    record.nextAttemptAt = resumeAt
+                    try await store.updateOutboxMail(record)
+                }
+            }
+            return send
+        } catch {
+            logger.error("the mail budget could not be read", metadata: ["reason": "\(error)"])
+            return nil
+        }
     }
 
     /// Delivers what is due, then waits (two seconds at most) for the passes this process's sender

@@ -50,6 +50,7 @@ public struct GroupService: Sendable {
         guard Self.kinds.contains(kind) else {
             throw ServiceError.invalid("kind", code: "not_an_option", "The kind must be household or family.")
         }
+        guard !MailableText.looksLikeLink(name) else { throw Self.linkInGroupName }
         return try await storage.transaction { store in
             let now = clock.now
             let group = GroupRecord(
@@ -141,8 +142,17 @@ public struct GroupService: Sendable {
         let invited = addresses
         try await storage.transaction { store in
             let group = try await memberGroup(raw, caller: caller, in: store)
-            let inviter = try await store.user(id: caller.userID)
-            let from = [inviter?.firstName, inviter?.lastName].compactMap { $0 }.joined(separator: " ")
+            guard let inviter = try await store.user(id: caller.userID), !inviter.isGuest, inviter.email != nil else {
+                throw Self.guestsCannotInvite
+            }
+            let from = [inviter.firstName, inviter.lastName].compactMap { $0 }.joined(separator: " ")
+            guard !MailableText.looksLikeLink(group.name) else { throw Self.linkInGroupName }
+            guard !MailableText.looksLikeLink(from) else {
+                throw ServiceError.invalid(
+                    "inviter", code: "link_in_name",
+                    "Your name looks like a web address, so it can't go into an invitation. Change your name first.")
+            }
+            try await spendInvitationBudget(of: inviter, addresses: invited.count, in: store)
             var values = ["group": group.name, "inviteCode": group.inviteCode]
             if !from.isEmpty { values["inviter"] = from }
             for address in invited {
@@ -161,6 +171,38 @@ public struct GroupService: Sendable {
             if try await store.members(groupID: group.id).isEmpty { try await store.deleteGroup(id: group.id) }
         }
     }
+
+    /// Addresses an account may invite a day: a verified one 100, one whose address nobody proved 20.
+    public static let dailyInvitations = (verified: 100, unverified: 20)
+
+    /// Counts `addresses` invitations against the inviter's daily budget, or refuses them all with 429.
+    private func spendInvitationBudget(
+        of inviter: UserRecord, addresses: Int, in store: any StorageTransaction
+    ) async throws {
+        guard addresses > 0 else { return }
+        let now = clock.now
+        let day: TimeInterval = 24 * 60 * 60
+        let limit = inviter.emailVerified ? Self.dailyInvitations.verified : Self.dailyInvitations.unverified
+        let sent = try await store.marks(
+            .invitationsMailed, subject: inviter.id.lowercasedText, since: now.addingTimeInterval(-day))
+        guard sent.totalWeight + addresses <= limit else {
+            let wait = sent.wait(untilBelow: limit - addresses + 1, window: day, now: now)
+            var error = ServiceError.rateLimited(retryAfter: Int(wait.rounded(.up)))
+            error.detail =
+                "You can invite up to \(limit) addresses a day"
+                + (inviter.emailVerified ? "." : " until you confirm your email.") + " Try again later."
+            throw error
+        }
+        try await store.mark(
+            .invitationsMailed, subject: inviter.id.lowercasedText, LedgerMark(at: now, weight: addresses),
+            forgettingBefore: now.addingTimeInterval(-day))
+    }
+
+    static let guestsCannotInvite = ServiceError(
+        status: 403, code: .forbidden, detail: "Create an account to invite people by email.")
+
+    static let linkInGroupName = ServiceError.invalid(
+        "name", code: "link_in_name", "Group names can't contain a web address, since they are sent in invitations.")
 
     static let invalidCode = ServiceError(
         status: 422, code: "invalid_invite_code", detail: "That invite code doesn't match any group.")

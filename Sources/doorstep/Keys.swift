@@ -19,10 +19,14 @@ struct Keys: AsyncParsableCommand {
         @Option(help: "An SQLite file or a postgres:// URL. (default: DOORSTEP_DATABASE, else ./doorstep.sqlite)")
         var database: String?
 
+        /// The database named by the option, the environment or the default.
+        var resolvedDatabase: String {
+            database ?? ProcessInfo.processInfo.environment["DOORSTEP_DATABASE"] ?? "./doorstep.sqlite"
+        }
+
         /// The store alone, for commands that do not touch keys.
         func openStore() async throws -> ServerStore {
-            let environment = ProcessInfo.processInfo.environment
-            let database = database ?? environment["DOORSTEP_DATABASE"] ?? "./doorstep.sqlite"
+            let database = resolvedDatabase
             var logger = Logger(label: "doorstep.operator")
             logger.logLevel = .warning
             return try await ServerStore.open(database, poolSize: 2, logger: logger)
@@ -30,7 +34,7 @@ struct Keys: AsyncParsableCommand {
 
         func open() async throws -> (ServerStore, keys: ServerKeyStore) {
             let environment = ProcessInfo.processInfo.environment
-            let database = database ?? environment["DOORSTEP_DATABASE"] ?? "./doorstep.sqlite"
+            let database = resolvedDatabase
             var logger = Logger(label: "doorstep.keys")
             logger.logLevel = .warning
             let encryptionKey = try ServerStore.keyEncryptionKey(environment: environment)

@@ -103,10 +103,20 @@ struct Users: AsyncParsableCommand {
                     throw Users.failure("Nothing was deleted.", code: 1)
                 }
             }
+            // Apple's tokens are sealed under the server's keys: open them to revoke them.
+            var keyLogger = Logger(label: "doorstep.users")
+            keyLogger.logLevel = .warning
+            let sealer =
+                apple == nil
+                ? nil
+                : ProviderTokenSealer(
+                    keys: try await store.loadKeys(
+                        database: options.resolvedDatabase, environment: ProcessInfo.processInfo.environment,
+                        logger: keyLogger))
             let profile = ProfileService(
                 storage: store.storage, avatars: store.avatars, clock: SystemWallClock(),
                 random: SecureRandomSource(),
-                deletionHooks: [{ _, identities in await apple?.revokeTokens(of: identities) }])
+                deletionHooks: [{ _, identities in await apple?.revokeTokens(of: sealer?.opened(identities) ?? []) }])
             try await profile.deleteAccount(userID: userID)
             if json {
                 Swift.print(#"{"deleted":true,"id":"\#(userID.lowercasedText)"}"#)

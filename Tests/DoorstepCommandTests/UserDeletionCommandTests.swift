@@ -34,7 +34,7 @@ struct UserDeletionCommandTests {
             let claims = TestIdentityClaims.apple(sub: "apple-042", email: "kit@privaterelay.appleid.com", now: Date())
             let signIn = try await http.send(
                 "POST", "v1/auth/apple",
-                json: ["identityToken": try await provider.token(claims), "authorizationCode": "code-42"])
+                json: try await provider.signIn(claims).merging(["authorizationCode": "code-42"]) { $1 })
             #expect(signIn.status == 200)
             let session = try #require(signIn.json as? [String: Any])
             let id = try #require((session["user"] as? [String: Any])?["id"] as? String)

@@ -30,15 +30,14 @@ struct ProviderSignInTests {
                     sub: "apple-001", email: "sam@privaterelay.appleid.com", now: server.clock.now)
                 let first = try await client.post(
                     "/v1/auth/apple",
-                    [
-                        "identityToken": try await provider.token(claims), "firstName": "Sam", "lastName": "Jones",
-                        "authorizationCode": "code-1",
-                    ])
+                    try await provider.signIn(claims).merging([
+                        "firstName": "Sam", "lastName": "Jones", "authorizationCode": "code-1",
+                    ]) { $1 })
                 #expect(first.status == 200, "\(first.text)")
                 #expect(first.json["isNewUser"] as? Bool == true)
                 #expect(first.json.user["firstName"] as? String == "Sam")
                 #expect(first.json.user["providers"] as? [String] == ["apple"])
-                let again = try await client.post("/v1/auth/apple", ["identityToken": try await provider.token(claims)])
+                let again = try await client.post("/v1/auth/apple", try await provider.signIn(claims))
                 #expect(again.json["isNewUser"] as? Bool == false)
                 #expect(again.json.userID == first.json.userID)
                 let config = try await client.get("/v1/auth/config")
@@ -54,7 +53,8 @@ struct ProviderSignInTests {
             let server = try await TestServer.make(configure: Self.configure(base))
             try await server.test { client in
                 let now = server.clock.now
-                let good = TestIdentityClaims.apple(sub: "apple-002", now: now)
+                let nonce = SHA256.hash(data: Data("n".utf8)).map { String(format: "%02x", $0) }.joined()
+                let good = TestIdentityClaims.apple(sub: "apple-002", now: now, nonce: nonce)
                 let forger = try ES256PrivateKey(backing: P256.Signing.PrivateKey())
                 var wrongAudience = good
                 wrongAudience.aud = "com.other.app"
@@ -69,10 +69,13 @@ struct ProviderSignInTests {
                     try await provider.token(expired), "not.a.token", "",
                 ]
                 for token in tokens {
-                    let response = try await client.post("/v1/auth/apple", ["identityToken": token])
+                    let response = try await client.post("/v1/auth/apple", ["identityToken": token, "rawNonce": "n"])
                     #expect(response.status == 422)
                     #expect(response.code == "invalid_identity_token")
                 }
+                let accepted = try await client.post(
+                    "/v1/auth/apple", ["identityToken": try await provider.token(good), "rawNonce": "n"])
+                #expect(accepted.status == 200, "only each token's own defect refused it")
             }
         }
     }
@@ -89,6 +92,10 @@ struct ProviderSignInTests {
                 #expect(
                     try await client.post("/v1/auth/apple", ["identityToken": token]).status == 422,
                     "a token with a nonce needs its raw nonce")
+                let withoutNonce = try await provider.token(.apple(sub: "apple-003", now: server.clock.now))
+                #expect(
+                    try await client.post("/v1/auth/apple", ["identityToken": withoutNonce]).status == 422,
+                    "a token without the nonce the app made could have been made for anyone")
                 #expect(
                     try await client.post("/v1/auth/apple", ["identityToken": token, "rawNonce": "other"]).status == 422
                 )
@@ -106,21 +113,21 @@ struct ProviderSignInTests {
         try await provider.serve { base in
             let server = try await TestServer.make(configure: Self.configure(base))
             try await server.test { client in
-                let before = try await provider.token(.apple(sub: "apple-004", now: server.clock.now))
-                #expect(try await client.post("/v1/auth/apple", ["identityToken": before]).status == 200)
+                let claims = TestIdentityClaims.apple(sub: "apple-004", now: server.clock.now)
+                #expect(try await client.post("/v1/auth/apple", try await provider.signIn(claims)).status == 200)
                 #expect(provider.keySetFetches == 1)
-                #expect(try await client.post("/v1/auth/apple", ["identityToken": before]).status == 200)
+                #expect(try await client.post("/v1/auth/apple", try await provider.signIn(claims)).status == 200)
                 #expect(provider.keySetFetches == 1, "known keys are cached")
                 try provider.rotateKey()
                 server.clock.advance(by: 11)
-                let after = try await provider.token(.apple(sub: "apple-004", now: server.clock.now))
-                #expect(try await client.post("/v1/auth/apple", ["identityToken": after]).status == 200)
+                let after = TestIdentityClaims.apple(sub: "apple-004", now: server.clock.now)
+                #expect(try await client.post("/v1/auth/apple", try await provider.signIn(after)).status == 200)
                 #expect(provider.keySetFetches == 2)
             }
         }
     }
 
-    @Test("Google links to a password account only when it says the email is verified")
+    @Test("Google links to a password account only when it says the email is verified, ending what was set before")
     func googleLinking() async throws {
         let provider = try FakeIdentityProvider()
         try await provider.serve { base in
@@ -131,17 +138,18 @@ struct ProviderSignInTests {
                     sub: "google-1", email: "kim@example.com", verified: false,
                     audience: "client.example", now: server.clock.now)
                 unverified.iss = "https://accounts.google.com"
-                let refused = try await client.post(
-                    "/v1/auth/google", ["idToken": try await provider.token(unverified)])
+                let refused = try await client.post("/v1/auth/google", try await provider.signIn(unverified))
                 #expect(refused.status == 409)
                 #expect(refused.code == "email_taken")
                 var verified = unverified
                 verified.emailVerified = "true"
-                let linked = try await client.post("/v1/auth/google", ["idToken": try await provider.token(verified)])
+                let linked = try await client.post("/v1/auth/google", try await provider.signIn(verified))
                 #expect(linked.status == 200)
                 #expect(linked.json.userID == owner.userID)
                 #expect(linked.json.user["providers"] as? [String] == ["google"])
-                #expect(linked.json.user["hasPassword"] as? Bool == true)
+                // Nobody had proven the address: whoever set the password may not have been its owner.
+                #expect(linked.json.user["hasPassword"] as? Bool == false)
+                #expect(try await client.get("/v1/me", bearer: owner.accessToken).status == 401)
             }
         }
     }
@@ -152,10 +160,15 @@ struct ProviderSignInTests {
         try await provider.serve { base in
             let server = try await TestServer.make(configure: Self.configure(base))
             try await server.test { client in
-                let token = try await provider.token(.apple(sub: "apple-005", now: server.clock.now))
+                let claims = TestIdentityClaims.apple(sub: "apple-005", now: server.clock.now)
                 let session = try await client.post(
-                    "/v1/auth/apple", ["identityToken": token, "authorizationCode": "code-5"]
+                    "/v1/auth/apple", try await provider.signIn(claims).merging(["authorizationCode": "code-5"]) { $1 }
                 ).json
+                let stored = try await server.storage.read {
+                    try await $0.identity(provider: "apple", subject: "apple-005")
+                }
+                let sealed = try #require(stored?.providerRefreshToken)
+                #expect(!sealed.contains("apple-refresh-token"), "Apple's refresh token is sealed at rest")
                 #expect(try await client.send(.delete, "/v1/me", bearer: session.accessToken).status == 204)
                 #expect(provider.revoked == ["apple-refresh-token"])
             }

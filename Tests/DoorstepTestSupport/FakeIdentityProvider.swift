@@ -83,6 +83,19 @@ public final class FakeIdentityProvider: Sendable {
         return try await collection.sign(claims, kid: JWKIdentifier(string: id))
     }
 
+    /// What an app sends to sign in: a token for `claims` carrying a fresh nonce, and the raw nonce
+    /// (Apple's tokens carry its SHA-256, Google's the nonce itself).
+    public func signIn(_ claims: TestIdentityClaims) async throws -> [String: String] {
+        let raw = UUID().uuidString
+        var claims = claims
+        claims.nonce =
+            claims.iss == "https://appleid.apple.com"
+            ? SHA256.hash(data: Data(raw.utf8)).map { String(format: "%02x", $0) }.joined() : raw
+        let token = try await token(claims)
+        let field = claims.iss == "https://appleid.apple.com" ? "identityToken" : "idToken"
+        return [field: token, "rawNonce": raw]
+    }
+
     /// A one-time authorization code that the token endpoint (`/oauth/token`) trades for `idToken`.
     public func code(for idToken: String) -> String {
         let code = "code-\(UUID().uuidString)"

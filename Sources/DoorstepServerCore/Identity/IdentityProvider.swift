@@ -74,4 +74,7 @@ public struct VerifiedIdentity: Sendable, Hashable {
     public var subject: String
     public var email: String?
     public var emailVerified: Bool
+    /// The token's nonce as the provider signed it, which may sign someone in once: the sign-in records
+    /// it, on every instance, until long after the token has expired.
+    public var nonce: String = ""
 }

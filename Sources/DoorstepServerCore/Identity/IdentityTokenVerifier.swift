@@ -72,31 +72,32 @@ public actor IdentityTokenVerifier {
         }
         let now = clock.now
         guard provider.issuers.contains(claims.iss.value), !provider.audiences.isDisjoint(with: claims.aud.value),
-            claims.exp.value > now
+            claims.exp.value > now, claims.exp.value.timeIntervalSince(now) <= Self.longestTokenLifetime
         else { throw Self.invalid }
-        try checkNonce(claims, rawNonce: rawNonce, now: now)
-        return VerifiedIdentity(
+        let nonce = try checkNonce(claims, rawNonce: rawNonce, now: now)
+        var identity = VerifiedIdentity(
             provider: provider.name, subject: claims.sub.value,
             email: claims.email.map { $0.lowercased() }, emailVerified: claims.emailVerified ?? false)
+        identity.nonce = nonce
+        return identity
     }
 
-    private func checkNonce(_ claims: IdentityClaims, rawNonce: String?, now: Date) throws(ServiceError) {
+    /// The longest an identity token may still be valid for: Apple's live ten minutes and Google's an
+    /// hour, and the record of a used nonce outlives this by far, so no token outlives its record.
+    static let longestTokenLifetime: TimeInterval = 24 * 60 * 60
+
+    /// Checks that the token carries the nonce the app or the web funnel made for this sign-in, and that
+    /// this instance has not seen it used; returns the token's nonce. A token without a nonce is refused:
+    /// without one a token copied from elsewhere could sign in.
+    private func checkNonce(_ claims: IdentityClaims, rawNonce: String?, now: Date) throws(ServiceError) -> String {
         usedNonces = usedNonces.filter { $0.value > now }
-        switch (claims.nonce, rawNonce) {
-        case (nil, nil):
-            return
-        case (let expected?, let raw?):
-            guard raw.utf8.count <= 512 else { throw Self.invalid }
-            let presented =
-                provider.hashesNonce
-                ? Digests.sha256Hex(raw) : raw
-            guard Digests.constantTimeEquals(presented, expected), usedNonces[expected] == nil else {
-                throw Self.invalid
-            }
-            usedNonces[expected] = claims.exp.value
-        default:
+        guard let expected = claims.nonce, let raw = rawNonce, raw.utf8.count <= 512 else { throw Self.invalid }
+        let presented = provider.hashesNonce ? Digests.sha256Hex(raw) : raw
+        guard Digests.constantTimeEquals(presented, expected), usedNonces[expected] == nil else {
             throw Self.invalid
         }
+        usedNonces[expected] = claims.exp.value
+        return expected
     }
 
     private func keys(containing keyID: String) async throws -> JWTKeyCollection {

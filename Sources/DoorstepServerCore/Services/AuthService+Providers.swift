@@ -4,7 +4,9 @@ import Foundation
 extension AuthService {
     /// Signs in with an identity a provider vouched for. The first sign-in creates the account (with
     /// the names Apple sends only then); later ones find it. An email that already has an account is
-    /// linked to it only when the provider says the email is verified; otherwise 409 `email_taken`.
+    /// linked to it only when the provider says the email is verified (otherwise 409 `email_taken`), and
+    /// an account that never proved that address loses the credentials set on it before. An identity
+    /// token signs in once: its nonce is recorded, and a token that comes back is refused.
     public func signIn(
         with identity: VerifiedIdentity, firstName: String?, lastName: String?, providerRefreshToken: String?,
         meta: RequestMeta
@@ -12,8 +14,10 @@ extension AuthService {
         let first = try Self.validName(firstName, field: "firstName")
         let last = try Self.validName(lastName, field: "lastName")
         let email = identity.email.flatMap { EmailAddress.isValid($0) ? EmailAddress.normalized($0) : nil }
+        let providerRefreshToken = try providerRefreshToken.map { try ProviderTokenSealer(keys: keys).seal($0) }
         let outcome = try await storage.transaction { store -> SignInOutcome in
             let now = clock.now
+            try await useNonce(of: identity, at: now, in: store)
             if var link = try await store.identity(provider: identity.provider, subject: identity.subject),
                 let user = try await store.user(id: link.userID)
             {
@@ -27,9 +31,10 @@ extension AuthService {
             var user: UserRecord
             var isNew = false
             if let email, let existing = try await store.user(email: email) {
+                // Linking needs the provider's word that the address is theirs; an account that never
+                // proved the address loses what was set on it before it is linked.
                 guard identity.emailVerified else { throw ServiceError.emailTaken }
-                user = existing
-                user.emailVerified = true
+                user = try await proveEmail(of: existing, at: now, in: store)
                 if !user.providers.contains(identity.provider) { user.providers.append(identity.provider) }
                 user.updatedAt = now
                 try await store.updateUser(user)
@@ -40,6 +45,7 @@ extension AuthService {
                 try await store.insertUser(user)
                 isNew = true
             }
+            audit.record(.identityLinked, user: user.id, reason: identity.provider)
             try await store.insertIdentity(
                 IdentityRecord(
                     provider: identity.provider, subject: identity.subject,
@@ -49,6 +55,24 @@ extension AuthService {
             return .signedIn(user, session, refreshToken, isNew: isNew)
         }
         return try await finish(outcome, method: SignInMethod(rawValue: identity.provider) ?? .apple)
+    }
+}
+
+extension AuthService {
+    /// How long a used identity-token nonce is remembered: well past the longest-lived token.
+    static let usedNonceRetention: TimeInterval = 7 * 24 * 60 * 60
+
+    /// Records that `identity`'s token signed someone in, on every instance: the same token coming back
+    /// (to this instance after a restart, or to another) is refused.
+    func useNonce(of identity: VerifiedIdentity, at now: Date, in store: any StorageTransaction) async throws {
+        let subject = identity.provider + ":" + Digests.sha256Hex(identity.nonce)
+        guard try await store.marks(.identityNonce, subject: subject, since: .distantPast).isEmpty else {
+            audit.record(.identityTokenReplayed, reason: identity.provider)
+            throw IdentityTokenVerifier.invalid
+        }
+        try await store.mark(
+            .identityNonce, subject: subject, LedgerMark(at: now, weight: 1),
+            forgettingBefore: now.addingTimeInterval(-Self.usedNonceRetention))
     }
 }
 
@@ -96,6 +120,6 @@ public struct ProviderSignInService: Sendable {
 
     /// Revokes the Apple tokens of a deleted account.
     public func revokeAppleTokens(of identities: [IdentityRecord]) async {
-        await apple?.revokeTokens(of: identities)
+        await apple?.revokeTokens(of: ProviderTokenSealer(keys: auth.keys).opened(identities))
     }
 }

@@ -47,6 +47,9 @@ public struct ProblemCode: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let sessionRevoked: ProblemCode = "session_revoked"
     public static let unauthenticated: ProblemCode = "unauthenticated"
     public static let notFound: ProblemCode = "not_found"
+    /// A change that needs a recent sign-in: confirm who the person is
+    /// (``DoorstepClient/reauthenticate(password:)``, ``DoorstepClient/reauthenticate(code:)``) and try again.
+    public static let reauthenticationRequired: ProblemCode = "reauthentication_required"
 }
 
 extension DoorstepError {

@@ -43,6 +43,10 @@ public protocol DeviceEffects: Sendable {
     /// Whether the person already signed in with a passkey the keyboard's AutoFill offered, since
     /// the last time this was asked; the sign-in effect then has nothing left to do.
     func takeAutoFillPasskeySignIn() async -> Bool
+    /// Asks the person to confirm who they are — their password, or the code just mailed to them — for
+    /// a change that needs a recent sign-in (deleting the account, adding a passkey, setting a
+    /// password); nil when they cancel.
+    func confirmIdentity(_ request: IdentityConfirmation) async -> IdentityProof?
 }
 
 extension DeviceEffects {
@@ -52,6 +56,28 @@ extension DeviceEffects {
     public func passkeyAssertion(_ options: PasskeyRequestOptions) async -> PasskeyAssertion? { nil }
     /// Hosts without passkey AutoFill never sign in through it.
     public func takeAutoFillPasskeySignIn() async -> Bool { false }
+    /// Hosts that cannot ask decline: the change fails with its message.
+    public func confirmIdentity(_ request: IdentityConfirmation) async -> IdentityProof? { nil }
+}
+
+/// What a person is asked to confirm who they are with.
+public struct IdentityConfirmation: Sendable, Hashable {
+    /// Whether the account has a password to type; without one a code was just mailed to ``email``.
+    public var hasPassword: Bool
+    /// The account's address, where a code goes.
+    public var email: String
+
+    /// Creates the request.
+    public init(hasPassword: Bool, email: String) {
+        self.hasPassword = hasPassword
+        self.email = email
+    }
+}
+
+/// What a person confirmed who they are with.
+public enum IdentityProof: Sendable, Hashable {
+    case password(String)
+    case code(String)
 }
 
 /// What the platform returns when it creates a passkey.

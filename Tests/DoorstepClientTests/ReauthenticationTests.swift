@@ -1,0 +1,82 @@
+import DoorstepClient
+import DoorstepFlow
+import DoorstepTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// A device whose person types the code that was just mailed when asked to confirm who they are.
+final class ConfirmingDevice: DeviceEffects {
+    let backend: TestServer
+    private let asked = Mutex<[IdentityConfirmation]>([])
+
+    init(backend: TestServer) {
+        self.backend = backend
+    }
+
+    var requests: [IdentityConfirmation] { asked.withLock { $0 } }
+
+    func confirmIdentity(_ request: IdentityConfirmation) async -> IdentityProof? {
+        asked.withLock { $0.append(request) }
+        return await backend.latestCode(to: request.email).map(IdentityProof.code)
+    }
+
+    func pickImage() async -> (data: Data, isPNG: Bool)? { nil }
+    func requestPermission(_ permission: String) async -> Bool { false }
+    func enableBiometrics() async -> Bool { false }
+    func forgetBiometrics() async {}
+    func appleCredential() async -> AppleCredential? { nil }
+    func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
+}
+
+@Suite("Confirming who you are for sensitive changes")
+struct ReauthenticationTests {
+    let server = URL(string: "http://doorstep.test")!
+
+    @Test("A flow's setPassword long after sign-in asks the person for a mailed code, then goes through")
+    func effectAsksAndRetries() async throws {
+        let backend = try await TestServer.make { $0.rateLimits = false }
+        try await backend.test { http in
+            let client = DoorstepClient(
+                serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
+            try await client.sendCode(email: "sam@example.com", purpose: "signup")
+            let code = try #require(await backend.latestCode(to: "sam@example.com"))
+            try await client.verifyCode(email: "sam@example.com", code: code, purpose: "signup")
+            backend.clock.advance(by: 11 * 60)
+
+            let device = ConfirmingDevice(backend: backend)
+            let runner = FlowEffectRunner(client: client, device: device)
+            let flow = try #require(try FlowCatalog.bundled().flow("tanda"))
+            let result = await runner.run(
+                EffectRequest(id: 1, name: "setPassword", arguments: ["newPassword": "Sunny-Days-2026"]), flow: flow,
+                answers: [:])
+            #expect(result == .success([:]))
+            #expect(device.requests == [IdentityConfirmation(hasPassword: false, email: "sam@example.com")])
+            #expect(try await client.me().hasPassword)
+        }
+    }
+
+    @Test("Without a way to ask, the change fails with a message and nothing changes")
+    func hostsThatCannotAsk() async throws {
+        let backend = try await TestServer.make { $0.rateLimits = false }
+        try await backend.test { http in
+            let client = DoorstepClient(
+                serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
+            try await client.sendCode(email: "sam@example.com", purpose: "signup")
+            let code = try #require(await backend.latestCode(to: "sam@example.com"))
+            try await client.verifyCode(email: "sam@example.com", code: code, purpose: "signup")
+            backend.clock.advance(by: 11 * 60)
+            let runner = FlowEffectRunner(client: client)
+            let flow = try #require(try FlowCatalog.bundled().flow("tanda"))
+            let result = await runner.run(
+                EffectRequest(id: 1, name: "setPassword", arguments: ["newPassword": "Sunny-Days-2026"]), flow: flow,
+                answers: [:])
+            guard case .failure(let failureCode, _) = result else {
+                Issue.record("expected a failure, got \(result)")
+                return
+            }
+            #expect(failureCode == "reauthentication_required")
+            #expect(try await client.me().hasPassword == false)
+        }
+    }
+}

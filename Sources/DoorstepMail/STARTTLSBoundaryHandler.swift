@@ -1,5 +1,5 @@
 import NIOCore
-import NIOSSL
+import NIOTLS
 
 /// Trusts no byte a server sends between agreeing to `STARTTLS` and the end of the TLS handshake.
 ///

@@ -59,10 +59,10 @@ struct STARTTLSInjectionTests {
 
     @Test("A reply appended to the STARTTLS go-ahead fails the connection, and no credential is sent")
     func injectedReplyRefused() async throws {
-        let (error, read) = try await attempt(replyToSTARTTLS: "220 go ahead|250 injected|")
+        let (error, read) = try await Self.attempt(replyToSTARTTLS: "220 go ahead|250 injected|")
         let failure = try #require(error)
         #expect(String(describing: failure).contains("before the TLS handshake"), "\(failure)")
-        #expect(!read.contains("AUTH") && !read.contains("MAIL FROM"), read)
+        #expect(!read.contains("AUTH") && !read.contains("MAIL FROM"), "\(read)")
     }
 
     @Test("With credentials and no starttls parameter, TLS is required")

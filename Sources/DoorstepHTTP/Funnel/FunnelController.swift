@@ -63,11 +63,14 @@ struct FunnelController: Sendable {
             engine = await launch(flow, &browser, request, context)
         }
         browser.state.snapshots[flow.id] = engine.snapshot
-        await record(&browser, request) {
-            $0.shown(engine, variant: assignment.variant, now: clock.now, random: random)
+        // A browser that has only looked is not stored: its first form stores it, and records the
+        // screen it was shown then, so a reload is not a new visit.
+        if browser.isStored || browser.state.signedIn != nil {
+            await record(&browser, request) {
+                $0.shown(engine, variant: assignment.variant, now: clock.now, random: random)
+            }
+            try await sessions.save(&browser)
         }
-        // A browser that has only looked is not stored: its first form stores it.
-        if browser.isStored || browser.state.signedIn != nil { try await sessions.save(&browser) }
         let offered = Set(webSignIns.keys).union(services.passkeys == nil ? [] : ["passkey"])
         let presentation = ScreenPresenter(engine: engine, now: clock.now, offeredProviders: offered)
             .present()
@@ -101,6 +104,10 @@ struct FunnelController: Sendable {
         } else if !browser.isStored {
             // The first form of a browser that was not stored: the page it answers is the launch.
             engine = await launch(flow, &browser, request, context)
+            let shown = engine
+            await record(&browser, request) {
+                $0.shown(shown, variant: assignment.variant, now: clock.now, random: random)
+            }
         } else {
             return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
         }

@@ -119,6 +119,7 @@ public struct SMTPClient: Sendable {
                             NIOSSLClientHandler(context: implicitTLS, serverHostname: serverHostname))
                     }
                     try pipeline.addHandler(IdleStateHandler(readTimeout: replyTimeout))
+                    if implicitTLS == nil { try pipeline.addHandler(STARTTLSBoundaryHandler()) }
                     try pipeline.addHandler(ByteToMessageHandler(SMTPReplyDecoder()))
                     try pipeline.addHandler(ReplyTimeoutHandler())
                     return try NIOAsyncChannel<SMTPReply, ByteBuffer>(wrappingChannelSynchronously: channel)

@@ -42,8 +42,10 @@ public struct SMTPConfiguration: Sendable {
         self.replyTimeout = replyTimeout
     }
 
-    /// A configuration from a URL. `smtp://` connects plainly and upgrades with STARTTLS when offered
-    /// (`?starttls=required` insists, `?starttls=off` never tries), on port 587 unless one is given;
+    /// A configuration from a URL. `smtp://` connects plainly and upgrades with STARTTLS — required
+    /// when the URL has credentials, else when offered (`?starttls=required` insists,
+    /// `?starttls=opportunistic` upgrades when offered, `?starttls=off` never tries) — on port 587
+    /// unless one is given;
     /// `smtps://` speaks TLS from the start, on port 465. `?ca=/path.pem` trusts more certificates.
     /// User and password are percent-decoded.
     public init(url text: String) throws(SMTPConfigurationError) {
@@ -53,10 +55,14 @@ public struct SMTPConfiguration: Sendable {
         let query = Dictionary(
             (components.queryItems ?? []).map { ($0.name.lowercased(), $0.value ?? "") },
             uniquingKeysWith: { _, last in last })
+        let hasCredentials = components.percentEncodedUser.map { !$0.isEmpty } ?? false
         let security: Security
         switch (scheme, query["starttls"]?.lowercased()) {
         case ("smtps", nil): security = .implicitTLS
-        case ("smtp", nil), ("smtp", "opportunistic"): security = .startTLS(required: false)
+        // With credentials TLS is required unless the URL says otherwise: a password is never offered
+        // to whoever answers in the clear.
+        case ("smtp", nil): security = .startTLS(required: hasCredentials)
+        case ("smtp", "opportunistic"): security = .startTLS(required: false)
         case ("smtp", "required"): security = .startTLS(required: true)
         case ("smtp", "off"): security = .none
         case ("smtp", let other?): throw .invalid("starttls=\(other) is not one of required, opportunistic, off")

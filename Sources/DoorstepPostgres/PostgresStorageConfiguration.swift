@@ -10,6 +10,9 @@ public struct PostgresStorageConfiguration: Sendable {
     /// The TLS settings of the pool, for the single connection start-up opens first.
     let tls: TLSConfiguration?
     let tlsRequired: Bool
+    /// The `sslmode` in force: the URL's, else `verify-full` for a database on another machine and
+    /// `prefer` on loopback.
+    public let sslMode: String
     /// `host:port/database`, for messages (never the password).
     public var displayName: String
     /// How long start-up waits for the database before giving up.
@@ -19,8 +22,10 @@ public struct PostgresStorageConfiguration: Sendable {
     public static let defaultPoolSize = 10
 
     /// Reads `postgres://user:password@host:port/database?sslmode=…` (or `postgresql://`). `sslmode`
-    /// is `disable`, `prefer` (the default: TLS when the server offers it), `require` (TLS, the
-    /// certificate not checked, as libpq does), or `verify-full` (TLS with the certificate checked).
+    /// is `disable`, `prefer` (TLS when the server offers it), `require` (TLS, the certificate not
+    /// checked, as libpq does), or `verify-full` (TLS with the certificate checked). Without one, a
+    /// database on another machine is `verify-full` — a password never crosses a network unchecked —
+    /// and one on loopback is `prefer`.
     public init(url text: String, poolSize: Int = defaultPoolSize) throws(PostgresURLError) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "postgres" || scheme == "postgresql"
@@ -39,7 +44,10 @@ public struct PostgresStorageConfiguration: Sendable {
             throw PostgresURLError("the database pool size must be between 1 and 1000")
         }
         let port = components.port ?? 5432
-        let sslMode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
+        let sslMode =
+            components.queryItems?.first { $0.name == "sslmode" }?.value
+            ?? (Self.isLoopback(host) ? "prefer" : "verify-full")
+        self.sslMode = sslMode
         (tls, tlsRequired) = try Self.tls(sslMode)
         let clientTLS: PostgresClient.Configuration.TLS =
             if let tls { tlsRequired ? .require(tls) : .prefer(tls) } else { .disable }
@@ -54,6 +62,14 @@ public struct PostgresStorageConfiguration: Sendable {
         client.options.additionalStartupParameters = [("enable_seqscan", "off")]
         self.client = client
         self.displayName = "\(host):\(port)/\(database)"
+    }
+
+    /// Whether `host` is this machine: `localhost`, `127.0.0.0/8` or `::1`.
+    static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if name == "localhost" || name == "::1" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
     /// The TLS configuration for `sslmode` (nil for none), and whether the server must use it.

@@ -25,10 +25,13 @@ public final class SQLiteStorage: Storage {
         self.readers = readers.map { ($0, AsyncLock()) }
     }
 
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date. The file is
+    /// 0600 — SQLite gives its write-ahead log and shared-memory files the database's mode — and a
+    /// database an earlier release left readable to others is closed to them.
     public static func open(path: String, logger: Logger = Logger(label: "doorstep.sqlite")) async throws
         -> SQLiteStorage
     {
+        try restrictToOwner(path)
         let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
         for pragma in [
             "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON",
@@ -53,6 +56,20 @@ public final class SQLiteStorage: Storage {
         // Start from an empty write-ahead log: pages a migration rewrote leave no older copies in it.
         _ = try await connection.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
         return storage
+    }
+
+    /// Creates the database file 0600 when it is missing, and takes read access from others on the
+    /// file and its companions when they exist.
+    static func restrictToOwner(_ path: String) throws {
+        let files = FileManager.default
+        if !files.fileExists(atPath: path) {
+            guard files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+            }
+        }
+        for file in [path, path + "-wal", path + "-shm", path + "-journal"] where files.fileExists(atPath: file) {
+            try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        }
     }
 
     /// How many read-only connections serve ``read(_:)``.

@@ -18,11 +18,14 @@ struct Serve: AsyncParsableCommand {
             DOORSTEP_DEV_MAILBOX (on/off), DOORSTEP_SMTP_URL, DOORSTEP_MAIL_FROM, \
             DOORSTEP_MAIL (none), DOORSTEP_MAIL_BRAND, DOORSTEP_MAIL_APP_NAME, DOORSTEP_MAIL_ACCENT, \
             DOORSTEP_MAIL_TEMPLATES, DOORSTEP_MAIL_BUDGET_PER_HOUR, DOORSTEP_RATE_LIMITS (on/off), \
-            DOORSTEP_SESSION_IDLE_DAYS, DOORSTEP_SESSION_LIFETIME_DAYS, DOORSTEP_PASSWORD_COST, DOORSTEP_DRAIN_SECONDS, \
+            DOORSTEP_TRUSTED_PROXIES (comma-separated), DOORSTEP_ALLOW_UNSEALED_KEYS (on/off), \
+            DOORSTEP_IDLE_TIMEOUT, DOORSTEP_READ_TIMEOUT, DOORSTEP_SESSION_IDLE_DAYS, \
+            DOORSTEP_SESSION_LIFETIME_DAYS, DOORSTEP_PASSWORD_COST, DOORSTEP_DRAIN_SECONDS, \
             DOORSTEP_LOG_FORMAT (text/json), DOORSTEP_LOG_LEVEL, \
             DOORSTEP_PASSKEY_RP_ID, DOORSTEP_PASSKEY_ORIGINS and DOORSTEP_APPLE_APP_IDS (comma-separated). The command \
             line wins over the environment. DOORSTEP_KEY_ENCRYPTION_KEY (32 bytes in base64) seals the \
-            signing keys in the database.
+            signing keys in the database; a server with an https public URL refuses to start without it \
+            unless --allow-unsealed-keys says so on purpose.
             """
     )
 
@@ -48,7 +51,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The iss of access tokens, which app backends check. (default: the public URL)")
     var tokenIssuer: String?
 
-    @Flag(inversion: .prefixedNo, help: "Keep every mail and list it at /dev/mail. (default: on)")
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            Keep every mail and list it at /dev/mail, for a developer's machine only: refused with an https \
+            public URL or a host other than loopback. (default: on without --smtp-url, off with it)
+            """)
     var devMailbox: Bool?
 
     @Option(help: "Send mail through this SMTP server: smtp://user:password@host:587?starttls=required or smtps://…")
@@ -72,8 +80,31 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A folder of Mustache mail templates that replace the bundled ones of the same name.")
     var mailTemplates: String?
 
-    @Option(help: "Per-IP rate limits on the auth endpoints: on or off. (default: on)")
+    @Option(help: "Per-client rate limits on every write under /v1 and the funnel's forms: on or off. (default: on)")
     var rateLimits: Switch?
+
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: """
+            A reverse proxy (an address or CIDR block, such as 10.0.0.0/8) whose Forwarded and \
+            X-Forwarded-For headers name the client; repeatable. From anyone else they are ignored.
+            """)
+    var trustedProxies: [String] = []
+
+    @Flag(
+        help: """
+            Serve an https public URL with the signing keys unsealed in the database, on purpose. Without \
+            it such a server needs DOORSTEP_KEY_ENCRYPTION_KEY.
+            """)
+    var allowUnsealedKeys = false
+
+    @Option(
+        help: "Seconds a connection may stay idle, or take to send a request's head, before it is closed. (default: 60)"
+    )
+    var idleTimeout: Int?
+
+    @Option(help: "Seconds a request's body may take to arrive before the answer is 408. (default: 30)")
+    var readTimeout: Int?
 
     @Option(
         help: """
@@ -197,8 +228,6 @@ struct Serve: AsyncParsableCommand {
             ?? configuration.databasePoolSize
         configuration.publicURL = publicURL ?? environment["DOORSTEP_PUBLIC_URL"]
         configuration.issuer = tokenIssuer ?? environment["DOORSTEP_TOKEN_ISSUER"]
-        configuration.devMailbox =
-            try devMailbox ?? Self.switchValue(environment, "DOORSTEP_DEV_MAILBOX") ?? configuration.devMailbox
         configuration.rateLimits =
             try rateLimits?.isOn ?? Self.switchValue(environment, "DOORSTEP_RATE_LIMITS") ?? configuration.rateLimits
         configuration.passwordCost =
@@ -237,6 +266,7 @@ struct Serve: AsyncParsableCommand {
         try resolveSessionsAndBudgets(into: &configuration, environment: environment)
         try resolveMail(into: &configuration, environment: environment)
         try resolvePasskeys(into: &configuration, environment: environment)
+        try resolveEdge(into: &configuration, environment: environment)
         guard (0...65_535).contains(configuration.port) else {
             throw ValidationError("The port must be between 1 and 65535, or 0 for any free port.")
         }

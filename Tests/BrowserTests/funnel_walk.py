@@ -667,8 +667,14 @@ class FunnelWalk(unittest.TestCase):
         self.assertIn("met", kim.driver.find_element(By.CSS_SELECTOR, "[data-check=uppercase]").get_attribute("class"))
         kim.type("Confirm Password", "Strong-Pass-42!")
         kim.tick("I agree to the Terms of Service")
+        before = kim.driver.get_cookie("doorstep_funnel")["value"]
         kim.press("Create Account")
         kim.wait_for("enableFaceID")
+        after = kim.driver.get_cookie("doorstep_funnel")["value"]
+        self.assertNotEqual(before, after, "the funnel's cookie is replaced at sign-up")
+        stale = urllib.request.Request(BASE + "/flows/kordant", headers={"Cookie": "doorstep_funnel=" + before})
+        self.assertIn('data-screen="login"', urllib.request.urlopen(stale, timeout=10).read().decode(),
+                      "the cookie from before sign-up is not signed in")
         kim.press("Not now")
         kim.wait_for("plan")
         self.assertTrue(kim.cannot_press("Continue"), "disabled until a plan is chosen")
@@ -702,6 +708,33 @@ class FunnelWalk(unittest.TestCase):
         other.wait_for("done")
         other.press("Get Started")
         other.wait_for("home")
+
+    def test_https_public_url_sets_a_host_only_secure_cookie(self):
+        """A server whose public URL is https, reached on loopback: its Set-Cookie, read as sent
+        (a browser would not keep a Secure cookie over plain http)."""
+        port = free_port()
+        workdir = tempfile.mkdtemp(prefix="https-", dir=WORKDIR)
+        server = subprocess.Popen(
+            [BINARY, "serve", "--port", str(port), "--database", os.path.join(workdir, "doorstep.sqlite"),
+             "--mail", "none", "--public-url", "https://auth.example.com", "--allow-unsealed-keys"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        self.addCleanup(lambda: (server.terminate(), server.wait(timeout=10)))
+        deadline = time.time() + 30
+        while True:
+            try:
+                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/flows/tanda", timeout=1)
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.2)
+        cookie = page.headers["Set-Cookie"]
+        self.assertTrue(cookie.startswith("__Host-doorstep_funnel="), cookie)
+        attributes = [part.strip().lower() for part in cookie.split(";")[1:]]
+        self.assertIn("secure", attributes)
+        self.assertIn("path=/", attributes)
+        self.assertFalse(any(part.startswith("domain=") for part in attributes))
+        self.assertEqual(page.headers["Strict-Transport-Security"], "max-age=31536000; includeSubDomains")
 
     def test_zz_admin_page_draws_the_funnels_of_the_walks(self):
         """Runs last (by name): the admin page, behind the token, draws each walked flow's funnel."""

@@ -63,11 +63,12 @@ struct FunnelBrowser {
         var headers = extraHeaders
         if let cookie { headers[.cookie] = cookie }
         let response = try await client().send(.get, path, headers: headers)
+        // A browser keeps the cookies of a redirect before following it.
+        keepCookies(from: response)
         if response.status == 303, let location = response.headers[.location], location.hasPrefix("/") {
             return try await open(location)
         }
         page = response
-        keepCookies(from: response)
         if let token = Self.capture(#"name="_csrf" value="([^"]*)""#, in: response.text) { csrf = token }
         return response
     }

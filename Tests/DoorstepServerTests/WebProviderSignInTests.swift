@@ -2,6 +2,7 @@ import DoorstepHTTP
 import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation
+import HTTPTypes
 import Testing
 
 @Suite("Web funnel: Sign in with Apple and Google", .serialized)
@@ -42,12 +43,16 @@ struct WebProviderSignInTests {
                 #expect(sent["redirect_uri"] == "http://localhost/flows/signin/google")
                 let state = try #require(sent["state"])
                 let nonce = try #require(sent["nonce"])
+                #expect(sent["code_challenge_method"] == "S256")
+                let challenge = try #require(sent["code_challenge"])
+                #expect(challenge.count == 43, "base64url of a SHA-256 digest")
 
                 let token = try await provider.token(
                     .google(
                         sub: "google-123", email: "gina@example.com", audience: "web.client", now: server.clock.now,
                         nonce: nonce))
-                let code = provider.code(for: token)
+                // The provider trades the code only with the verifier whose digest it was given.
+                let code = provider.code(for: token, codeChallenge: challenge)
 
                 var forged = browser
                 let wrongState = try await forged.open("/flows/signin/google?code=\(code)&state=forged")
@@ -81,6 +86,52 @@ struct WebProviderSignInTests {
                 #expect(browser.screen == "createAccount")
                 #expect(refused.text.contains("Google sign-in didn&#39;t work. Please try again."))
                 #expect(try await server.storage.read { try await $0.user(email: "gina@example.com") } == nil)
+            }
+        }
+    }
+
+    @Test("A code stolen on its way back is worth nothing without the server's PKCE verifier")
+    func stolenCodeWithoutVerifier() async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: Self.configure(base))
+            try await server.test { client in
+                var victim = FunnelBrowser(client)
+                try await victim.open("/flows/tanda")
+                try await victim.submit("tanda", press: "getStarted")
+                let away = try await victim.submit("tanda", press: "google")
+                let sent = Self.query(away.headers[.location] ?? "")
+                let state = try #require(sent["state"])
+                let token = try await provider.token(
+                    .google(
+                        sub: "google-456", email: "vic@example.com", audience: "web.client", now: server.clock.now,
+                        nonce: try #require(sent["nonce"])))
+                // The attacker's own sign-in began with another verifier, so the stolen code's challenge
+                // does not match what the victim's server sends.
+                let code = provider.code(for: token, codeChallenge: WebSignIn.codeChallenge(for: "attacker-verifier"))
+                let refused = try await victim.open("/flows/signin/google?code=\(code)&state=\(state)")
+                #expect(refused.text.contains("Google sign-in didn&#39;t work"))
+                #expect(try await server.storage.read { try await $0.user(email: "vic@example.com") } == nil)
+            }
+        }
+    }
+
+    @Test("The redirect URI is the public URL's, whatever Host the request names")
+    func redirectFromPublicURL() async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make { configuration in
+                Self.configure(base)(&configuration)
+                configuration.publicURL = "https://auth.example.com/"
+            }
+            try await server.test { client in
+                var browser = FunnelBrowser(client)
+                browser.extraHeaders[HTTPField.Name("Host")!] = "evil.example.net"
+                try await browser.open("/flows/tanda")
+                try await browser.submit("tanda", press: "getStarted")
+                let away = try await browser.submit("tanda", press: "google")
+                let sent = Self.query(away.headers[.location] ?? "")
+                #expect(sent["redirect_uri"] == "https://auth.example.com/flows/signin/google")
             }
         }
     }

@@ -1,4 +1,5 @@
 import Crypto
+import DoorstepServerCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -50,7 +51,7 @@ public final class FakeIdentityProvider: Sendable {
     private let keys = Mutex<[(id: String, key: ES256PrivateKey)]>([])
     private let revokedTokens = Mutex<[String]>([])
     private let keyFetches = Mutex(0)
-    private let issuedCodes = Mutex<[String: String]>([:])
+    private let issuedCodes = Mutex<[String: (idToken: String, codeChallenge: String?)]>([:])
 
     /// Creates a provider with one signing key.
     public init() throws {
@@ -97,9 +98,11 @@ public final class FakeIdentityProvider: Sendable {
     }
 
     /// A one-time authorization code that the token endpoint (`/oauth/token`) trades for `idToken`.
-    public func code(for idToken: String) -> String {
+    /// With a PKCE challenge, the token endpoint trades the code only with the verifier whose S256
+    /// digest it is.
+    public func code(for idToken: String, codeChallenge: String? = nil) -> String {
         let code = "code-\(UUID().uuidString)"
-        issuedCodes.withLock { $0[code] = idToken }
+        issuedCodes.withLock { $0[code] = (idToken, codeChallenge) }
         return code
     }
 
@@ -131,9 +134,21 @@ public final class FakeIdentityProvider: Sendable {
         router.post("/oauth/token") { request, _ -> Response in
             var request = request
             let form = String(buffer: try await request.collectBody(upTo: 65_536))
-            let code = form.split(separator: "&").first { $0.hasPrefix("code=") }.map { String($0.dropFirst(5)) }
-            let token = code.flatMap { code in self.issuedCodes.withLock { $0.removeValue(forKey: code) } }
-            guard let token else { return Response(status: .badRequest) }
+            let fields = Dictionary(
+                form.split(separator: "&").map { pair -> (String, String) in
+                    let parts = pair.split(separator: "=", maxSplits: 1).map {
+                        String($0).removingPercentEncoding ?? ""
+                    }
+                    return (parts[0], parts.count > 1 ? parts[1] : "")
+                }, uniquingKeysWith: { first, _ in first })
+            let issued = fields["code"].flatMap { code in self.issuedCodes.withLock { $0.removeValue(forKey: code) } }
+            guard let issued else { return Response(status: .badRequest) }
+            if let challenge = issued.codeChallenge {
+                guard let verifier = fields["code_verifier"], WebSignIn.codeChallenge(for: verifier) == challenge else {
+                    return Response(status: .badRequest)
+                }
+            }
+            let token = issued.idToken
             let data = try JSONSerialization.data(withJSONObject: ["id_token": token, "token_type": "Bearer"])
             return Response(
                 status: .ok, headers: [.contentType: "application/json"],

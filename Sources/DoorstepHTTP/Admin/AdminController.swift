@@ -17,7 +17,7 @@ struct AdminController: Sendable {
     }
 
     private func show(_ request: Request) async throws -> Response {
-        let browser = try await sessions.session(cookieValue: request.cookies[BrowserSessions.cookieName]?.value)
+        let browser = try await sessions.session(request)
         var response: Response
         if try await isAdmin(browser) {
             var reports: [(flow: FlowDefinition, report: FunnelReport)] = []
@@ -27,23 +27,17 @@ struct AdminController: Sendable {
             }
             response = FunnelController.html(AdminPages.dashboard(reports, window: "last 30 days"))
         } else {
-            try await sessions.save(browser)
             response = FunnelController.html(AdminPages.signIn(csrfToken: browser.state.csrfToken, refused: false))
         }
-        if browser.isNew {
-            response.setCookie(BrowserSessions.cookie(for: browser, secure: FunnelController.isSecure(request)))
-        }
+        sessions.setCookie(on: &response, for: browser, secure: FunnelController.isSecure(request))
         return response
     }
 
     private func signIn(_ request: Request) async throws -> Response {
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 16 * 1024), contentType: request.headers[.contentType])
-        guard
-            var browser = try await sessions.existing(
-                cookieValue: request.cookies[BrowserSessions.cookieName]?.value),
-            CSRF.matches(form?.value("_csrf"), browser.state.csrfToken)
-        else {
+        var browser = try await sessions.session(request)
+        guard !browser.cookieChanged, CSRF.matches(form?.value("_csrf"), browser.state.csrfToken) else {
             var response = FunnelController.html(
                 FunnelPages.error(
                     title: "This form has expired", message: "Open the admin page again.", link: ("/admin", "Admin")))
@@ -57,8 +51,10 @@ struct AdminController: Sendable {
             return response
         }
         browser.state.adminTokenHash = Digests.sha256Hex(token)
-        try await sessions.save(browser)
-        return Response(status: .seeOther, headers: [.location: "/admin"])
+        try await sessions.save(&browser)
+        var response = Response(status: .seeOther, headers: [.location: "/admin"])
+        sessions.setCookie(on: &response, for: browser, secure: FunnelController.isSecure(request))
+        return response
     }
 
     /// Whether the browser gave the current admin token, or is signed in as an admin.

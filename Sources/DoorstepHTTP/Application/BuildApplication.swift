@@ -6,6 +6,7 @@ import DoorstepServerCore
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import OpenAPIHummingbird
 import OpenAPIRuntime
 import ServiceLifecycle
@@ -106,12 +107,18 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     let router = Router(context: DoorstepRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = IndexedRouter(router: router, index: RouteIndex())
     router.middlewares.add(
+        ClientAddressMiddleware(resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies)))
+    router.middlewares.add(SecurityHeadersMiddleware(publicURLIsHTTPS: configuration.publicURLIsHTTPS))
+    router.middlewares.add(
         AccessLogMiddleware(logger: dependencies.logger, random: dependencies.random, metrics: metrics))
     router.middlewares.add(ProblemMiddleware(logger: dependencies.logger, routes: routes.index))
-    router.middlewares.add(RequestBodyMiddleware(limit: configuration.maxBodySize))
+    // Limits come before the body is read, so a refused request costs no upload.
     if configuration.rateLimits {
-        router.middlewares.add(RateLimitMiddleware(limiter: RateLimiter(), clock: dependencies.clock))
+        router.middlewares.add(
+            RateLimitMiddleware(limiter: RateLimiter(), clock: dependencies.clock, routes: routes.index))
     }
+    router.middlewares.add(
+        RequestBodyMiddleware(limit: configuration.maxBodySize, readTimeout: configuration.readTimeout))
     router.middlewares.add(RequestInfoMiddleware())
 
     let document = try APIDocument.yaml()
@@ -187,19 +194,24 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         on: routes,
         configuration: OpenAPIRuntime.Configuration(
             dateTranscoder: RFC3339DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
+    let browserSessions = BrowserSessions(
+        storage: storage, clock: dependencies.clock, random: dependencies.random,
+        key: HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: dependencies.keys.codeKey, info: Data("doorstep browser sessions".utf8),
+            outputByteCount: 32),
+        hostOnlySecureCookies: configuration.publicURLIsHTTPS)
     FunnelController(
         catalog: catalog, services: services,
-        sessions: BrowserSessions(
-            storage: storage, clock: dependencies.clock, random: dependencies.random),
+        sessions: browserSessions,
         clock: dependencies.clock, random: dependencies.random,
         webSignIns: Dictionary(
             uniqueKeysWithValues: [configuration.apple, configuration.google].compactMap { $0 }.filter { $0.web != nil }
                 .map { ($0.name, $0) }),
-        fetcher: dependencies.fetcher, devMailbox: mailbox != nil
+        fetcher: dependencies.fetcher, devMailbox: mailbox != nil, publicURL: configuration.publicURL
     ).register(on: routes)
     AdminController(
         catalog: catalog, services: services,
-        sessions: BrowserSessions(storage: storage, clock: dependencies.clock, random: dependencies.random),
+        sessions: browserSessions,
         storage: storage
     ).register(on: routes)
     return DoorstepServer(
@@ -232,6 +244,9 @@ public func buildApplication(configuration: ServerConfiguration, dependencies: S
     let server = try await buildServer(configuration: configuration, dependencies: dependencies)
     return Application(
         router: server.router,
+        // A connection that sends nothing — or a request's head a byte at a time, since no part of a
+        // request is seen before its head is complete — is closed after the idle timeout.
+        server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Doorstep"),
         services: [
             OutboxSender(outbox: server.outbox),

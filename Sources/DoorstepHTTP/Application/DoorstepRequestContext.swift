@@ -1,14 +1,24 @@
 import Hummingbird
 import NIOCore
 
-/// The request context: Hummingbird's core storage plus the peer's address, for per-IP limits.
+/// The request context: Hummingbird's core storage plus the peer's address and the client's, for
+/// per-IP limits.
 public struct DoorstepRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
+    /// The peer of the connection: the client, or a proxy in front of it.
     public let remoteAddress: SocketAddress?
+    /// The client as ``ClientAddressMiddleware`` found it: the peer, or the address a trusted proxy
+    /// names.
+    var clientAddress: IPAddress?
+    /// Whether the client reached the server over TLS: directly, or as a trusted proxy says.
+    var overTLS = false
+    /// The connection, closed when a request's body does not arrive in time.
+    let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress
+        self.channel = source.channel
     }
 }
 
@@ -41,7 +51,7 @@ struct RequestInfoMiddleware: RouterMiddleware {
             }
         }
         let info = RequestInfo(
-            clientAddress: context.remoteAddress?.ipAddress,
+            clientAddress: context.clientAddress.map(\.text),
             userAgent: request.headers[.userAgent], bearerToken: bearer)
         return try await RequestInfo.$current.withValue(info) {
             try await next(request, context)

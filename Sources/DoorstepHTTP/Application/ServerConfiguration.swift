@@ -20,6 +20,13 @@ public struct ServerConfiguration: Sendable {
     public var devMailbox = true
     /// Whether per-IP rate limits apply to the auth endpoints.
     public var rateLimits = true
+    /// Proxies whose `Forwarded` and `X-Forwarded-For` headers are believed, as CIDR blocks
+    /// (`10.0.0.0/8`, `fd00::/8`); from anyone else the headers are ignored.
+    public var trustedProxies: [IPNetwork] = []
+    /// How long a connection may stay idle, or take to send a request's head, before it is closed.
+    public var idleTimeout: Duration = .seconds(60)
+    /// How long a request's body may take to arrive; slower is 408.
+    public var readTimeout: Duration = .seconds(30)
     /// bcrypt's cost.
     public var passwordCost = 12
     /// The `iss` of access tokens; nil takes ``publicURL``, else `doorstep`.
@@ -82,6 +89,11 @@ public struct ServerConfiguration: Sendable {
     /// The `iss` access tokens carry and app backends check.
     public var resolvedIssuer: String {
         issuer ?? publicURL ?? "doorstep"
+    }
+
+    /// Whether browsers reach the server over https, as the public URL says.
+    public var publicURLIsHTTPS: Bool {
+        publicURL.flatMap { URLComponents(string: $0) }?.scheme?.lowercased() == "https"
     }
 
     /// The database as logs may name it: a PostgreSQL URL without its password.

@@ -16,13 +16,18 @@ extension FunnelController {
         guard let web = configuration.web else { return notFound() }
         let state = sessions.random.token()
         let rawNonce = sessions.random.token()
+        let codeVerifier = sessions.random.token()
         browser.state.pendingSignIn = FunnelState.PendingSignIn(
-            provider: configuration.name, flowID: flow.id, stateHash: Digests.sha256Hex(state), rawNonce: rawNonce)
-        try await sessions.save(browser)
+            provider: configuration.name, flowID: flow.id, stateHash: Digests.sha256Hex(state), rawNonce: rawNonce,
+            codeVerifier: codeVerifier)
+        try await sessions.save(&browser)
         let nonce = configuration.hashesNonce ? Digests.sha256Hex(rawNonce) : rawNonce
         let url = web.authorizationRequest(
-            redirectURI: Self.redirectURI(for: configuration.name, request: request), state: state, nonce: nonce)
-        return Response(status: .seeOther, headers: [.location: url.absoluteString])
+            redirectURI: redirectURI(for: configuration.name), state: state, nonce: nonce,
+            codeChallenge: WebSignIn.codeChallenge(for: codeVerifier))
+        var response = Response(status: .seeOther, headers: [.location: url.absoluteString])
+        sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
+        return response
     }
 
     /// `GET /flows/signin/{provider}?code&state`: finishes the sign-in the walk is waiting on, or
@@ -30,8 +35,7 @@ extension FunnelController {
     func providerReturned(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         guard
-            var browser = try await sessions.existing(
-                cookieValue: request.cookies[BrowserSessions.cookieName]?.value),
+            var browser = try await sessions.existing(request),
             let pending = browser.state.pendingSignIn, pending.provider == context.parameters.get("provider"),
             let written = catalog.flow(pending.flowID),
             CSRF.matches(query.get("state").map(Digests.sha256Hex), pending.stateHash)
@@ -45,14 +49,18 @@ extension FunnelController {
             var engine = try? FlowEngine(flow: flow, restoring: stored),
             let waiting = engine.snapshot.pending
         else {
-            try await sessions.save(browser)
-            return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
+            try await sessions.save(&browser)
+            var response = Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
+            sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
+            return response
         }
         var effects = makeEffects(flow: flow, browser: browser, request: request, context: context, upload: nil)
-        if let code = query.get("code"), let web = webSignIns[pending.provider]?.web {
+        if let code = query.get("code"), let web = webSignIns[pending.provider]?.web,
+            let codeVerifier = pending.codeVerifier
+        {
             do {
                 let token = try await web.identityToken(
-                    forCode: code, redirectURI: Self.redirectURI(for: pending.provider, request: request),
+                    forCode: code, redirectURI: redirectURI(for: pending.provider), codeVerifier: codeVerifier,
                     fetcher: fetcher)
                 effects.providerCredential = (pending.provider, token, pending.rawNonce)
                 await run(engine.enteringCommands(), engine: &engine, effects: &effects)
@@ -67,13 +75,17 @@ extension FunnelController {
         browser.state.signedIn = effects.signedIn
         browser.state.snapshots[flow.id] = engine.snapshot
         await syncProgress(engine.snapshot, browser: &browser)
-        try await sessions.save(browser)
-        return redirect(to: flow, engine: engine)
+        try await sessions.save(&browser)
+        var response = redirect(to: flow, engine: engine)
+        sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
+        return response
     }
 
-    /// Where the provider sends the browser back: this server, as the browser reached it.
-    static func redirectURI(for provider: String, request: Request) -> String {
-        let host = request.head.authority ?? "localhost"
-        return "\(isSecure(request) ? "https" : "http")://\(host)/flows/signin/\(provider)"
+    /// Where the provider sends the browser back: this server at its public URL (on a developer's
+    /// machine without one, `http://localhost`) — never the request's `Host`, which the sender picks.
+    func redirectURI(for provider: String) -> String {
+        var base = publicURL ?? "http://localhost"
+        while base.hasSuffix("/") { base.removeLast() }
+        return "\(base)/flows/signin/\(provider)"
     }
 }

@@ -19,6 +19,8 @@ struct FunnelController: Sendable {
     /// Trades provider codes for identity tokens.
     let fetcher: any HTTPFetcher
     let devMailbox: Bool
+    /// The address browsers reach the server at, which providers send them back to.
+    let publicURL: String?
     /// The largest form accepted, photo included.
     static let formLimit = ProfileService.maximumAvatarSize + 64 * 1024
 
@@ -46,33 +48,35 @@ struct FunnelController: Sendable {
     /// where to land (resuming an unfinished walk); with `at` it shows the screen a form led to.
     private func show(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
         guard let written = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
-        var browser = try await sessions.session(cookieValue: request.cookies[BrowserSessions.cookieName]?.value)
+        var browser = try await sessions.session(request)
         await checkSignedIn(&browser, request)
         let assignment = assigned(written, &browser, request)
         let flow = assignment.definition
-        let stored = browser.state.snapshots[flow.id]
         let at = request.uri.queryParameters.get("at")
         var engine: FlowEngine
-        if at != nil, let stored, let restored = try? FlowEngine(flow: flow, restoring: stored) {
+        if at != nil, let stored = browser.state.snapshots[flow.id],
+            let restored = try? FlowEngine(flow: flow, restoring: stored)
+        {
             engine = restored
             if engine.screen.id != at { return redirect(to: flow, engine: engine) }
         } else {
-            engine = FlowEngine.launch(flow: flow, snapshot: stored, session: browser.state.session).engine
-            var effects = makeEffects(flow: flow, browser: browser, request: request, context: context, upload: nil)
-            await run(engine.enteringCommands(), engine: &engine, effects: &effects)
-            browser.state.signedIn = effects.signedIn
+            engine = await launch(flow, &browser, request, context)
         }
         browser.state.snapshots[flow.id] = engine.snapshot
-        await record(&browser, request) {
-            $0.shown(engine, variant: assignment.variant, now: clock.now, random: random)
+        // A browser that has only looked is not stored: its first form stores it, and records the
+        // screen it was shown then, so a reload is not a new visit.
+        if browser.isStored || browser.state.signedIn != nil {
+            await record(&browser, request) {
+                $0.shown(engine, variant: assignment.variant, now: clock.now, random: random)
+            }
+            try await sessions.save(&browser)
         }
-        try await sessions.save(browser)
         let offered = Set(webSignIns.keys).union(services.passkeys == nil ? [] : ["passkey"])
         let presentation = ScreenPresenter(engine: engine, now: clock.now, offeredProviders: offered)
             .present()
         let page = ScreenPage(presentation: presentation, csrfToken: browser.state.csrfToken)
         var response = Self.html(page.render())
-        setCookie(on: &response, browser, request)
+        sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
         return response
     }
 
@@ -93,10 +97,21 @@ struct FunnelController: Sendable {
         await checkSignedIn(&browser, request)
         let assignment = assigned(written, &browser, request)
         let flow = assignment.definition
-        guard let stored = browser.state.snapshots[flow.id],
-            var engine = try? FlowEngine(flow: flow, restoring: stored),
-            form.value("_screen") == engine.screen.id
-        else {
+        var engine: FlowEngine
+        if let stored = browser.state.snapshots[flow.id], let restored = try? FlowEngine(flow: flow, restoring: stored)
+        {
+            engine = restored
+        } else if !browser.isStored {
+            // The first form of a browser that was not stored: the page it answers is the launch.
+            engine = await launch(flow, &browser, request, context)
+            let shown = engine
+            await record(&browser, request) {
+                $0.shown(shown, variant: assignment.variant, now: clock.now, random: random)
+            }
+        } else {
+            return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
+        }
+        guard form.value("_screen") == engine.screen.id else {
             return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
         }
         let now = clock.now
@@ -129,8 +144,9 @@ struct FunnelController: Sendable {
             browser.state.signedIn = signedIn
         }
         await syncProgress(engine.snapshot, browser: &browser)
-        try await sessions.save(browser)
+        try await sessions.save(&browser)
         var response = redirect(to: flow, engine: engine)
+        sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
         if let closingCookie { response.setCookie(closingCookie) }
         return response
     }
@@ -162,15 +178,14 @@ struct FunnelController: Sendable {
     /// What the browser's walks are recorded under: kept in its funnel session once made, with an
     /// install id of its own (not the cookie).
     private func analyticsState(of browser: BrowserSession) -> FunnelAnalytics {
-        browser.state.analytics ?? FunnelAnalytics(installID: "web-" + random.token(bytes: 16))
+        browser.state.analytics ?? FunnelAnalytics(installID: sessions.installID(for: browser))
     }
 
-    /// The browser session of a form's sender, when the form carries that session's CSRF token.
+    /// The browser session of a form's sender — stored, or not yet stored under the cookie its page
+    /// set — when the form carries that session's CSRF token.
     func browserSending(_ form: FunnelForm?, _ request: Request) async throws -> BrowserSession? {
-        guard
-            let browser = try await sessions.existing(cookieValue: request.cookies[BrowserSessions.cookieName]?.value),
-            CSRF.matches(form?.value("_csrf"), browser.state.csrfToken)
-        else { return nil }
+        let browser = try await sessions.session(request)
+        guard !browser.cookieChanged, CSRF.matches(form?.value("_csrf"), browser.state.csrfToken) else { return nil }
         return browser
     }
 
@@ -186,11 +201,27 @@ struct FunnelController: Sendable {
             try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
         guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
         browser.state.snapshots[flow.id] = nil
-        try await sessions.save(browser)
-        return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
+        try await sessions.save(&browser)
+        var response = Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
+        sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
+        return response
     }
 
     // MARK: - Engine
+
+    /// The flow launched for this browser: its entry rules pick where to land (resuming an unfinished
+    /// walk), and what the landing screen runs on entering is run.
+    private func launch(
+        _ flow: FlowDefinition, _ browser: inout BrowserSession, _ request: Request, _ context: DoorstepRequestContext
+    ) async -> FlowEngine {
+        var engine = FlowEngine.launch(
+            flow: flow, snapshot: browser.state.snapshots[flow.id], session: browser.state.session
+        ).engine
+        var effects = makeEffects(flow: flow, browser: browser, request: request, context: context, upload: nil)
+        await run(engine.enteringCommands(), engine: &engine, effects: &effects)
+        browser.state.signedIn = effects.signedIn
+        return engine
+    }
 
     /// Runs the engine's commands; effects run in-process, one after another, each result fed back —
     /// except a provider sign-in, which stays pending while the browser visits the provider.
@@ -217,7 +248,7 @@ struct FunnelController: Sendable {
     func checkSignedIn(_ browser: inout BrowserSession, _ request: Request) async {
         guard let signedIn = browser.state.signedIn else { return }
         if let expected = signedIn.closingCookieHash,
-            request.cookies[BrowserSessions.closingCookieName].map({ Digests.sha256Hex($0.value) }) != expected
+            request.cookies[sessions.closingCookieName].map({ Digests.sha256Hex($0.value) }) != expected
         {
             try? await services.auth.logOut(signedIn.caller)
             browser.state.signedIn = nil
@@ -251,11 +282,6 @@ struct FunnelController: Sendable {
     func redirect(to flow: FlowDefinition, engine: FlowEngine) -> Response {
         let screen = engine.screen.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)?at=\(screen)"])
-    }
-
-    private func setCookie(on response: inout Response, _ browser: BrowserSession, _ request: Request) {
-        guard browser.isNew else { return }
-        response.setCookie(BrowserSessions.cookie(for: browser, secure: Self.isSecure(request)))
     }
 
     static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!

@@ -1,3 +1,4 @@
+import Crypto
 import DoorstepFlow
 import DoorstepServerCore
 import Foundation
@@ -28,6 +29,8 @@ struct FunnelState: Codable, Sendable {
         /// SHA-256 of the `state` sent to the provider.
         var stateHash: String
         var rawNonce: String
+        /// The PKCE verifier the code is traded with; never leaves the server before that.
+        var codeVerifier: String?
     }
 
     /// The session a browser signed in with.
@@ -50,55 +53,112 @@ struct FunnelState: Codable, Sendable {
 
 /// A browser's state and the cookie value that names it.
 struct BrowserSession: Sendable {
-    /// The cookie's value: 256 random bits, never stored.
-    let cookieValue: String
+    /// The cookie's value: 256 random bits, never stored (storage keeps its hash).
+    fileprivate(set) var cookieValue: String
     var state: FunnelState
-    /// Whether the cookie is new and must be set on the response.
-    let isNew: Bool
+    /// Whether storage holds this session. A browser that has only looked at pages has none: its
+    /// CSRF token is derived from its cookie, and it is stored at its first form.
+    fileprivate(set) var isStored: Bool
+    /// Whether the cookie is new or replaced and must be set on the response.
+    fileprivate(set) var cookieChanged: Bool
+    /// Who the browser was when the request came in; a change replaces the cookie.
+    fileprivate let identityWhenLoaded: BrowserSessions.Identity
 }
 
 /// Finds, creates and saves browser sessions: the cookie carries a random token; storage keeps the
-/// state under the token's hash.
+/// state under the token's hash. A browser that only reads pages stores nothing; its first form does.
+/// Whenever who the browser is changes — a sign-in, a guest's upgrade, a sign-out, an admin token
+/// given — the session moves to a new cookie with a new CSRF token and the old one stops working, so
+/// a cookie planted before a sign-in is worth nothing after it.
 struct BrowserSessions: Sendable {
     let storage: any Storage
     let clock: any WallClock
     let random: any RandomSource
+    /// Keys the CSRF tokens and install ids of browsers not stored yet.
+    let key: SymmetricKey
+    /// Whether the public URL is https: the cookies are then `__Host-` cookies, always `Secure`.
+    let hostOnlySecureCookies: Bool
     /// How long a browser is remembered after its last visit.
     static let lifetime: TimeInterval = 30 * 24 * 3600
-    static let cookieName = "doorstep_funnel"
-    /// The cookie that ends a sign-in without "Remember me" when the browser closes.
-    static let closingCookieName = "doorstep_signin"
+    static let baseCookieName = "doorstep_funnel"
+    static let baseClosingCookieName = "doorstep_signin"
 
-    /// The browser's session named by the request's cookie, if it exists and has not expired.
-    func existing(cookieValue: String?) async throws -> BrowserSession? {
-        guard let cookieValue, cookieValue.count <= 128, !cookieValue.isEmpty else { return nil }
+    /// The session cookie's name: `__Host-doorstep_funnel` behind an https public URL, so no
+    /// subdomain and no plain-HTTP page can set it (RFC 6265bis section 4.1.3.2).
+    var cookieName: String { (hostOnlySecureCookies ? "__Host-" : "") + Self.baseCookieName }
+    /// The cookie that ends a sign-in without "Remember me" when the browser closes.
+    var closingCookieName: String { (hostOnlySecureCookies ? "__Host-" : "") + Self.baseClosingCookieName }
+
+    /// Who a browser is, as far as its cookie is concerned.
+    struct Identity: Hashable, Sendable {
+        var userID: UUID?
+        var sessionID: UUID?
+        var isGuest: Bool?
+        var adminTokenHash: String?
+
+        init(_ state: FunnelState) {
+            userID = state.signedIn?.userID
+            sessionID = state.signedIn?.sessionID
+            isGuest = state.signedIn?.isGuest
+            adminTokenHash = state.adminTokenHash
+        }
+    }
+
+    /// The browser's stored session named by the request's cookie, if it exists and has not expired.
+    func existing(_ request: Request) async throws -> BrowserSession? {
+        guard let cookieValue = request.cookies[cookieName]?.value, Self.isWellFormed(cookieValue) else { return nil }
         let hash = Digests.sha256Hex(cookieValue)
         let now = clock.now
         guard let record = try await storage.transaction({ try await $0.browserSession(idHash: hash) }),
             record.expiresAt > now,
             let state = try? JSONDecoder().decode(FunnelState.self, from: record.state)
         else { return nil }
-        return BrowserSession(cookieValue: cookieValue, state: state, isNew: false)
+        return BrowserSession(
+            cookieValue: cookieValue, state: state, isStored: true, cookieChanged: false,
+            identityWhenLoaded: Identity(state))
     }
 
-    /// The browser's session, or a new one when it has none.
-    func session(cookieValue: String?) async throws -> BrowserSession {
-        if let existing = try await existing(cookieValue: cookieValue) { return existing }
-        return BrowserSession(cookieValue: random.token(), state: FunnelState(csrfToken: random.token()), isNew: true)
+    /// The browser's session: the stored one, else one not stored yet under the browser's cookie (or a
+    /// new cookie when it has none).
+    func session(_ request: Request) async throws -> BrowserSession {
+        if let existing = try await existing(request) { return existing }
+        let sent = request.cookies[cookieName]?.value
+        let cookieValue = sent.flatMap { Self.isWellFormed($0) ? $0 : nil } ?? random.token()
+        let state = FunnelState(csrfToken: derived("csrf", cookieValue))
+        return BrowserSession(
+            cookieValue: cookieValue, state: state, isStored: false, cookieChanged: cookieValue != sent,
+            identityWhenLoaded: Identity(state))
     }
 
-    /// Saves the state and pushes the expiry out.
-    func save(_ session: BrowserSession) async throws {
+    /// The install id of a browser's walks before it has one stored: stable across its page views,
+    /// derived from the cookie under the server's key, and not the cookie.
+    func installID(for session: BrowserSession) -> String {
+        "web-" + String(derived("install", session.cookieValue).prefix(32))
+    }
+
+    /// Saves the state and pushes the expiry out. When who the browser is has changed, the state moves
+    /// to a new cookie and a new CSRF token first, and the old record is deleted.
+    func save(_ session: inout BrowserSession) async throws {
         let now = clock.now
+        let previousHash = session.isStored ? Digests.sha256Hex(session.cookieValue) : nil
+        if Identity(session.state) != session.identityWhenLoaded {
+            session.cookieValue = random.token()
+            session.state.csrfToken = random.token()
+            session.cookieChanged = true
+        }
         let record = BrowserSessionRecord(
             idHash: Digests.sha256Hex(session.cookieValue), state: try JSONEncoder().encode(session.state),
             updatedAt: now, expiresAt: now.addingTimeInterval(Self.lifetime))
-        let isNew = session.isNew
+        let isFirst = !session.isStored
         try await storage.transaction { store in
+            if let previousHash, previousHash != record.idHash {
+                try await store.deleteBrowserSession(idHash: previousHash)
+            }
             try await store.saveBrowserSession(record)
             // Forgotten browsers are swept when a new one arrives, not on every page.
-            if isNew { try await store.deleteBrowserSessions(expiredBefore: now) }
+            if isFirst { try await store.deleteBrowserSessions(expiredBefore: now) }
         }
+        session.isStored = true
     }
 
     /// Ties a sign-in without "Remember me" to a cookie with no expiry, which the browser drops when it
@@ -107,13 +167,35 @@ struct BrowserSessions: Sendable {
         let value = random.token()
         signedIn.closingCookieHash = Digests.sha256Hex(value)
         return Cookie(
-            name: Self.closingCookieName, value: value, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+            name: closingCookieName, value: value, path: "/", secure: secure || hostOnlySecureCookies, httpOnly: true,
+            sameSite: .lax)
     }
 
-    /// The session's cookie: HttpOnly, SameSite=Lax, and Secure when served over TLS.
-    static func cookie(for session: BrowserSession, secure: Bool) -> Cookie {
+    /// The session's cookie: HttpOnly, SameSite=Lax, Path=/ without a Domain, and Secure when served
+    /// over TLS (always, as a `__Host-` cookie, behind an https public URL).
+    func cookie(for session: BrowserSession, secure: Bool) -> Cookie {
         Cookie(
-            name: cookieName, value: session.cookieValue, maxAge: Int(lifetime), path: "/", secure: secure,
-            httpOnly: true, sameSite: .lax)
+            name: cookieName, value: session.cookieValue, maxAge: Int(Self.lifetime), path: "/",
+            secure: secure || hostOnlySecureCookies, httpOnly: true, sameSite: .lax)
+    }
+
+    /// Sets the session's cookie on a response when it is new or was replaced.
+    func setCookie(on response: inout Response, for session: BrowserSession, secure: Bool) {
+        guard session.cookieChanged else { return }
+        response.setCookie(cookie(for: session, secure: secure))
+    }
+
+    /// A keyed digest of a cookie value, base64url: CSRF tokens and install ids of unstored browsers.
+    private func derived(_ purpose: String, _ cookieValue: String) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data((purpose + ":" + cookieValue).utf8), using: key)
+        return Data(mac).base64URLEncoded
+    }
+
+    /// Whether a cookie value looks like one this server made: base64url, 16 to 128 characters.
+    static func isWellFormed(_ value: String) -> Bool {
+        (16...128).contains(value.utf8.count)
+            && value.utf8.allSatisfy {
+                $0 == 45 || $0 == 95 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)
+            }
     }
 }

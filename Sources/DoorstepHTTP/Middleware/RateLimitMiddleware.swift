@@ -2,12 +2,17 @@ import DoorstepServerCore
 import Foundation
 import Hummingbird
 
-/// Per-IP limits on every auth endpoint: tight on what sends mail or creates accounts, looser on
-/// refresh. Over the limit is 429 `rate_limited` with `Retry-After`.
+/// Per-client limits on every write under `/v1`, the funnel's forms and the session list: tight on
+/// what sends mail or creates accounts, looser on refresh and the rest. A request is counted under
+/// the route it reaches, not the path as spelled, so `//v1/auth/code` and `/v1/auth/code/` share the
+/// bucket of `/v1/auth/code`; and under the client's address (an IPv6 client by its /64). It runs
+/// before the body is read, so a refused request costs no upload. Over the limit is 429
+/// `rate_limited` with `Retry-After`.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = DoorstepRequestContext
     let limiter: RateLimiter
     let clock: any WallClock
+    let routes: RouteIndex
 
     static let limits: [String: RateLimiter.Limit] = [
         "/v1/auth/identify": .init(requests: 30, per: 60),
@@ -19,31 +24,43 @@ struct RateLimitMiddleware: RouterMiddleware {
         "/v1/auth/password/reset": .init(requests: 10, per: 60),
         "/v1/auth/guest": .init(requests: 10, per: 60),
         "/v1/auth/token/refresh": .init(requests: 120, per: 60),
+        "/v1/events": .init(requests: 60, per: 60),
     ]
+    /// The auth endpoints without a limit of their own share one bucket.
     static let otherAuthEndpoints = RateLimiter.Limit(requests: 120, per: 60)
-    /// Forms of the web funnel, which reach the same services in-process.
+    /// Every other write under `/v1`, per route.
+    static let otherWrites = RateLimiter.Limit(requests: 120, per: 60)
+    /// Forms of the web funnel and the admin page, which reach the same services in-process.
     static let funnelForms = RateLimiter.Limit(requests: 120, per: 60)
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let path = request.uri.path
-        if path.hasPrefix("/flows/"), request.method == .post {
-            let key = "/flows/* " + (context.remoteAddress?.ipAddress ?? "unknown")
-            if let wait = limiter.check(key, limit: Self.funnelForms, now: clock.now) {
+        if let (bucket, limit) = bucket(request) {
+            let key = bucket + " " + (context.clientAddress?.limitKey ?? "unknown")
+            if let wait = limiter.check(key, limit: limit, now: clock.now) {
                 throw ServiceError.rateLimited(retryAfter: wait)
             }
-            return try await next(request, context)
-        }
-        guard path.hasPrefix("/v1/auth/"), request.method != .get || path == "/v1/auth/sessions" else {
-            return try await next(request, context)
-        }
-        let limit = Self.limits[path] ?? Self.otherAuthEndpoints
-        let bucket = Self.limits[path] == nil ? "/v1/auth/*" : path
-        let key = bucket + " " + (context.remoteAddress?.ipAddress ?? "unknown")
-        if let wait = limiter.check(key, limit: limit, now: clock.now) {
-            throw ServiceError.rateLimited(retryAfter: wait)
         }
         return try await next(request, context)
+    }
+
+    /// The bucket a request is counted in and its limit; nil for a request no limit applies to.
+    func bucket(_ request: Request) -> (String, RateLimiter.Limit)? {
+        let isWrite = request.method != .get && request.method != .head && request.method != .options
+        let route = routes.template(matching: request.uri.path)
+        let segments = request.uri.path.split(separator: "/")
+        switch segments.first {
+        case "flows" where request.method == .post, "admin" where request.method == .post:
+            return ("/flows/*", Self.funnelForms)
+        case "v1":
+            guard isWrite || route == "/v1/auth/sessions" else { return nil }
+            guard let route else { return ("/v1/*", Self.otherWrites) }
+            if let limit = Self.limits[route] { return (route, limit) }
+            if route.hasPrefix("/v1/auth/") { return ("/v1/auth/*", Self.otherAuthEndpoints) }
+            return (route, Self.otherWrites)
+        default:
+            return nil
+        }
     }
 }

@@ -1,10 +1,14 @@
 import DoorstepServerCore
 import Hummingbird
+import NIOCore
 
-/// Reads request bodies up front: larger than the limit is 413, a body that is not JSON is 415.
+/// Reads request bodies up front: larger than the limit is 413, a body that is not JSON is 415, and a
+/// body that takes longer than the read timeout to arrive closes the connection, so a client sending
+/// a byte at a time cannot hold it open.
 struct RequestBodyMiddleware: RouterMiddleware {
     typealias Context = DoorstepRequestContext
     let limit: Int
+    let readTimeout: Duration
 
     static let tooLarge = ServiceError(status: 413, code: .payloadTooLarge, detail: "The request body is too large.")
     static let unsupported = ServiceError(
@@ -26,10 +30,11 @@ struct RequestBodyMiddleware: RouterMiddleware {
         var request = request
         let body: ByteBuffer
         do {
-            body = try await request.collectBody(upTo: limit)
+            body = try await Self.collect(request.body, upTo: limit, within: readTimeout, channel: context.channel)
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw Self.tooLarge
         }
+        request.body = RequestBody(buffer: body)
         if isFunnelForm {
             // The funnel reads its own forms and answers with pages, not problems.
         } else if isUpload {
@@ -41,6 +46,28 @@ struct RequestBodyMiddleware: RouterMiddleware {
             throw Self.unsupported
         }
         return try await next(request, context)
+    }
+
+    static let timedOut = ServiceError(
+        status: 408, code: "request_timeout", detail: "The request did not arrive in time.")
+
+    /// The whole body, or — when it has not arrived within `timeout` — the connection closed and 408.
+    static func collect(
+        _ body: RequestBody, upTo limit: Int, within timeout: Duration, channel: any Channel
+    ) async throws -> ByteBuffer {
+        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask { try await body.collect(upTo: limit) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let buffer = first else {
+                channel.close(promise: nil)
+                throw timedOut
+            }
+            return buffer
+        }
     }
 
     /// Where apps send events: a full batch of 500 takes up to about 330 KB.

@@ -35,6 +35,24 @@ final class RouteIndex: Sendable {
         return methods.map(\.rawValue).sorted()
     }
 
+    /// The template of the route the router sends `path` to, written the way it was registered
+    /// (`/v1/auth/code`, `/flows/:id`), or nil when no route has this path. Empty segments count for
+    /// nothing, as in the router, so `//v1/auth/code/` finds `/v1/auth/code`; where several templates
+    /// match, the one with a literal segment earliest wins, as in the router's trie.
+    func template(matching path: String) -> String? {
+        let requested = Self.segments(of: path)
+        return routes.withLock { routes in
+            routes.filter { Self.matches($0.segments, requested) }
+                .max { Self.literals($0.segments).lexicographicallyPrecedes(Self.literals($1.segments)) }
+                .map { "/" + $0.segments.joined(separator: "/") }
+        }
+    }
+
+    /// 1 for each literal segment, 0 for each parameter: the order in which the trie prefers routes.
+    private static func literals(_ segments: [Substring]) -> [Int] {
+        segments.map { $0.hasPrefix(":") || $0.hasPrefix("{") || $0 == "*" ? 0 : 1 }
+    }
+
     private static func segments(of path: String) -> [Substring] {
         path.split(separator: "/", omittingEmptySubsequences: true)
     }

@@ -9,13 +9,16 @@ public protocol AvatarStore: Sendable {
     func delete(id: String) async throws
 }
 
-/// Photos as files in a folder beside the database, named by their random id.
+/// Photos as files in a folder beside the database, named by their random id. Only the server's own
+/// user may read them: the folder is 0700 and each photo 0600, whatever the umask.
 public struct FileAvatarStore: AvatarStore {
     let directory: URL
 
-    /// Keeps photos in `directory`, creating it when needed.
+    /// Keeps photos in `directory`, creating it when needed (and closing an existing one to others).
     public init(directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
         self.directory = directory
     }
 
@@ -23,7 +26,9 @@ public struct FileAvatarStore: AvatarStore {
 
     public func save(_ data: Data, id: String, contentType: String) async throws {
         let name = "\(id).\(Self.extensions[contentType] ?? "bin")"
-        try data.write(to: directory.appendingPathComponent(name), options: .atomic)
+        let file = directory.appendingPathComponent(name)
+        try data.write(to: file, options: .atomic)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     }
 
     public func load(id: String) async throws -> (data: Data, contentType: String)? {

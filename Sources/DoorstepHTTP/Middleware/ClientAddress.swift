@@ -1,0 +1,94 @@
+import HTTPTypes
+import Hummingbird
+
+/// Who sent a request. The peer of the connection, unless the peer is a proxy the operator trusts
+/// (`--trusted-proxy`): then the address that proxy names in `Forwarded` or `X-Forwarded-For`.
+/// Headers from anyone else are ignored, so a client cannot pick the address it is counted under.
+struct ClientAddressResolver: Sendable {
+    /// The proxies whose forwarding headers are believed.
+    let trustedProxies: [IPNetwork]
+
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+    static let forwarded = HTTPField.Name("Forwarded")!
+
+    /// The client's address: walking the forwarding chain from the peer back, the first address that
+    /// is not a trusted proxy (RFC 7239 section 7.4; every proxy appends the address it heard from).
+    func client(peer: IPAddress?, headers: HTTPFields) -> IPAddress? {
+        guard let peer, isTrusted(peer) else { return peer }
+        let chain = Self.forwardingChain(headers)
+        var client = peer
+        for hop in chain.reversed() {
+            guard let address = hop else { return client }
+            client = address
+            if !isTrusted(address) { return address }
+        }
+        return client
+    }
+
+    func isTrusted(_ address: IPAddress) -> Bool {
+        trustedProxies.contains { $0.contains(address) }
+    }
+
+    /// The addresses a request passed through, client first, from `Forwarded` when present, else
+    /// `X-Forwarded-For`; nil for an entry that is not an address (`unknown`, an obfuscated name).
+    static func forwardingChain(_ headers: HTTPFields) -> [IPAddress?] {
+        let forwarded = headers[values: Self.forwarded]
+        if !forwarded.isEmpty {
+            return forwarded.flatMap { $0.split(separator: ",") }.map { element in
+                let pairs = element.split(separator: ";").map { $0.trimmingSpacesAndTabs }
+                guard let node = pairs.first(where: { $0.lowercased().hasPrefix("for=") })?.dropFirst(4) else {
+                    return nil
+                }
+                return address(ofNode: node)
+            }
+        }
+        return headers[values: Self.forwardedFor].flatMap { $0.split(separator: ",") }.map {
+            address(ofNode: Substring($0.trimmingSpacesAndTabs))
+        }
+    }
+
+    /// The address of a node: `1.2.3.4`, `1.2.3.4:80`, `"[2001:db8::1]:443"`, `2001:db8::1`.
+    static func address(ofNode node: Substring) -> IPAddress? {
+        var node = node
+        if node.hasPrefix("\""), node.hasSuffix("\""), node.count >= 2 { node = node.dropFirst().dropLast() }
+        if node.hasPrefix("["), let end = node.firstIndex(of: "]") {
+            return IPAddress(node[node.index(after: node.startIndex)..<end])
+        }
+        if let address = IPAddress(node) { return address }
+        if let colon = node.lastIndex(of: ":"), node.firstIndex(of: ":") == colon {
+            return IPAddress(node[..<colon])
+        }
+        return nil
+    }
+}
+
+/// Puts the client's address in the context before anything else reads it.
+struct ClientAddressMiddleware: RouterMiddleware {
+    typealias Context = DoorstepRequestContext
+    let resolver: ClientAddressResolver
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        let peer = context.remoteAddress?.ipAddress.flatMap { IPAddress($0) }
+        context.clientAddress = resolver.client(peer: peer, headers: request.headers)
+        context.overTLS =
+            request.uri.scheme == .https
+            || ((peer.map(resolver.isTrusted) ?? false) && Self.forwardedHTTPS(request.headers))
+        return try await next(request, context)
+    }
+
+    static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+
+    /// Whether a proxy's headers say the client came over https.
+    static func forwardedHTTPS(_ headers: HTTPFields) -> Bool {
+        if let proto = headers[forwardedProto] {
+            return proto.split(separator: ",").first?.trimmingSpacesAndTabs.lowercased() == "https"
+        }
+        return headers[values: ClientAddressResolver.forwarded].first.map {
+            $0.lowercased().split(separator: ",").first?.split(separator: ";")
+                .contains { $0.trimmingSpacesAndTabs == "proto=https" } ?? false
+        } ?? false
+    }
+}

@@ -31,6 +31,8 @@ struct FunnelController: Sendable {
         router.get("/flows/:id") { request, context in try await show(request, context) }
         router.post("/flows/:id") { request, context in try await submit(request, context) }
         router.post("/flows/:id/restart") { request, context in try await restart(request, context) }
+        router.get("/flows/:id/confirm") { request, context in try await showConfirmation(request, context) }
+        router.post("/flows/:id/confirm") { request, context in try await confirm(request, context) }
         router.post("/flows/:id/passkeys/options") { request, context in try await passkeyOptions(request, context) }
         router.get("/flows/signin/:provider") { request, context in try await providerReturned(request, context) }
         router.get("/flows/:id/theme.css") { _, context in
@@ -145,7 +147,10 @@ struct FunnelController: Sendable {
         }
         await syncProgress(engine.snapshot, browser: &browser)
         try await sessions.save(&browser)
-        var response = redirect(to: flow, engine: engine)
+        var response =
+            effects.needsConfirmation
+            ? Response(status: .seeOther, headers: [.location: Self.confirmationPath(flow)])
+            : redirect(to: flow, engine: engine)
         sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
         if let closingCookie { response.setCookie(closingCookie) }
         return response

@@ -22,6 +22,8 @@ struct FunnelEffects {
     var passkeyResponse: String?
     /// `false` after a log-in without "Remember me": the sign-in must end when the browser closes.
     private(set) var remembersSignIn = true
+    /// Set when a change needed a recent sign-in: the person confirms who they are, then tries again.
+    private(set) var needsConfirmation = false
 
     /// Runs one effect; failures come back as results the engine shows, never as thrown errors.
     mutating func run(_ request: EffectRequest, answers: [String: Value]) async -> EffectOutcome.Result {
@@ -29,6 +31,7 @@ struct FunnelEffects {
             return .success(try await perform(request, answers: answers))
         } catch let error as ServiceError {
             if error.code == .sessionRevoked || error.code == .unauthenticated { signedIn = nil }
+            if error.code == .reauthenticationRequired { needsConfirmation = true }
             return .failure(code: error.code.rawValue, message: error.fieldProblems.first?.message ?? error.detail)
         } catch is HashingBusy {
             // The hashing queue stayed full for its longest wait: say so, rather than a rate limit.

@@ -32,6 +32,56 @@ enum FunnelPages {
                 """)
     }
 
+    /// What the confirmation page asks for.
+    enum Confirmation {
+        case password
+        /// A button that mails a code to the account.
+        case mailACode
+        /// The code just mailed.
+        case code
+    }
+
+    /// `/flows/:id/confirm`: asks for the password, or mails a code and asks for it, before a change that
+    /// needs a recent sign-in.
+    static func confirmIdentity(flow: FlowDefinition, csrfToken: String, asks: Confirmation, message: String?)
+        -> String
+    {
+        let action = "/flows/\(HTML.escape(flow.id))/confirm"
+        let csrf = "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(csrfToken))\">"
+        let alert = message.map { "<p role=\"alert\">\(HTML.escape($0))</p>" } ?? ""
+        let form: String
+        switch asks {
+        case .password:
+            form = """
+                <form method="post" action="\(action)">\(csrf)
+                <label for="password">Password</label>
+                <input id="password" name="password" type="password" autocomplete="current-password" required>
+                <button type="submit" name="_action" value="confirm">Confirm</button></form>
+                """
+        case .mailACode:
+            form = """
+                <p>We'll email you a code to confirm it's you.</p>
+                <form method="post" action="\(action)">\(csrf)
+                <button type="submit" name="_action" value="send">Email me a code</button></form>
+                """
+        case .code:
+            form = """
+                <p>Enter the code we just emailed you.</p>
+                <form method="post" action="\(action)">\(csrf)
+                <label for="code">Code</label>
+                <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
+                <button type="submit" name="_action" value="confirm">Confirm</button></form>
+                """
+        }
+        return shell(
+            title: "Confirm it's you",
+            body: """
+                <main class="index"><h1>Confirm it's you</h1>
+                <p>For your security, confirm who you are before making this change.</p>\(alert)\(form)
+                <p><a href="/flows/\(HTML.escape(flow.id))">Back to \(HTML.escape(flow.title))</a></p></main>
+                """)
+    }
+
     private static func shell(title: String, body: String) -> String {
         """
         <!doctype html>

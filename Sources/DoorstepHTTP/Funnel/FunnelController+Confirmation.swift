@@ -1,0 +1,71 @@
+import DoorstepFlow
+import DoorstepServerCore
+import Foundation
+import Hummingbird
+
+/// "Confirm it's you": when a screen's change needs a recent sign-in (setting a password, adding a
+/// passkey) and the browser's sign-in is older, the funnel asks for the account's password — or mails
+/// a code when it has none — then sends the person back to the screen to try again.
+extension FunnelController {
+    /// Where a screen sends the browser when its change needs the person to confirm who they are.
+    static func confirmationPath(_ flow: FlowDefinition) -> String { "/flows/\(flow.id)/confirm" }
+
+    /// `GET /flows/:id/confirm`: the password field, or a button that mails a code.
+    func showConfirmation(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
+        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        var browser = try await sessions.session(request)
+        await checkSignedIn(&browser, request)
+        guard let caller = browser.state.signedIn?.caller,
+            let user = try? await services.auth.activeUser(caller), user.email != nil
+        else { return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"]) }
+        return Self.html(
+            FunnelPages.confirmIdentity(
+                flow: flow, csrfToken: browser.state.csrfToken, asks: user.passwordHash == nil ? .mailACode : .password,
+                message: nil))
+    }
+
+    /// `POST /flows/:id/confirm`: mails a code (`_action=send`) or checks the password or code, then
+    /// returns to the flow.
+    func confirm(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
+        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        let form = try? FunnelForm.parse(
+            try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
+        guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
+        await checkSignedIn(&browser, request)
+        guard let form, let caller = browser.state.signedIn?.caller,
+            let user = try? await services.auth.activeUser(caller), let email = user.email
+        else { return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"]) }
+        func page(_ asks: FunnelPages.Confirmation, _ message: String?) -> Response {
+            Self.html(
+                FunnelPages.confirmIdentity(
+                    flow: flow, csrfToken: browser.state.csrfToken, asks: asks, message: message))
+        }
+        if form.value("_action") == "send" {
+            do {
+                _ = try await services.auth.sendCode(email: email, purpose: .login)
+                return page(.code, nil)
+            } catch let error as ServiceError {
+                return page(.code, error.detail)
+            }
+        }
+        let password = form.value("password").flatMap { $0.isEmpty ? nil : $0 }
+        let code = form.value("code").flatMap { $0.isEmpty ? nil : $0 }
+        let asks: FunnelPages.Confirmation = password != nil || user.passwordHash != nil ? .password : .code
+        do {
+            try await services.auth.reauthenticate(
+                password: password, code: password == nil ? code : nil, caller: caller)
+        } catch let error as ServiceError {
+            return page(asks, error.fieldProblems.first?.message ?? Self.confirmationMessage(error))
+        }
+        return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
+    }
+
+    /// Words for a refused confirmation.
+    static func confirmationMessage(_ error: ServiceError) -> String {
+        switch error.code {
+        case .invalidCredentials: "That password isn't right."
+        case .invalidCode: "That code isn't right."
+        default: error.detail
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Implementations written by others that the server's own are checked against: pyotp for TOTP
+/// (RFC 6238) and the `qrcode` package for QR codes (`scripts/test` installs both beside aiosmtpd).
+public enum ReferenceImplementations {
+    /// The code pyotp's authenticator shows for `secret` (Base32) at `date`.
+    public static func code(secret: String, at date: Date) throws -> String {
+        try run(
+            "import pyotp, sys; print(pyotp.TOTP(sys.argv[1]).at(int(sys.argv[2])))",
+            [secret, String(Int(date.timeIntervalSince1970))])
+    }
+
+    /// The QR code the `qrcode` package draws for `text` in byte mode at level M with this version and
+    /// mask: one line of `0`s and `1`s a row.
+    public static func qrRows(_ text: String, version: Int, mask: Int) throws -> [String] {
+        let script = """
+            import sys, qrcode, qrcode.util
+            code = qrcode.QRCode(version=int(sys.argv[2]), error_correction=qrcode.constants.ERROR_CORRECT_M, \
+            border=0, mask_pattern=int(sys.argv[3]))
+            code.add_data(qrcode.util.QRData(sys.argv[1].encode(), mode=qrcode.util.MODE_8BIT_BYTE))
+            code.make(fit=False)
+            print("\\n".join("".join("1" if m else "0" for m in row) for row in code.get_matrix()))
+            """
+        return try run(script, [text, String(version), String(mask)]).split(separator: "\n").map(String.init)
+    }
+
+    private static func run(_ script: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = try SMTPPeer.python()
+        process.arguments = ["-c", script] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw SMTPPeer.PeerError.noPython("pyotp and qrcode in \(process.executableURL?.path ?? "?")")
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -18,7 +18,7 @@ public enum SQLMigrations {
     public static func all(for dialect: SQLDialect) -> [Migration] {
         [
             accounts, profileAndGroups(dialect), moduleStates, identities(dialect), browserSessions,
-            secretScrub, outbox(dialect), keys, avatars, passkeys, analytics, dailyFunnels, security,
+            secretScrub, outbox(dialect), keys, avatars, passkeys, analytics, dailyFunnels, security, secondFactor,
         ]
     }
 

@@ -10,6 +10,8 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     case identityNonce
     /// A mail handed to the mail server, for the hourly budget of every instance together.
     case outboundMail
+    /// A wrong code from an authenticator app, or a wrong recovery code; the subject is the account's id.
+    case failedSecondFactor
 }
 
 /// One dated mark in the security ledger.

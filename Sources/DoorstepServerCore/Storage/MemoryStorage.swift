@@ -53,6 +53,10 @@ struct MemoryState: Sendable {
     var events: [UUID: AnalyticsEventRecord] = [:]
     var dailyFunnels: [UUID: DailyFunnelRecord] = [:]
     var ledger: [String: [LedgerMark]] = [:]
+    var secondFactors: [UUID: SecondFactorRecord] = [:]
+    /// Each account's recovery-code hashes, and whether each was used.
+    var recoveryCodes: [UUID: [String: Bool]] = [:]
+    var secondFactorChallenges: [String: SecondFactorChallengeRecord] = [:]
 
     static func ledgerKey(_ kind: LedgerKind, _ subject: String) -> String { kind.rawValue + "\u{1F}" + subject }
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }
@@ -125,6 +129,9 @@ final class MemoryTransaction: StorageTransaction {
             state.moduleStates = state.moduleStates.filter { !$0.key.hasPrefix(id.uuidString + "\u{1F}") }
             state.identities = state.identities.filter { $0.value.userID != id }
             state.passkeys = state.passkeys.filter { $0.value.userID != id }
+            state.secondFactors[id] = nil
+            state.recoveryCodes[id] = nil
+            state.secondFactorChallenges = state.secondFactorChallenges.filter { $0.value.userID != id }
             for (eventID, event) in state.events where event.userID == id { state.events[eventID]?.userID = nil }
         }
     }

@@ -201,11 +201,31 @@ public protocol SecurityLedgerRepository: Sendable {
     func marks(_ kind: LedgerKind, subject: String, since date: Date) async throws -> [LedgerMark]
 }
 
+/// Authenticator apps, their recovery codes, and sign-ins waiting for a second factor.
+public protocol SecondFactorRepository: Sendable {
+    func secondFactor(userID: UUID) async throws -> SecondFactorRecord?
+    /// Inserts or replaces the account's authenticator.
+    func saveSecondFactor(_ factor: SecondFactorRecord) async throws
+    /// Removes the account's authenticator and its recovery codes.
+    func deleteSecondFactor(userID: UUID) async throws
+    /// Replaces the account's recovery codes (kept as keyed hashes) with these.
+    func replaceRecoveryCodes(userID: UUID, hashes: [String]) async throws
+    /// Spends a recovery code: true when it existed and was unused.
+    func useRecoveryCode(userID: UUID, hash: String, at date: Date) async throws -> Bool
+    /// How many recovery codes the account has left.
+    func unusedRecoveryCodes(userID: UUID) async throws -> Int
+    func insertSecondFactorChallenge(_ challenge: SecondFactorChallengeRecord) async throws
+    func secondFactorChallenge(hash: String) async throws -> SecondFactorChallengeRecord?
+    func updateSecondFactorChallenge(_ challenge: SecondFactorChallengeRecord) async throws
+    /// Removes the challenge, and those that expired before `date`.
+    func deleteSecondFactorChallenge(hash: String, expiredBefore date: Date) async throws
+}
+
 /// Everything a transaction can touch.
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
     & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
     & OutboxRepository & KeyRepository & AvatarRepository & PasskeyRepository & AnalyticsRepository
-    & SecurityLedgerRepository
+    & SecurityLedgerRepository & SecondFactorRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

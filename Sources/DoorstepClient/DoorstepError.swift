@@ -33,6 +33,9 @@ public struct ServerProblem: Sendable, Hashable {
     public var detail: String
     /// Problems with individual fields, by field id.
     public var fieldProblems: [String: String]
+    /// For ``ProblemCode/mfaRequired``: the challenge ``DoorstepClient/completeSecondFactor(challenge:code:)``
+    /// completes with a code from the authenticator app.
+    public var mfaChallenge: String? = nil
 }
 
 /// A stable error code from the server. An open set: codes this version does not know still arrive
@@ -50,6 +53,10 @@ public struct ProblemCode: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     /// A change that needs a recent sign-in: confirm who the person is
     /// (``DoorstepClient/reauthenticate(password:)``, ``DoorstepClient/reauthenticate(code:)``) and try again.
     public static let reauthenticationRequired: ProblemCode = "reauthentication_required"
+    /// The password, code or provider was right and the account has an authenticator app: ask for its
+    /// code and call ``DoorstepClient/completeSecondFactor(challenge:code:)`` with the problem's
+    /// ``ServerProblem/mfaChallenge``.
+    public static let mfaRequired: ProblemCode = "mfa_required"
 }
 
 extension DoorstepError {
@@ -66,7 +73,7 @@ extension DoorstepError {
         return .server(
             ServerProblem(
                 status: status, code: ProblemCode(rawValue: problem.code), detail: problem.detail ?? "",
-                fieldProblems: fields))
+                fieldProblems: fields, mfaChallenge: problem.mfaChallenge))
     }
 
     /// A value the contract does not allow, refused before sending, as the server would refuse it.

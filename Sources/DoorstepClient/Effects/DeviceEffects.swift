@@ -47,6 +47,9 @@ public protocol DeviceEffects: Sendable {
     /// a change that needs a recent sign-in (deleting the account, adding a passkey, setting a
     /// password); nil when they cancel.
     func confirmIdentity(_ request: IdentityConfirmation) async -> IdentityProof?
+    /// Asks for the code the person's authenticator app shows now (or a recovery code), for a sign-in
+    /// whose first factor was right; `problem` says why the last code was refused. Nil when cancelled.
+    func secondFactorCode(problem: String?) async -> String?
 }
 
 extension DeviceEffects {
@@ -58,6 +61,8 @@ extension DeviceEffects {
     public func takeAutoFillPasskeySignIn() async -> Bool { false }
     /// Hosts that cannot ask decline: the change fails with its message.
     public func confirmIdentity(_ request: IdentityConfirmation) async -> IdentityProof? { nil }
+    /// Hosts that cannot ask decline: the sign-in fails with the server's words.
+    public func secondFactorCode(problem: String?) async -> String? { nil }
 }
 
 /// What a person is asked to confirm who they are with.

@@ -26,6 +26,12 @@ public final class FlowEffectRunner: Sendable {
                 // The change needs a recent sign-in: ask the person, then try once more.
                 guard try await confirmIdentity() else { throw error }
                 return .success(try await perform(request, flow: flow, answers: answers))
+            } catch let error as DoorstepError where error.code == .mfaRequired {
+                // The first factor was right: the authenticator app's code completes the sign-in.
+                guard case .server(let problem) = error, let challenge = problem.mfaChallenge,
+                    let result = try await completeSecondFactor(challenge, flow: flow)
+                else { throw error }
+                return .success(result)
             }
         } catch let error as DoorstepError {
             switch error {
@@ -46,6 +52,23 @@ public final class FlowEffectRunner: Sendable {
 
     struct Cancelled: Error {
         var reason: String?
+    }
+
+    /// Asks the device for the authenticator app's code until the server takes one (five tries, as
+    /// the server allows), and returns what the waiting sign-in effect returns; nil when cancelled.
+    private func completeSecondFactor(_ challenge: String, flow: FlowDefinition) async throws -> [String: Value]? {
+        var problem: String?
+        for _ in 0..<5 {
+            guard let code = await device.secondFactorCode(problem: problem) else { return nil }
+            do {
+                let result = try await client.completeSecondFactor(challenge: challenge, code: code)
+                return try await signedIn(isNewUser: result.isNewUser, flow: flow)
+            } catch let error as DoorstepError where error.code == "invalid_code" {
+                guard case .server(let refused) = error else { throw error }
+                problem = refused.detail
+            }
+        }
+        return nil
     }
 
     /// Asks the device to have the person confirm who they are — their password, or a code mailed now

@@ -28,19 +28,25 @@ public struct FlowEngine: Sendable {
     }
 
     /// Resumes `flow` from a snapshot, migrating one saved by an older version of the flow.
-    public init(flow: FlowDefinition, restoring snapshot: FlowSnapshot) throws(SnapshotMigrationError) {
+    /// - Parameter finishingPendingMove: keeps a pending move that read a secret, for a host that
+    ///   finishes its effect with an outcome it already holds (a sign-in its second factor completed)
+    ///   rather than running it again without the secret.
+    public init(
+        flow: FlowDefinition, restoring snapshot: FlowSnapshot, finishingPendingMove: Bool = false
+    ) throws(SnapshotMigrationError) {
         let migrated = try SnapshotMigrator.migrate(snapshot, to: flow)
-        self.init(flow: flow, index: FlowIndex(flow), snapshot: migrated)
+        self.init(flow: flow, index: FlowIndex(flow), snapshot: migrated, finishingPendingMove: finishingPendingMove)
     }
 
-    init(flow: FlowDefinition, index: FlowIndex, snapshot: FlowSnapshot) {
+    init(flow: FlowDefinition, index: FlowIndex, snapshot: FlowSnapshot, finishingPendingMove: Bool = false) {
         self.flow = flow
         self.index = index
         self.snapshot = snapshot
         // Releases before secrets were kept apart saved them; they are dropped on the way in.
         for field in index.secretFields { self.snapshot.answers[field] = nil }
         if let pending = snapshot.pending,
-            effectCall(for: pending) == nil || index.transitionsReadingSecrets.contains(pending.transition)
+            effectCall(for: pending) == nil
+                || (!finishingPendingMove && index.transitionsReadingSecrets.contains(pending.transition))
         {
             // A move that needs a secret cannot be re-run after a kill: the secret was never saved,
             // so the screen shows again, empty, for the person to try again.

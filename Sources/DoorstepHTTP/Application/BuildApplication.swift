@@ -175,7 +175,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         passkeys: configuration.passkeys.map { PasskeyService(auth: auth, party: $0) },
         analytics: AnalyticsService(
             storage: storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random),
-        admins: AdminAccess(token: configuration.adminToken, emails: configuration.adminEmails))
+        admins: AdminAccess(token: configuration.adminToken, emails: configuration.adminEmails),
+        secondFactorIssuer: configuration.resolvedMailBrand.appName)
     if !configuration.appleAppIDs.isEmpty {
         let association = try AppleAppSiteAssociation(appIDs: configuration.appleAppIDs).json()
         routes.get("/.well-known/apple-app-site-association") { _, _ in

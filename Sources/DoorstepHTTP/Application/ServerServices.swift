@@ -14,6 +14,8 @@ struct ServerServices: Sendable {
     let passkeys: PasskeyService?
     let analytics: AnalyticsService
     let admins: AdminAccess
+    /// The name authenticator apps list the account under: the app mail speaks for.
+    let secondFactorIssuer: String
 
     /// The passkey service, or 404 when passkeys are off.
     func requirePasskeys() throws -> PasskeyService {

@@ -33,6 +33,7 @@ struct FunnelController: Sendable {
         router.post("/flows/:id/restart") { request, context in try await restart(request, context) }
         router.get("/flows/:id/confirm") { request, context in try await showConfirmation(request, context) }
         router.post("/flows/:id/confirm") { request, context in try await confirm(request, context) }
+        router.post("/flows/:id/mfa") { request, context in try await completeSecondFactor(request, context) }
         router.post("/flows/:id/passkeys/options") { request, context in try await passkeyOptions(request, context) }
         router.get("/flows/signin/:provider") { request, context in try await providerReturned(request, context) }
         router.get("/flows/:id/theme.css") { _, context in
@@ -145,6 +146,12 @@ struct FunnelController: Sendable {
             closingCookie = sessions.endWhenBrowserCloses(&signedIn, secure: Self.isSecure(request))
             browser.state.signedIn = signedIn
         }
+        if let challenge = effects.awaitingSecondFactor {
+            try await sessions.save(&browser)
+            var response = secondFactorPage(flow: flow, browser: browser, challenge: challenge, message: nil)
+            sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
+            return response
+        }
         await syncProgress(engine.snapshot, browser: &browser)
         try await sessions.save(&browser)
         var response =
@@ -235,7 +242,7 @@ struct FunnelController: Sendable {
         while !queue.isEmpty {
             guard case .perform(let request) = queue.removeFirst() else { continue }
             let result = await effects.run(request, answers: engine.snapshot.answers)
-            if effects.awaitingProvider != nil { return }
+            if effects.awaitingProvider != nil || effects.awaitingSecondFactor != nil { return }
             queue += engine.handle(.effectFinished(EffectOutcome(requestID: request.id, result: result)), at: clock.now)
         }
     }

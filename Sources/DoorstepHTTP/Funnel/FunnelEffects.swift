@@ -24,6 +24,15 @@ struct FunnelEffects {
     private(set) var remembersSignIn = true
     /// Set when a change needed a recent sign-in: the person confirms who they are, then tries again.
     private(set) var needsConfirmation = false
+    /// Set when a sign-in's first factor was right and the account asks for its authenticator app's
+    /// code: the effect stays pending while the browser is asked, with this challenge.
+    private(set) var awaitingSecondFactor: String?
+    /// The session a completed second factor opened, for the sign-in effect waiting on it.
+    var completedSignIn: AuthSession?
+    /// The effects that sign in, which a second factor may complete.
+    static let signInEffects: Set<String> = [
+        "verifyCode", "logIn", "resetPassword", "signInWithApple", "signInWithGoogle",
+    ]
 
     /// Runs one effect; failures come back as results the engine shows, never as thrown errors.
     mutating func run(_ request: EffectRequest, answers: [String: Value]) async -> EffectOutcome.Result {
@@ -32,6 +41,9 @@ struct FunnelEffects {
         } catch let error as ServiceError {
             if error.code == .sessionRevoked || error.code == .unauthenticated { signedIn = nil }
             if error.code == .reauthenticationRequired { needsConfirmation = true }
+            if error.code == .mfaRequired, let challenge = error.secondFactorChallenge {
+                awaitingSecondFactor = challenge
+            }
             return .failure(code: error.code.rawValue, message: error.fieldProblems.first?.message ?? error.detail)
         } catch is HashingBusy {
             // The hashing queue stayed full for its longest wait: say so, rather than a rate limit.
@@ -58,6 +70,10 @@ struct FunnelEffects {
     private mutating func perform(_ request: EffectRequest, answers: [String: Value]) async throws -> [String: Value] {
         let arguments = request.arguments
         func text(_ key: String) -> String { arguments[key]?.stringValue ?? "" }
+        if let session = completedSignIn, Self.signInEffects.contains(request.name) {
+            completedSignIn = nil
+            return try await signedIn(session)
+        }
         switch request.name {
         case "identify":
             return ["account.exists": .bool(try await services.auth.identify(email: text("email")).exists)]

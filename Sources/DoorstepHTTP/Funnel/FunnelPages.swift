@@ -82,6 +82,24 @@ enum FunnelPages {
                 """)
     }
 
+    /// The second factor of a sign-in: the code the authenticator app shows, or a recovery code.
+    static func secondFactor(flow: FlowDefinition, csrfToken: String, challenge: String, message: String?) -> String {
+        let alert = message.map { "<p role=\"alert\">\(HTML.escape($0))</p>" } ?? ""
+        return shell(
+            title: "Enter the code from your authenticator app",
+            body: """
+                <main class="index"><h1>Enter the code from your authenticator app</h1>\(alert)
+                <form method="post" action="/flows/\(HTML.escape(flow.id))/mfa">
+                <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">
+                <input type="hidden" name="challenge" value="\(HTML.escape(challenge))">
+                <label for="code">Code</label>
+                <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required autofocus>
+                <p>Lost your phone? Enter one of your recovery codes instead.</p>
+                <button type="submit">Continue</button></form>
+                <p><a href="/flows/\(HTML.escape(flow.id))">Back to \(HTML.escape(flow.title))</a></p></main>
+                """)
+    }
+
     private static func shell(title: String, body: String) -> String {
         """
         <!doctype html>

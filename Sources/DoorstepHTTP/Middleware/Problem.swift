@@ -13,6 +13,8 @@ struct Problem {
     var errors: [FieldIssue]?
     /// The request's id, as in `X-Request-ID` and the server's log, for a support ticket.
     var requestId: String?
+    /// For `mfa_required`: what `POST /v1/auth/mfa` completes.
+    var mfaChallenge: String?
 
     init(_ error: ServiceError) {
         self.type = "https://doorstep.dev/problems/\(error.code.rawValue.replacingOccurrences(of: "_", with: "-"))"
@@ -22,6 +24,7 @@ struct Problem {
         self.code = error.code.rawValue
         self.errors = error.fieldProblems.isEmpty ? nil : error.fieldProblems
         self.requestId = RequestTrace.current?.id
+        self.mfaChallenge = error.secondFactorChallenge
     }
 
     /// The body's JSON: keys sorted, absent members left out.
@@ -32,6 +35,7 @@ struct Problem {
         ]
         if let errors { members["errors"] = .array(errors.map(\.value)) }
         if let requestId { members["requestId"] = .string(requestId) }
+        if let mfaChallenge { members["mfaChallenge"] = .string(mfaChallenge) }
         return .object(members)
     }
 

@@ -30,6 +30,11 @@ public struct SecurityAudit: Sendable {
         /// An identity token came back with a nonce that was already used.
         case identityTokenReplayed = "identity_token_replayed"
         case accountDeleted = "account_deleted"
+        case secondFactorEnabled = "mfa_enabled"
+        case secondFactorDisabled = "mfa_disabled"
+        /// A sign-in waits for its second factor.
+        case secondFactorRequired = "mfa_required"
+        case recoveryCodeUsed = "recovery_code_used"
     }
 
     let logger: Logger

@@ -37,6 +37,9 @@ extension AuthService {
                 try await revoke(sessionID: session.id, at: now, in: store)
             }
             try await store.clearLoginFailures(email: email)
+            if let challenge = try await secondFactorChallenge(for: user, method: .passwordReset, in: store) {
+                return .secondFactor(challenge, user.id)
+            }
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
             return .signedIn(user, session, refreshToken, isNew: false)
         }

@@ -15,6 +15,7 @@ extension AuthService {
         let last = try Self.validName(lastName, field: "lastName")
         let email = identity.email.flatMap { EmailAddress.isValid($0) ? EmailAddress.normalized($0) : nil }
         let providerRefreshToken = try providerRefreshToken.map { try ProviderTokenSealer(keys: keys).seal($0) }
+        let method = SignInMethod(rawValue: identity.provider) ?? .apple
         let outcome = try await storage.transaction { store -> SignInOutcome in
             let now = clock.now
             try await useNonce(of: identity, at: now, in: store)
@@ -24,6 +25,9 @@ extension AuthService {
                 if let providerRefreshToken {
                     link.providerRefreshToken = providerRefreshToken
                     try await store.updateIdentity(link)
+                }
+                if let challenge = try await secondFactorChallenge(for: user, method: method, in: store) {
+                    return .secondFactor(challenge, user.id)
                 }
                 let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
                 return .signedIn(user, session, refreshToken, isNew: false)
@@ -51,10 +55,13 @@ extension AuthService {
                     provider: identity.provider, subject: identity.subject,
                     userID: user.id, providerRefreshToken: providerRefreshToken,
                     createdAt: now))
+            if let challenge = try await secondFactorChallenge(for: user, method: method, in: store) {
+                return .secondFactor(challenge, user.id)
+            }
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
             return .signedIn(user, session, refreshToken, isNew: isNew)
         }
-        return try await finish(outcome, method: SignInMethod(rawValue: identity.provider) ?? .apple)
+        return try await finish(outcome, method: method)
     }
 }
 

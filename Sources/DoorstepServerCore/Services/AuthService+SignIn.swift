@@ -37,6 +37,9 @@ extension AuthService {
                 let user = try await proveEmail(
                     of: existing, at: now, keepingCredentials: caller?.userID == existing.id, in: store)
                 if user != existing { try await store.updateUser(user) }
+                if let challenge = try await secondFactorChallenge(for: user, method: .code, in: store) {
+                    return .secondFactor(challenge, user.id)
+                }
                 let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
                 return .signedIn(user, session, refreshToken, isNew: false)
             }
@@ -121,12 +124,15 @@ extension AuthService {
             audit.record(.logInFailed, user: user?.id)
             throw ServiceError.invalidCredentials
         }
-        let (session, refreshToken) = try await storage.transaction { store in
+        let outcome = try await storage.transaction { store -> SignInOutcome in
             if hadFailures { try await store.clearLoginFailures(email: email) }
-            return try await openSession(for: user, meta: meta, in: store)
+            if let challenge = try await secondFactorChallenge(for: user, method: .password, in: store) {
+                return .secondFactor(challenge, user.id)
+            }
+            let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
+            return .signedIn(user, session, refreshToken, isNew: false)
         }
-        return try await signedIn(
-            user, session: session, refreshToken: refreshToken, isNewUser: false, method: .password)
+        return try await finish(outcome, method: .password)
     }
 
     /// Creates an anonymous account and signs it in.
@@ -143,6 +149,8 @@ extension AuthService {
     enum SignInOutcome: Sendable {
         case failed(CodeCheck)
         case signedIn(UserRecord, SessionRecord, String, isNew: Bool)
+        /// The first factor was right; the account's authenticator must complete the sign-in.
+        case secondFactor(String, UUID)
     }
 
     func finish(_ outcome: SignInOutcome, method: SignInMethod) async throws -> AuthSession {
@@ -152,6 +160,9 @@ extension AuthService {
             if case .budgetSpent = check { audit.record(.codeBudgetSpent, reason: method.rawValue) }
             metrics.signInFailed(method, reason: error.code.rawValue)
             throw error
+        case .secondFactor(let challenge, let userID):
+            audit.record(.secondFactorRequired, user: userID, reason: method.rawValue)
+            throw ServiceError.mfaRequired(challenge: challenge)
         case .signedIn(let user, let session, let refreshToken, let isNew):
             if isNew {
                 logger.info("account created", metadata: ["user": "\(user.id)", "method": "\(method.rawValue)"])

@@ -30,6 +30,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     public static let unavailable: ErrorCode = "unavailable"
     public static let secretInSnapshot: ErrorCode = "secret_in_snapshot"
     public static let reauthenticationRequired: ErrorCode = "reauthentication_required"
+    public static let mfaRequired: ErrorCode = "mfa_required"
 }
 
 /// An error a service reports to its caller, with the HTTP status and code the contract gives it.
@@ -45,6 +46,8 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
     public var fieldProblems: [FieldIssue]
     /// Seconds to wait before trying again, for 429s.
     public var retryAfter: Int?
+    /// For `mfa_required`: the challenge a second factor completes (`POST /v1/auth/mfa`).
+    public var secondFactorChallenge: String?
 
     /// Creates an error.
     public init(status: Int, code: ErrorCode, detail: String, fieldProblems: [FieldIssue] = [], retryAfter: Int? = nil)
@@ -114,6 +117,15 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
     public static let reauthenticationRequired = ServiceError(
         status: 403, code: .reauthenticationRequired,
         detail: "For your security, confirm it's you before making this change.")
+
+    /// 401 `mfa_required`: the first factor was right; a code from the authenticator app (or a recovery
+    /// code) completes the sign-in with this challenge within five minutes.
+    public static func mfaRequired(challenge: String) -> ServiceError {
+        var error = ServiceError(
+            status: 401, code: .mfaRequired, detail: "Enter the code from your authenticator app.")
+        error.secondFactorChallenge = challenge
+        return error
+    }
 
     public static func tooManyAttempts(retryAfter: Int?) -> ServiceError {
         ServiceError(

@@ -138,6 +138,26 @@ struct SecretAnswerTests {
         #expect(relaunched.enteringCommands().isEmpty, "no log-in is sent without its password")
     }
 
+    @Test("a host finishing a sign-in its second factor completed keeps the move, never the password")
+    func finishingAPendingSignIn() throws {
+        let flow = try Catalog.flow("kordant")
+        var engine = FlowEngine(flow: flow)
+        engine.handle(.answerChanged(field: "email", value: "dana@example.com"), at: Self.now)
+        engine.handle(.answerChanged(field: "loginPassword", value: "Shield-Up-2026!"), at: Self.now)
+        engine.handle(.actionTapped("signIn"), at: Self.now)
+        let saved = try JSONDecoder().decode(FlowSnapshot.self, from: JSONEncoder().encode(engine.snapshot))
+
+        var resumed = try FlowEngine(flow: flow, restoring: saved, finishingPendingMove: true)
+        #expect(resumed.answer("loginPassword") == nil)
+        let waiting = try #require(resumed.snapshot.pending)
+        let commands = resumed.handle(
+            .effectFinished(EffectOutcome(requestID: waiting.requestID, result: .success(["session.active": true]))),
+            at: Self.now)
+        #expect(resumed.snapshot.pending == nil)
+        #expect(resumed.screen.id != "login", "the sign-in carried on: \(commands)")
+        #expect(try FlowEngine(flow: flow, restoring: saved).snapshot.pending == nil, "without the flag, dropped")
+    }
+
     @Test("a snapshot saved by an older release with a password in it is cleaned on restore")
     func olderSnapshotsAreCleaned() throws {
         let flow = try Catalog.flow("tanda")

@@ -1,0 +1,83 @@
+import DoorstepClient
+import DoorstepFlow
+import DoorstepServerCore
+import DoorstepTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// A device whose person types a wrong code first, then what the authenticator app shows.
+final class AuthenticatorDevice: DeviceEffects {
+    let secret: String
+    let now: @Sendable () -> Date
+    private let prompts = Mutex<[String?]>([])
+
+    init(secret: String, now: @escaping @Sendable () -> Date) {
+        self.secret = secret
+        self.now = now
+    }
+
+    var problems: [String?] { prompts.withLock { $0 } }
+
+    func secondFactorCode(problem: String?) async -> String? {
+        let count = prompts.withLock {
+            $0.append(problem)
+            return $0.count
+        }
+        guard count > 1, let key = Base32.decode(secret) else { return "000000" }
+        let totp = TOTP(secret: key)
+        return totp.code(atStep: totp.step(at: now()))
+    }
+
+    func pickImage() async -> (data: Data, isPNG: Bool)? { nil }
+    func requestPermission(_ permission: String) async -> Bool { false }
+    func enableBiometrics() async -> Bool { false }
+    func forgetBiometrics() async {}
+    func appleCredential() async -> AppleCredential? { nil }
+    func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
+}
+
+@Suite("The SDK and a second factor")
+struct SecondFactorClientTests {
+    let server = URL(string: "http://doorstep.test")!
+
+    @Test("Enrolment through the SDK; a flow's log-in asks the device for the app's code, again after a wrong one")
+    func logInAsksForTheCode() async throws {
+        let backend = try await TestServer.make { $0.rateLimits = false }
+        try await backend.test { http in
+            let client = DoorstepClient(
+                serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
+            try await client.sendCode(email: "sam@example.com", purpose: "signup")
+            let code = try #require(await backend.latestCode(to: "sam@example.com"))
+            try await client.verifyCode(email: "sam@example.com", code: code, purpose: "signup")
+            try await client.setPassword("Sunny-Days-2026")
+            let enrolment = try await client.beginSecondFactorEnrolment()
+            let totp = TOTP(secret: try #require(Base32.decode(enrolment.secret)))
+            let recovery = try await client.confirmSecondFactor(
+                code: totp.code(atStep: totp.step(at: backend.clock.now)))
+            #expect(recovery.count == 10)
+            let status = try await client.secondFactorStatus()
+            #expect(status.enabled && status.recoveryCodesLeft == 10)
+            try await client.logOut()
+            backend.clock.advance(by: 30)
+
+            let clock = backend.clock
+            let device = AuthenticatorDevice(secret: enrolment.secret, now: { clock.now })
+            let runner = FlowEffectRunner(client: client, device: device)
+            let flow = try #require(try FlowCatalog.bundled().flow("tanda"))
+            let result = await runner.run(
+                EffectRequest(
+                    id: 1, name: "logIn", arguments: ["email": "sam@example.com", "password": "Sunny-Days-2026"]),
+                flow: flow, answers: [:])
+            guard case .success(let values) = result else {
+                Issue.record("expected a sign-in, got \(result)")
+                return
+            }
+            #expect(values["session.active"] == true)
+            #expect(device.problems.count == 2)
+            #expect(device.problems.first == .some(nil))
+            #expect(device.problems.last??.contains("isn't right") == true)
+            #expect(try await client.me().email == "sam@example.com")
+        }
+    }
+}

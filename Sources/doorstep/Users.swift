@@ -55,10 +55,7 @@ struct Users: AsyncParsableCommand {
             let export = try await exporter.export(userID: userID)
             try await store.close()
             guard let export else { throw Users.notFound("No account has the id \(id).") }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            Swift.print(String(decoding: try encoder.encode(export), as: UTF8.self))
+            Swift.print(String(decoding: try export.jsonData(pretty: true), as: UTF8.self))
         }
     }
 

@@ -10,6 +10,8 @@ public struct CodePurpose: RawRepresentable, Hashable, Sendable, Codable, Expres
     public static let login: CodePurpose = "login"
     public static let verifyEmail: CodePurpose = "verifyEmail"
     public static let passwordReset: CodePurpose = "passwordReset"
+    /// Confirms a new address for an account that changes its email.
+    public static let emailChange: CodePurpose = "emailChange"
 
     /// The purposes a client may ask a code for directly.
     public static let requestable: Set<CodePurpose> = [.signup, .login, .verifyEmail]

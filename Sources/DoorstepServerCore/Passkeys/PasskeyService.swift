@@ -1,3 +1,4 @@
+import DoorstepFlow
 import Foundation
 import Logging
 
@@ -141,15 +142,40 @@ public struct PasskeyService: Sendable {
         try await storage.read { try await $0.passkeys(userID: userID) }
     }
 
-    /// Removes one of the account's passkeys; another account's is unknown.
+    /// Removes one of the account's passkeys; another account's is unknown. The last way into an
+    /// account (a guest's only passkey, with no address, password or provider) stays.
     public func delete(id: String, of userID: UUID) async throws {
         try await storage.transaction { store in
             guard let passkey = try await store.passkey(id: id), passkey.userID == userID else {
                 throw PasskeyError.unknownCredential
             }
+            if let user = try await store.user(id: userID), user.email == nil, user.passwordHash == nil,
+                try await store.identities(userID: userID).isEmpty,
+                try await store.passkeys(userID: userID).count == 1
+            {
+                throw ServiceError(
+                    status: 409, code: "last_way_in",
+                    detail: "This passkey is the only way into your account. Add an email first.")
+            }
             try await store.deletePasskey(id: id)
         }
         auth.audit.record(.passkeyRemoved, user: userID)
+    }
+
+    /// Renames one of the account's passkeys (1–64 characters, no control characters).
+    public func rename(id: String, of userID: UUID, to raw: String) async throws -> PasskeyRecord {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, raw.unicodeScalars.count <= 64, !TextRules.hasControlCharacters(name) else {
+            throw ServiceError.invalid("name", code: "invalid_name", "Give the passkey a name of up to 64 characters.")
+        }
+        return try await storage.transaction { store in
+            guard var passkey = try await store.passkey(id: id), passkey.userID == userID else {
+                throw PasskeyError.unknownCredential
+            }
+            passkey.name = name
+            try await store.updatePasskey(passkey)
+            return passkey
+        }
     }
 
     // MARK: - Challenges

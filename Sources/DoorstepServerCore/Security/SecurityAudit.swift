@@ -30,6 +30,8 @@ public struct SecurityAudit: Sendable {
         /// An identity token came back with a nonce that was already used.
         case identityTokenReplayed = "identity_token_replayed"
         case accountDeleted = "account_deleted"
+        case emailChanged = "email_changed"
+        case otherSessionsRevoked = "other_sessions_revoked"
         case secondFactorEnabled = "mfa_enabled"
         case secondFactorDisabled = "mfa_disabled"
         /// A sign-in waits for its second factor.

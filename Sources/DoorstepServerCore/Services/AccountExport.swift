@@ -79,6 +79,17 @@ public struct AccountExport: Encodable, Sendable {
     public var sessions: [Session]
 }
 
+extension AccountExport {
+    /// The export as JSON: sorted keys, RFC 3339 times; indented for people when `pretty`. The CLI and
+    /// `GET /v1/me/export` write the same document.
+    public func jsonData(pretty: Bool = false) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+}
+
 /// Gathers an ``AccountExport`` from storage.
 public struct AccountExporter: Sendable {
     let storage: any Storage

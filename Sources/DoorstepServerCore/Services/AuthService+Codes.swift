@@ -63,7 +63,7 @@ extension AuthService {
         let kind: MailKind =
             switch purpose {
             case .passwordReset: .passwordReset
-            case .verifyEmail: .verifyEmail
+            case .verifyEmail, .emailChange: .verifyEmail
             case .login: .loginCode
             default: .signupCode
             }

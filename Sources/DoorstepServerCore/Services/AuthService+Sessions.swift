@@ -131,6 +131,21 @@ extension AuthService {
         audit.record(.sessionRevoked, user: caller.userID, session: id, reason: "revoked_by_owner")
     }
 
+    /// Ends every session of the caller's account but the caller's own; returns how many ended.
+    @discardableResult
+    public func revokeOtherSessions(_ caller: Caller) async throws -> Int {
+        let now = clock.now
+        let ended = try await storage.transaction { store in
+            let others = try await store.sessions(userID: caller.userID).filter {
+                $0.id != caller.sessionID && $0.revokedAt == nil
+            }
+            for session in others { try await revoke(sessionID: session.id, at: now, in: store) }
+            return others.count
+        }
+        audit.record(.otherSessionsRevoked, user: caller.userID, session: caller.sessionID, reason: "count=\(ended)")
+        return ended
+    }
+
     func revoke(sessionID: UUID, at now: Date, in store: any StorageTransaction) async throws {
         guard var session = try await store.session(id: sessionID), session.revokedAt == nil else { return }
         session.revokedAt = now

@@ -1,0 +1,77 @@
+import DoorstepFlow
+import Foundation
+
+extension AuthService {
+    /// Where a requested email change waits for its code, per account.
+    static let emailChangeModule = "emailChange"
+
+    /// Mails a code to `newEmail` to change the caller's address to it. Needs a recent sign-in; an
+    /// address another account has is refused with `email_taken`.
+    public func requestEmailChange(_ caller: Caller, newEmail raw: String) async throws -> (
+        expiresIn: Int, resendAfter: Int
+    ) {
+        let user = try await requireRecentSignIn(caller)
+        guard user.email != nil else {
+            throw ServiceError(
+                status: 403, code: .forbidden, detail: "Create an account with your email before changing it.")
+        }
+        let email = try validEmail(raw)
+        guard email != user.email else {
+            throw ServiceError.invalid("email", code: "unchanged", "That is already your email.")
+        }
+        try await storage.transaction { store in
+            if try await store.user(email: email) != nil { throw ServiceError.emailTaken }
+            try await issueCode(to: email, purpose: .emailChange, deliver: true, in: store)
+            try await store.saveModuleState(
+                userID: user.id, module: Self.emailChangeModule,
+                state: try Value.object(["email": .string(email)]).jsonData(),
+                at: clock.now)
+        }
+        metrics.codeSent(purpose: CodePurpose.emailChange.rawValue)
+        outbox.wake()
+        return (Int(policy.codeLifetime), Int(policy.resendAfter))
+    }
+
+    /// Changes the caller's address to the one the code was mailed to; the old address is told. Other
+    /// sessions stay signed in.
+    public func confirmEmailChange(_ caller: Caller, code: String) async throws -> UserRecord {
+        try checkCodeShape(code)
+        let now = clock.now
+        enum Outcome {
+            case changed(UserRecord, old: String?)
+            case failed(CodeCheck)
+        }
+        let outcome = try await storage.transaction { store -> Outcome in
+            guard var user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
+            guard let state = try await store.moduleState(userID: user.id, module: Self.emailChangeModule),
+                let email = (try? Value(json: state))?.objectValue?["email"]?.stringValue
+            else {
+                throw ServiceError(
+                    status: 409, code: "no_email_change", detail: "Ask for a code to your new address first.")
+            }
+            let check = try await checkCode(code, email: email, purpose: .emailChange, in: store)
+            guard check == .valid else { return .failed(check) }
+            let old = user.email
+            user.email = email
+            user.emailVerified = true
+            user.updatedAt = now
+            do {
+                try await store.updateUser(user)
+            } catch StorageError.duplicateEmail {
+                throw ServiceError.emailTaken
+            }
+            try await store.saveModuleState(
+                userID: user.id, module: Self.emailChangeModule, state: Data("{}".utf8), at: now)
+            if let old { try await outbox.enqueue(.emailChanged, to: old, values: ["email": email], in: store) }
+            return .changed(user, old: old)
+        }
+        switch outcome {
+        case .failed(let check):
+            throw codeError(check)
+        case .changed(let user, _):
+            outbox.wake()
+            audit.record(.emailChanged, user: user.id, session: caller.sessionID)
+            return user
+        }
+    }
+}

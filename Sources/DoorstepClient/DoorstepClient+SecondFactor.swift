@@ -32,8 +32,9 @@ extension DoorstepClient {
         }
     }
 
-    /// Starts adding an authenticator app; nothing changes until ``confirmSecondFactor(code:)``. Needs
-    /// a recent sign-in (``ProblemCode/reauthenticationRequired`` otherwise).
+    /// Starts adding an authenticator app: the secret, its QR code and ten recovery codes to show the
+    /// person once; nothing changes until ``confirmSecondFactor(code:)``. Needs a recent sign-in
+    /// (``ProblemCode/reauthenticationRequired`` otherwise).
     public func beginSecondFactorEnrolment() async throws -> SecondFactorEnrolment {
         try await authorized {
             switch try await self.send({ try await self.api.beginSecondFactor() }) {
@@ -43,12 +44,12 @@ extension DoorstepClient {
         }
     }
 
-    /// Puts the authenticator app in force with its first code; returns the ten recovery codes, to
-    /// show the person once.
-    public func confirmSecondFactor(code: String) async throws -> [String] {
+    /// Puts the authenticator app in force with its first code; the recovery codes of
+    /// ``beginSecondFactorEnrolment()`` work from now on.
+    public func confirmSecondFactor(code: String) async throws {
         try await authorized {
             switch try await self.send({ try await self.api.confirmSecondFactor(body: .json(.init(code: code))) }) {
-            case .ok(let ok): return try ok.body.json.recoveryCodes
+            case .noContent: return
             case .default(let status, let problem): throw DoorstepError.problem(status, problem)
             }
         }

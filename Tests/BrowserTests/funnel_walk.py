@@ -150,6 +150,17 @@ def latest_code(email):
     return secret(codes[0])
 
 
+def totp(key, at):
+    """RFC 6238 as an authenticator app computes it: HMAC-SHA1 over the 30-second step, six digits."""
+    import base64
+    import hashlib
+    import hmac
+    secret_bytes = base64.b32decode(key + "=" * (-len(key) % 8))
+    mac = hmac.new(secret_bytes, struct.pack(">Q", int(at) // 30), hashlib.sha1).digest()
+    offset = mac[-1] & 0x0F
+    return "%06d" % ((struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1000000)
+
+
 def tiny_png():
     """A 2x2 PNG made here, as a photo to upload."""
     def chunk(kind, data):
@@ -708,6 +719,74 @@ class FunnelWalk(unittest.TestCase):
         other.wait_for("done")
         other.press("Get Started")
         other.wait_for("home")
+
+    def test_account_page_name_authenticator_other_sessions_and_deletion(self):
+        """/account as a person uses it after onboarding, its codes computed as an authenticator app would."""
+        email = "ada.account@example.com"
+        ada = self.person("account")
+        ada.open("/flows/tanda")
+        ada.wait_for("slide1")
+        second = ada.second_slide()
+        ada.press("Next")
+        ada.wait_for(second)
+        ada.press("Get Started")
+        ada.wait_for("createAccount")
+        ada.type("Email", email)
+        ada.press("Continue")
+        ada.wait_for("verifyEmail")
+        ada.enter_code("Verification code", latest_code(email))
+        ada.press("Verify")
+        ada.wait_for("celebration")
+
+        ada.open("/account")
+        ada.wait_for("account")
+        self.assertTrue(ada.sees(email))
+        ada.type("First name", "Ada")
+        ada.press("Save name")
+        ada.wait_for("account")
+        self.assertTrue(ada.sees("Your name was saved."))
+
+        ada.press("Add an authenticator app")
+        ada.wait_for("account")
+        self.assertEqual(len(ada.driver.find_elements(By.CSS_SELECTOR, "figure.qr-code svg")), 1)
+        key = secret(ada.driver.find_element(By.CSS_SELECTOR, "code.totp-secret").text)
+        recovery = [secret(code.text) for code in ada.driver.find_elements(By.CSS_SELECTOR, ".recovery-codes code")]
+        self.assertEqual(len(recovery), 10)
+        ada.type("Code from the app", secret(totp(key, time.time())))
+        ada.press("Turn on")
+        ada.wait_for("account")
+        self.assertTrue(ada.sees("Your authenticator app is on."))
+        self.assertFalse(ada.sees(recovery[0]), "recovery codes are shown once")
+
+        # The same account signs in from an app: the code, then the authenticator's next code.
+        def post(path, body):
+            request = urllib.request.Request(BASE + path, data=json.dumps(body).encode(),
+                                             headers={"Content-Type": "application/json"})
+            try:
+                return json.load(urllib.request.urlopen(request, timeout=10))
+            except urllib.error.HTTPError as error:
+                return json.load(error)
+        post("/v1/auth/code", {"email": email, "purpose": "login"})
+        answer = post("/v1/auth/code/verify", {"email": email, "code": latest_code(email), "purpose": "login"})
+        self.assertEqual(answer.get("code"), "mfa_required")
+        phone = post("/v1/auth/mfa", {"challenge": answer["mfaChallenge"], "code": secret(totp(key, time.time() + 30))})
+        self.assertIn("accessToken", phone)
+        SECRETS.add(phone["accessToken"])
+        SECRETS.add(phone["refreshToken"])
+
+        ada.open("/account")
+        ada.wait_for("account")
+        ada.press("Sign out everywhere else")
+        ada.wait_for("account")
+        self.assertTrue(ada.sees("Signed out of 1 other session."))
+        me = urllib.request.Request(BASE + "/v1/me", headers={"Authorization": "Bearer " + phone["accessToken"]})
+        with self.assertRaises(urllib.error.HTTPError):
+            urllib.request.urlopen(me, timeout=10)
+        self.assertEqual(len(ada.driver.find_elements(By.XPATH, "//a[normalize-space(.)='Download your data']")), 1)
+
+        ada.driver.execute_script("document.querySelector('input[name=confirm]').click()")
+        ada.press("Delete account")
+        self.assertTrue(ada.sees("Your account and its data are gone."))
 
     def test_https_public_url_sets_a_host_only_secure_cookie(self):
         """A server whose public URL is https, reached on loopback: its Set-Cookie, read as sent

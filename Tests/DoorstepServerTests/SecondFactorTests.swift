@@ -20,10 +20,11 @@ struct SecondFactorTests {
         #expect(begun.status == 201, "\(begun.text)")
         let secret = try #require(begun.json["secret"] as? String)
         #expect((begun.json["provisioningUrl"] as? String)?.hasPrefix("otpauth://totp/") == true)
+        let recovery = try #require(begun.json["recoveryCodes"] as? [String])
+        #expect((begun.json["qrCodeSvg"] as? String)?.hasPrefix("<svg") == true)
         let confirmed = try await client.post(
             "/v1/me/mfa/totp/confirm", ["code": try code(secret, at: server.clock.now)], bearer: session.accessToken)
-        #expect(confirmed.status == 200, "\(confirmed.text)")
-        let recovery = try #require(confirmed.json["recoveryCodes"] as? [String])
+        #expect(confirmed.status == 204, "\(confirmed.text)")
         return (secret, recovery, session.accessToken)
     }
 

@@ -45,8 +45,7 @@ extension DoorstepAPIHandler {
 
     func exportAccount(_ input: Operations.ExportAccount.Input) async throws -> Operations.ExportAccount.Output {
         let caller = try await caller()
-        let exporter = AccountExporter(storage: storage, flowIDs: FlowCatalog.referenceIDs)
-        guard let export = try await exporter.export(userID: caller.userID) else {
+        guard let export = try await services.exporter.export(userID: caller.userID) else {
             throw ServiceError.unauthenticated
         }
         let document = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: try export.jsonData())

@@ -27,7 +27,7 @@ extension DoorstepAPIHandler {
                 body: .json(
                     .init(
                         secret: enrolment.secret, provisioningUrl: enrolment.provisioningURL,
-                        qrCodeSvg: enrolment.qrCodeSVG))))
+                        qrCodeSvg: enrolment.qrCodeSVG, recoveryCodes: enrolment.recoveryCodes))))
     }
 
     func confirmSecondFactor(
@@ -35,8 +35,8 @@ extension DoorstepAPIHandler {
     ) async throws -> Operations.ConfirmSecondFactor.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let codes = try await services.auth.confirmSecondFactor(caller, code: body.code)
-        return .ok(.init(body: .json(.init(recoveryCodes: codes))))
+        try await services.auth.confirmSecondFactor(caller, code: body.code)
+        return .noContent(.init())
     }
 
     func disableSecondFactor(

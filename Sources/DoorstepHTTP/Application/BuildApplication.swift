@@ -176,7 +176,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         analytics: AnalyticsService(
             storage: storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random),
         admins: AdminAccess(token: configuration.adminToken, emails: configuration.adminEmails),
-        secondFactorIssuer: configuration.resolvedMailBrand.appName)
+        secondFactorIssuer: configuration.resolvedMailBrand.appName,
+        exporter: AccountExporter(storage: storage, flowIDs: catalog.flows.map(\.id)))
     if !configuration.appleAppIDs.isEmpty {
         let association = try AppleAppSiteAssociation(appIDs: configuration.appleAppIDs).json()
         routes.get("/.well-known/apple-app-site-association") { _, _ in

@@ -16,6 +16,8 @@ struct ServerServices: Sendable {
     let admins: AdminAccess
     /// The name authenticator apps list the account under: the app mail speaks for.
     let secondFactorIssuer: String
+    /// Everything held about a person, for `GET /v1/me/export` and `/account/export`.
+    let exporter: AccountExporter
 
     /// The passkey service, or 404 when passkeys are off.
     func requirePasskeys() throws -> PasskeyService {

@@ -18,10 +18,13 @@ extension FunnelController {
         guard let caller = browser.state.signedIn?.caller,
             let user = try? await services.auth.activeUser(caller), user.email != nil
         else { return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"]) }
+        let query = request.uri.queryParameters
+        let asks: FunnelPages.Confirmation =
+            query.get("asks") == "code" ? .code : user.passwordHash == nil ? .mailACode : .password
         return Self.html(
             FunnelPages.confirmIdentity(
-                flow: flow, csrfToken: browser.state.csrfToken, asks: user.passwordHash == nil ? .mailACode : .password,
-                message: nil))
+                flow: flow, csrfToken: browser.state.csrfToken, asks: asks,
+                message: query.get("problem").flatMap { Self.refusals[String($0)] }))
     }
 
     /// `POST /flows/:id/confirm`: mails a code (`_action=send`) or checks the password or code, then
@@ -50,22 +53,17 @@ extension FunnelController {
         }
         let password = form.value("password").flatMap { $0.isEmpty ? nil : $0 }
         let code = form.value("code").flatMap { $0.isEmpty ? nil : $0 }
-        let asks: FunnelPages.Confirmation = password != nil || user.passwordHash != nil ? .password : .code
+        let asks = password != nil || user.passwordHash != nil ? "password" : "code"
         do {
             try await services.auth.reauthenticate(
                 password: password, code: password == nil ? code : nil, caller: caller)
         } catch let error as ServiceError {
-            return page(asks, error.fieldProblems.first?.message ?? Self.confirmationMessage(error))
+            // Post, redirect, get: the form that carried the password or code is not a page kept.
+            let problem = Self.refusals[error.code.rawValue] == nil ? "invalid" : error.code.rawValue
+            return Response(
+                status: .seeOther,
+                headers: [.location: Self.confirmationPath(flow) + "?asks=\(asks)&problem=\(problem)"])
         }
         return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
-    }
-
-    /// Words for a refused confirmation.
-    static func confirmationMessage(_ error: ServiceError) -> String {
-        switch error.code {
-        case .invalidCredentials: "That password isn't right."
-        case .invalidCode: "That code isn't right."
-        default: error.detail
-        }
     }
 }

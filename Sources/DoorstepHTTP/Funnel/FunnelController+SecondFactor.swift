@@ -4,16 +4,24 @@ import Foundation
 import Hummingbird
 
 /// "Enter the code from your authenticator app": a sign-in whose first factor was right, for an account
-/// with a second factor, waits (its effect pending) while the browser is asked for the app's code.
-/// The challenge travels only in the page's form, never in the browser's stored session.
+/// with a second factor, waits (its effect pending) while the browser is asked for the app's code. The
+/// browser's session keeps only the challenge's hash; every form posts, then redirects, so no page the
+/// browser keeps was the answer to a form that carried a password or a code.
 extension FunnelController {
-    /// The page asking for the code, answered to the form that signed in (never stored or cached).
-    func secondFactorPage(flow: FlowDefinition, browser: BrowserSession, challenge: String, message: String?)
-        -> Response
-    {
-        Self.html(
-            FunnelPages.secondFactor(
-                flow: flow, csrfToken: browser.state.csrfToken, challenge: challenge, message: message))
+    static func secondFactorPath(_ flow: FlowDefinition) -> String { "/flows/\(flow.id)/mfa" }
+
+    /// `GET /flows/:id/mfa`: the code field, with why the last code was refused (`?problem=`).
+    func showSecondFactor(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
+        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        let browser = try await sessions.session(request)
+        guard browser.state.pendingSecondFactor?.flowID == flow.id else {
+            return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
+        }
+        let message = request.uri.queryParameters.get("problem").flatMap { Self.refusals[String($0)] }
+        var response = Self.html(
+            FunnelPages.secondFactor(flow: flow, csrfToken: browser.state.csrfToken, message: message))
+        sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
+        return response
     }
 
     /// `POST /flows/:id/mfa`: completes the waiting sign-in with the app's code (or a recovery code); a
@@ -24,7 +32,7 @@ extension FunnelController {
             try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
         guard var browser = try await browserSending(form, request) else { return expiredForm(written) }
         let flow = assigned(written, &browser, request).definition
-        guard let form, let challenge = form.value("challenge"),
+        guard let pending = browser.state.pendingSecondFactor, pending.flowID == flow.id,
             let stored = browser.state.snapshots[flow.id],
             var engine = try? FlowEngine(flow: flow, restoring: stored, finishingPendingMove: true),
             let waiting = engine.snapshot.pending
@@ -32,14 +40,18 @@ extension FunnelController {
         var effects = makeEffects(flow: flow, browser: browser, request: request, context: context, upload: nil)
         do {
             effects.completedSignIn = try await services.auth.completeSecondFactor(
-                challenge: challenge, code: form.value("code") ?? "", meta: effects.meta)
+                challengeHash: pending.challengeHash, code: form?.value("code") ?? "", meta: effects.meta)
             await run(engine.enteringCommands(), engine: &engine, effects: &effects)
         } catch let error as ServiceError where error.code == .invalidCode || error.code == .validationFailed {
-            return secondFactorPage(flow: flow, browser: browser, challenge: challenge, message: error.detail)
+            var response = Response(
+                status: .seeOther, headers: [.location: Self.secondFactorPath(flow) + "?problem=wrong_app_code"])
+            sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
+            return response
         } catch let error as ServiceError {
             let outcome = EffectOutcome.failure(waiting.requestID, code: error.code.rawValue, message: error.detail)
             await run(engine.handle(.effectFinished(outcome), at: clock.now), engine: &engine, effects: &effects)
         }
+        browser.state.pendingSecondFactor = nil
         browser.state.signedIn = effects.signedIn
         browser.state.snapshots[flow.id] = engine.snapshot
         await syncProgress(engine.snapshot, browser: &browser)
@@ -48,4 +60,15 @@ extension FunnelController {
         sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
         return response
     }
+
+    /// The words for a refusal named in a redirect's query: a fixed set, so a link cannot put words on
+    /// the page.
+    static let refusals: [String: String] = [
+        "wrong_app_code": "That code isn't right. Enter the current code from your app.",
+        "invalid_code": "That code isn't right.",
+        "invalid_credentials": "That password isn't right.",
+        "too_many_attempts": "Too many wrong tries. Please wait and try again later.",
+        "weak_password": "That password is too common. Please choose another.",
+        "invalid": "That didn't work. Please check what you typed and try again.",
+    ]
 }

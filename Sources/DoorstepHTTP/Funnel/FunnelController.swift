@@ -28,11 +28,13 @@ struct FunnelController: Sendable {
         router.get("/") { _, _ in
             Self.html(FunnelPages.index(catalog.flows, devMailbox: devMailbox))
         }
+        registerAccount(on: router)
         router.get("/flows/:id") { request, context in try await show(request, context) }
         router.post("/flows/:id") { request, context in try await submit(request, context) }
         router.post("/flows/:id/restart") { request, context in try await restart(request, context) }
         router.get("/flows/:id/confirm") { request, context in try await showConfirmation(request, context) }
         router.post("/flows/:id/confirm") { request, context in try await confirm(request, context) }
+        router.get("/flows/:id/mfa") { request, context in try await showSecondFactor(request, context) }
         router.post("/flows/:id/mfa") { request, context in try await completeSecondFactor(request, context) }
         router.post("/flows/:id/passkeys/options") { request, context in try await passkeyOptions(request, context) }
         router.get("/flows/signin/:provider") { request, context in try await providerReturned(request, context) }
@@ -147,8 +149,10 @@ struct FunnelController: Sendable {
             browser.state.signedIn = signedIn
         }
         if let challenge = effects.awaitingSecondFactor {
+            // Post, redirect, get: the form that carried the password is not the page the browser keeps.
+            browser.state.pendingSecondFactor = .init(flowID: flow.id, challengeHash: Digests.sha256Hex(challenge))
             try await sessions.save(&browser)
-            var response = secondFactorPage(flow: flow, browser: browser, challenge: challenge, message: nil)
+            var response = Response(status: .seeOther, headers: [.location: Self.secondFactorPath(flow)])
             sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
             return response
         }

@@ -13,7 +13,7 @@ enum FunnelPages {
         let mailbox =
             devMailbox
             ? "<p class=\"index-note\">Codes sent by email land in the <a href=\"/dev/mail\">dev mailbox</a>.</p>" : ""
-        return shell(
+        return plain(
             title: "Doorstep",
             body: """
                 <main class="index"><h1>Doorstep</h1>
@@ -24,7 +24,7 @@ enum FunnelPages {
 
     /// A page explaining what went wrong, with a way on.
     static func error(title: String, message: String, link: (href: String, text: String)) -> String {
-        shell(
+        plain(
             title: title,
             body: """
                 <main class="index"><h1>\(HTML.escape(title))</h1><p role="alert">\(HTML.escape(message))</p>
@@ -73,25 +73,24 @@ enum FunnelPages {
                 <button type="submit" name="_action" value="confirm">Confirm</button></form>
                 """
         }
-        return shell(
+        return plain(
             title: "Confirm it's you",
             body: """
-                <main class="index"><h1>Confirm it's you</h1>
+                <main class="index account"><h1>Confirm it's you</h1>
                 <p>For your security, confirm who you are before making this change.</p>\(alert)\(form)
                 <p><a href="/flows/\(HTML.escape(flow.id))">Back to \(HTML.escape(flow.title))</a></p></main>
                 """)
     }
 
     /// The second factor of a sign-in: the code the authenticator app shows, or a recovery code.
-    static func secondFactor(flow: FlowDefinition, csrfToken: String, challenge: String, message: String?) -> String {
+    static func secondFactor(flow: FlowDefinition, csrfToken: String, message: String?) -> String {
         let alert = message.map { "<p role=\"alert\">\(HTML.escape($0))</p>" } ?? ""
-        return shell(
+        return plain(
             title: "Enter the code from your authenticator app",
             body: """
-                <main class="index"><h1>Enter the code from your authenticator app</h1>\(alert)
+                <main class="index account"><h1>Enter the code from your authenticator app</h1>\(alert)
                 <form method="post" action="/flows/\(HTML.escape(flow.id))/mfa">
                 <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">
-                <input type="hidden" name="challenge" value="\(HTML.escape(challenge))">
                 <label for="code">Code</label>
                 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required autofocus>
                 <p>Lost your phone? Enter one of your recovery codes instead.</p>
@@ -100,14 +99,17 @@ enum FunnelPages {
                 """)
     }
 
-    private static func shell(title: String, body: String) -> String {
-        """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTML.escape(title))</title>
-        <link rel="stylesheet" href="/funnel/funnel.css"></head>
-        <body class="plain">\(body)</body></html>
-        """
+    /// A plain page of the funnel's own (not a flow's screen) around `body`.
+    /// - Parameter page: names the page on its `<body>` (`data-screen`), as screens are named.
+    static func plain(title: String, body: String, page: String? = nil) -> String {
+        let name = page.map { " data-screen=\"\(HTML.escape($0))\"" } ?? ""
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(HTML.escape(title))</title>
+            <link rel="stylesheet" href="/funnel/funnel.css"></head>
+            <body class="plain"\(name)>\(body)</body></html>
+            """
     }
 }

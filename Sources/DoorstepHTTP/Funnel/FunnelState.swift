@@ -21,6 +21,15 @@ struct FunnelState: Codable, Sendable {
     var analytics: FunnelAnalytics?
     /// SHA-256 of the admin token this browser gave at `/admin`, if it did.
     var adminTokenHash: String?
+    /// A sign-in waiting for its second factor: the flow, and the SHA-256 of the challenge (the
+    /// challenge itself is never stored).
+    var pendingSecondFactor: PendingSecondFactor?
+
+    /// Where a sign-in waits for the code from an authenticator app.
+    struct PendingSecondFactor: Codable, Sendable, Hashable {
+        var flowID: String
+        var challengeHash: String
+    }
 
     /// What the callback of a provider sign-in must match, and the nonce its token must carry.
     struct PendingSignIn: Codable, Sendable, Hashable {

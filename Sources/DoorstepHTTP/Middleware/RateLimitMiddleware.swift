@@ -30,7 +30,8 @@ struct RateLimitMiddleware: RouterMiddleware {
     static let otherAuthEndpoints = RateLimiter.Limit(requests: 120, per: 60)
     /// Every other write under `/v1`, per route.
     static let otherWrites = RateLimiter.Limit(requests: 120, per: 60)
-    /// Forms of the web funnel and the admin page, which reach the same services in-process.
+    /// Forms of the web funnel, the account page and the admin page, which reach the same services
+    /// in-process.
     static let funnelForms = RateLimiter.Limit(requests: 120, per: 60)
 
     func handle(
@@ -51,7 +52,8 @@ struct RateLimitMiddleware: RouterMiddleware {
         let route = routes.template(matching: request.uri.path)
         let segments = request.uri.path.split(separator: "/")
         switch segments.first {
-        case "flows" where request.method == .post, "admin" where request.method == .post:
+        case "flows" where request.method == .post, "admin" where request.method == .post,
+            "account" where request.method == .post:
             return ("/flows/*", Self.funnelForms)
         case "v1":
             guard isWrite || route == "/v1/auth/sessions" else { return nil }

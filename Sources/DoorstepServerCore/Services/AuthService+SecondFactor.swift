@@ -1,8 +1,8 @@
 import DoorstepFlow
 import Foundation
 
-/// What an app shows to enrol an authenticator: the secret to type, and the `otpauth://` URL its QR
-/// code holds.
+/// What an app shows to enrol an authenticator: the secret to type, the `otpauth://` URL its QR code
+/// holds, and the recovery codes to keep (shown this once; they work once the app is confirmed).
 public struct SecondFactorEnrolment: Sendable, Hashable {
     /// The secret in Base32, as people type it.
     public var secret: String
@@ -10,6 +10,8 @@ public struct SecondFactorEnrolment: Sendable, Hashable {
     public var provisioningURL: String
     /// The QR code of ``provisioningURL``, as SVG.
     public var qrCodeSVG: String
+    /// Ten single-use recovery codes (`xxxxx-xxxxx`), kept only as keyed hashes.
+    public var recoveryCodes: [String]
 }
 
 extension AuthService {
@@ -33,6 +35,7 @@ extension AuthService {
                 status: 403, code: .forbidden, detail: "Create an account before adding a second factor.")
         }
         let secret = Data(random.bytes(20))
+        let recoveryCodes = (0..<Self.recoveryCodeCount).map { _ in makeRecoveryCode() }
         let now = clock.now
         try await storage.transaction { store in
             if let existing = try await store.secondFactor(userID: user.id), existing.confirmedAt != nil {
@@ -42,19 +45,21 @@ extension AuthService {
                 SecondFactorRecord(
                     userID: user.id, sealedSecret: try secondFactorSealer.seal(secret).base64EncodedString(),
                     createdAt: now))
+            try await store.replaceRecoveryCodes(
+                userID: user.id, hashes: recoveryCodes.map { recoveryCodeHash($0, userID: user.id) })
         }
         let url = TOTP(secret: secret).provisioningURL(account: email, issuer: issuer)
         let qrCode = try QRCode(Data(url.utf8))
         return SecondFactorEnrolment(
             secret: Base32.encode(secret), provisioningURL: url,
-            qrCodeSVG: qrCode.svg(title: "QR code to add \(issuer) to your authenticator app"))
+            qrCodeSVG: qrCode.svg(title: "QR code to add \(issuer) to your authenticator app"),
+            recoveryCodes: recoveryCodes.map { $0.prefix(5) + "-" + $0.dropFirst(5) })
     }
 
-    /// Puts the authenticator in force with its first code; returns the recovery codes, shown once and
-    /// kept only as keyed hashes.
-    public func confirmSecondFactor(_ caller: Caller, code: String) async throws -> [String] {
+    /// Puts the authenticator in force with its first code; the recovery codes given at enrolment work
+    /// from now on.
+    public func confirmSecondFactor(_ caller: Caller, code: String) async throws {
         let now = clock.now
-        let recoveryCodes = (0..<Self.recoveryCodeCount).map { _ in makeRecoveryCode() }
         try await storage.transaction { store in
             guard var factor = try await store.secondFactor(userID: caller.userID), factor.confirmedAt == nil else {
                 throw ServiceError(
@@ -63,11 +68,8 @@ extension AuthService {
             factor.lastStep = try await acceptedStep(code, of: factor, at: now, in: store)
             factor.confirmedAt = now
             try await store.saveSecondFactor(factor)
-            try await store.replaceRecoveryCodes(
-                userID: caller.userID, hashes: recoveryCodes.map { recoveryCodeHash($0, userID: caller.userID) })
         }
         audit.record(.secondFactorEnabled, user: caller.userID, session: caller.sessionID)
-        return recoveryCodes.map { $0.prefix(5) + "-" + $0.dropFirst(5) }
     }
 
     /// Turns the second factor off; needs a current code from the app (or a recovery code).
@@ -113,11 +115,17 @@ extension AuthService {
     /// Completes a sign-in that answered `mfa_required`, with a code from the authenticator app or a
     /// recovery code; opens the session.
     public func completeSecondFactor(challenge: String, code: String, meta: RequestMeta) async throws -> AuthSession {
-        guard !challenge.isEmpty, challenge.utf8.count <= 128, code.utf8.count <= 32 else {
-            throw Self.challengeUnknown
-        }
+        guard !challenge.isEmpty, challenge.utf8.count <= 128 else { throw Self.challengeUnknown }
+        return try await completeSecondFactor(challengeHash: Digests.sha256Hex(challenge), code: code, meta: meta)
+    }
+
+    /// Completes a waiting sign-in named by its challenge's SHA-256, for a host that keeps only the hash
+    /// (the web funnel keeps it in the browser's session; the challenge itself is never stored).
+    public func completeSecondFactor(challengeHash hash: String, code: String, meta: RequestMeta) async throws
+        -> AuthSession
+    {
+        guard code.utf8.count <= 32 else { throw Self.wrongSecondFactor }
         let now = clock.now
-        let hash = Digests.sha256Hex(challenge)
         enum Outcome {
             case signedIn(UserRecord, SessionRecord, String, SignInMethod)
             case refused(ServiceError)

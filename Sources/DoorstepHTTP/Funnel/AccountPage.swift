@@ -1,0 +1,178 @@
+import DoorstepServerCore
+import Foundation
+
+/// `/account`: what a signed-in person manages after onboarding, as one server-drawn page of plain
+/// forms (no script): name, address, password, authenticator app, passkeys, sessions, data, deletion.
+struct AccountPage {
+    var user: UserRecord
+    var passkeys: [PasskeyRecord]
+    var sessions: [SessionSummary]
+    var secondFactor: (enabled: Bool, recoveryCodesLeft: Int)
+    var csrfToken: String
+    /// What the last action did, or why it was refused.
+    var notice: String?
+    var problem: String?
+    /// Set when the last change needs the person to confirm who they are first.
+    var confirmation: FunnelPages.Confirmation?
+    /// Set while an address change waits for its code.
+    var pendingEmail: String?
+    /// Set while an authenticator app is being added.
+    var enrolment: SecondFactorEnrolment?
+
+    func render() -> String {
+        let parts = [
+            alerts, confirmationSection, profileSection, emailSection, passwordSection, secondFactorSection,
+            passkeySection, sessionSection, dataSection,
+        ]
+        return FunnelPages.plain(
+            title: "Your account",
+            body: """
+                <main class="index account"><h1>Your account</h1>\(parts.joined())
+                <p><a href="/">All flows</a></p></main>
+                """, page: "account")
+    }
+
+    private func form(_ action: String, _ fields: String, button: String) -> String {
+        """
+        <form method="post" action="/account"><input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
+        <input type="hidden" name="_action" value="\(action)">\(fields)<button type="submit">\(HTML.escape(button))</button></form>
+        """
+    }
+
+    private func field(_ name: String, _ label: String, type: String = "text", value: String = "", extra: String = "")
+        -> String
+    {
+        """
+        <label for="a-\(name)">\(HTML.escape(label))</label>\
+        <input id="a-\(name)" name="\(name)" type="\(type)" value="\(HTML.escape(value))" \(extra)>
+        """
+    }
+
+    private var alerts: String {
+        (notice.map { "<p class=\"index-note\" role=\"status\">\(HTML.escape($0))</p>" } ?? "")
+            + (problem.map { "<p role=\"alert\">\(HTML.escape($0))</p>" } ?? "")
+    }
+
+    private var confirmationSection: String {
+        guard let confirmation else { return "" }
+        let body: String
+        switch confirmation {
+        case .password:
+            body = form(
+                "confirm", field("password", "Password", type: "password", extra: "autocomplete=\"current-password\""),
+                button: "Confirm")
+        case .mailACode:
+            body = form("sendConfirmationCode", "", button: "Email me a code")
+        case .code:
+            body = form(
+                "confirm", field("code", "Code", extra: "inputmode=\"numeric\" autocomplete=\"one-time-code\""),
+                button: "Confirm")
+        }
+        return
+            "<section><h2>Confirm it's you</h2><p>For your security, confirm who you are, then try again.</p>\(body)</section>"
+    }
+
+    private var profileSection: String {
+        let fields =
+            field("firstName", "First name", value: user.firstName ?? "", extra: "autocomplete=\"given-name\"")
+            + field("lastName", "Last name", value: user.lastName ?? "", extra: "autocomplete=\"family-name\"")
+        return "<section><h2>Profile</h2>\(form("name", fields, button: "Save name"))</section>"
+    }
+
+    private var emailSection: String {
+        let current =
+            user.email.map { "<p>\(HTML.escape($0))\(user.emailVerified ? "" : " (not confirmed)")</p>" } ?? ""
+        let change = form(
+            "email", field("email", "New email", type: "email", extra: "autocomplete=\"email\""), button: "Send a code")
+        let code =
+            pendingEmail.map { email in
+                "<p>Enter the code we sent to \(HTML.escape(email)).</p>"
+                    + form(
+                        "emailCode",
+                        field("code", "Code", extra: "inputmode=\"numeric\" autocomplete=\"one-time-code\""),
+                        button: "Change email")
+            } ?? ""
+        return "<section><h2>Email</h2>\(current)\(change)\(code)</section>"
+    }
+
+    private var passwordSection: String {
+        let current =
+            user.passwordHash == nil
+            ? ""
+            : field("currentPassword", "Current password", type: "password", extra: "autocomplete=\"current-password\"")
+        let fields =
+            current + field("newPassword", "New password", type: "password", extra: "autocomplete=\"new-password\"")
+        return
+            "<section><h2>Password</h2>\(form("password", fields, button: user.passwordHash == nil ? "Set password" : "Change password"))</section>"
+    }
+
+    private var secondFactorSection: String {
+        var body = ""
+        if let enrolment {
+            body += "<p>Scan this code with your authenticator app, or type the key.</p>"
+            body += "<figure class=\"qr-code\">\(enrolment.qrCodeSVG)</figure>"
+            body += "<p>Key: <code class=\"totp-secret\">\(HTML.escape(enrolment.secret))</code></p>"
+            body += "<p>Keep these recovery codes somewhere safe: each works once, and they are not shown again.</p>"
+            body +=
+                "<ul class=\"recovery-codes\">"
+                + enrolment.recoveryCodes.map { "<li><code>\(HTML.escape($0))</code></li>" }.joined() + "</ul>"
+            body += form(
+                "mfaConfirm",
+                field("code", "Code from the app", extra: "inputmode=\"numeric\" autocomplete=\"one-time-code\""),
+                button: "Turn on")
+        } else if secondFactor.enabled {
+            body += "<p>On. \(secondFactor.recoveryCodesLeft) recovery codes left.</p>"
+            body += form("mfaDisable", field("code", "Code from the app, or a recovery code"), button: "Turn off")
+        } else {
+            body += "<p>Off.</p>" + form("mfaBegin", "", button: "Add an authenticator app")
+        }
+        return "<section><h2>Authenticator app</h2>\(body)</section>"
+    }
+
+    private var passkeySection: String {
+        let items = passkeys.map { passkey in
+            let used = passkey.lastUsedAt.map { ", last used \(RFC3339DateTranscoder.format($0))" } ?? ""
+            return
+                "<li><strong>\(HTML.escape(passkey.name))</strong> (added \(RFC3339DateTranscoder.format(passkey.createdAt))\(used))"
+                + form(
+                    "passkeyRename",
+                    "<input type=\"hidden\" name=\"id\" value=\"\(HTML.escape(passkey.id))\">"
+                        + field("name-\(passkeys.firstIndex(of: passkey) ?? 0)", "New name", extra: "name=\"name\""),
+                    button: "Rename")
+                + form(
+                    "passkeyRemove", "<input type=\"hidden\" name=\"id\" value=\"\(HTML.escape(passkey.id))\">",
+                    button: "Remove")
+                + "</li>"
+        }
+        let list = items.isEmpty ? "<p>No passkeys.</p>" : "<ul class=\"passkeys\">\(items.joined())</ul>"
+        return "<section><h2>Passkeys</h2>\(list)</section>"
+    }
+
+    private var sessionSection: String {
+        let items = sessions.map { session in
+            let device = HTML.escape(session.userAgent ?? "Unknown device")
+            let when =
+                "signed in \(RFC3339DateTranscoder.format(session.createdAt)), last seen \(RFC3339DateTranscoder.format(session.lastUsedAt))"
+            let action =
+                session.isCurrent
+                ? " (this browser)"
+                : form(
+                    "sessionRevoke",
+                    "<input type=\"hidden\" name=\"id\" value=\"\(session.id.lowercasedText)\">", button: "Sign out")
+            return "<li>\(device), \(when)\(action)</li>"
+        }
+        return """
+            <section><h2>Where you're signed in</h2><ul class="sessions">\(items.joined())</ul>\
+            \(form("sessionsRevokeOthers", "", button: "Sign out everywhere else"))</section>
+            """
+    }
+
+    private var dataSection: String {
+        """
+        <section><h2>Your data</h2><p><a href="/account/export" download="account.json">Download your data</a></p>\
+        </section><section><h2>Delete account</h2><p>Your profile, answers, memberships and sign-ins are erased.</p>\
+        \(form("delete", "<label><input type=\"checkbox\" name=\"confirm\" value=\"yes\" required> Delete my account and its data</label>", button: "Delete account"))\
+        </section>
+        """
+    }
+}

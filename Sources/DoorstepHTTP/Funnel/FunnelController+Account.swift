@@ -1,0 +1,196 @@
+import DoorstepFlow
+import DoorstepServerCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `/account` for a browser signed in through any flow: each form posts an `_action`, runs through the
+/// same services as the API, and answers the page again with what happened. A change that needs a
+/// recent sign-in asks the person to confirm who they are first, on the same page.
+extension FunnelController {
+    func registerAccount(on router: IndexedRouter) {
+        router.get("/account") { request, _ in try await showAccount(request) }
+        router.post("/account") { request, _ in try await changeAccount(request) }
+        router.get("/account/export") { request, _ in try await exportAccount(request) }
+    }
+
+    private func showAccount(_ request: Request) async throws -> Response {
+        var browser = try await sessions.session(request)
+        await checkSignedIn(&browser, request)
+        guard let caller = browser.state.signedIn?.caller else { return signedOutAccountPage() }
+        let query = request.uri.queryParameters
+        var response = try await accountPage(caller, browser) { page in
+            page.notice = query.get("done").flatMap { Self.accountNotices[String($0)] }
+            page.problem = query.get("problem").flatMap { Self.refusals[String($0)] }
+            page.confirmation = query.get("confirm").flatMap { Self.confirmations[String($0)] }
+        }
+        sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
+        return response
+    }
+
+    /// What a form that carried a password or a code did, named in the redirect that follows it (post,
+    /// redirect, get: the page a browser keeps was never the answer to such a form).
+    static let accountNotices: [String: String] = [
+        "password": "Your password was saved.", "email": "Your email was changed.",
+        "mfaOn": "Your authenticator app is on.", "mfaOff": "Your authenticator app is off.",
+        "confirmed": "Thanks. You can make the change now.",
+    ]
+    static let confirmations: [String: FunnelPages.Confirmation] = [
+        "password": .password, "mail": .mailACode, "code": .code,
+    ]
+    /// The actions whose forms carry a password or a code.
+    static let secretActions: Set<String> = ["password", "emailCode", "mfaConfirm", "mfaDisable", "confirm"]
+
+    private func accountRedirect(_ query: String) -> Response {
+        Response(status: .seeOther, headers: [.location: "/account?" + query])
+    }
+
+    private func signedOutAccountPage() -> Response {
+        Self.html(
+            FunnelPages.error(
+                title: "Your account", message: "Sign in through one of the flows to see your account.",
+                link: ("/", "See all flows")))
+    }
+
+    /// The page for `caller`, with what the last action changed.
+    private func accountPage(
+        _ caller: Caller, _ browser: BrowserSession, _ edit: (inout AccountPage) -> Void = { _ in }
+    )
+        async throws -> Response
+    {
+        let user = try await services.auth.activeUser(caller)
+        var page = AccountPage(
+            user: user, passkeys: try await services.passkeys?.passkeys(of: caller.userID) ?? [],
+            sessions: try await services.auth.sessions(caller),
+            secondFactor: try await services.auth.secondFactorStatus(caller), csrfToken: browser.state.csrfToken)
+        edit(&page)
+        return Self.html(page.render())
+    }
+
+    private func exportAccount(_ request: Request) async throws -> Response {
+        var browser = try await sessions.session(request)
+        await checkSignedIn(&browser, request)
+        guard let caller = browser.state.signedIn?.caller,
+            let export = try await services.exporter.export(userID: caller.userID)
+        else { return signedOutAccountPage() }
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.contentDisposition] = "attachment; filename=\"account.json\""
+        headers[.cacheControl] = "no-store"
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try export.jsonData(pretty: true))))
+    }
+
+    private func changeAccount(_ request: Request) async throws -> Response {
+        let form = try? FunnelForm.parse(
+            try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
+        let browserSent = try await browserSending(form, request)
+        guard var browser = browserSent, let form else {
+            var expired = FunnelController.html(
+                FunnelPages.error(
+                    title: "Your account", message: "This form has expired. Open your account again.",
+                    link: ("/account", "Your account")))
+            expired.status = .forbidden
+            return expired
+        }
+        await checkSignedIn(&browser, request)
+        guard let caller = browser.state.signedIn?.caller else { return signedOutAccountPage() }
+        var response: Response
+        let carriesSecret = Self.secretActions.contains(form.value("_action") ?? "")
+        do {
+            response = try await perform(form, caller: caller, browser: &browser)
+        } catch let error as ServiceError where error.code == .reauthenticationRequired {
+            let user = try await services.auth.activeUser(caller)
+            let confirm = user.passwordHash == nil ? "mail" : "password"
+            response =
+                carriesSecret
+                ? accountRedirect("confirm=\(confirm)")
+                : try await accountPage(caller, browser) { page in
+                    page.confirmation = Self.confirmations[confirm]
+                    page.problem = error.detail
+                }
+        } catch let error as ServiceError where carriesSecret {
+            let asks = form.value("_action") == "confirm" && form.value("password") == nil ? "&confirm=code" : ""
+            response = accountRedirect(
+                "problem=\(Self.refusals[error.code.rawValue] == nil ? "invalid" : error.code.rawValue)\(asks)")
+        } catch let error as ServiceError {
+            response = try await accountPage(caller, browser) {
+                $0.problem = error.fieldProblems.first?.message ?? error.detail
+            }
+        } catch let error as PasskeyError {
+            response = try await accountPage(caller, browser) { $0.problem = error.serviceError.detail }
+        }
+        try await sessions.save(&browser)
+        sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
+        return response
+    }
+
+    // swiftlint:disable:next cyclomatic_complexity function_body_length
+    private func perform(_ form: FunnelForm, caller: Caller, browser: inout BrowserSession) async throws -> Response {
+        func text(_ name: String) -> String { form.value(name) ?? "" }
+        func optional(_ name: String) -> String? { form.value(name).flatMap { $0.isEmpty ? nil : $0 } }
+        let page = { [browser] (edit: (inout AccountPage) -> Void) in try await accountPage(caller, browser, edit) }
+        switch text("_action") {
+        case "name":
+            _ = try await services.profile.updateProfile(
+                caller, firstName: optional("firstName"), lastName: optional("lastName"))
+            return try await page { $0.notice = "Your name was saved." }
+        case "email":
+            let email = text("email")
+            _ = try await services.auth.requestEmailChange(caller, newEmail: email)
+            return try await page { $0.pendingEmail = EmailAddress.normalized(email) }
+        case "emailCode":
+            _ = try await services.auth.confirmEmailChange(caller, code: text("code"))
+            return accountRedirect("done=email")
+        case "password":
+            try await services.auth.setPassword(
+                newPassword: text("newPassword"), currentPassword: optional("currentPassword"), caller: caller)
+            return accountRedirect("done=password")
+        case "mfaBegin":
+            let enrolment = try await services.auth.beginSecondFactorEnrolment(
+                caller, issuer: services.secondFactorIssuer)
+            return try await page { $0.enrolment = enrolment }
+        case "mfaConfirm":
+            try await services.auth.confirmSecondFactor(caller, code: text("code"))
+            return accountRedirect("done=mfaOn")
+        case "mfaDisable":
+            try await services.auth.disableSecondFactor(caller, code: text("code"))
+            return accountRedirect("done=mfaOff")
+        case "passkeyRename":
+            _ = try await services.requirePasskeys().rename(id: text("id"), of: caller.userID, to: text("name"))
+            return try await page { $0.notice = "The passkey was renamed." }
+        case "passkeyRemove":
+            try await services.requirePasskeys().delete(id: text("id"), of: caller.userID)
+            return try await page { $0.notice = "The passkey was removed." }
+        case "sessionRevoke":
+            try await services.auth.revokeSession(id: text("id"), caller: caller)
+            return try await page { $0.notice = "That device was signed out." }
+        case "sessionsRevokeOthers":
+            let ended = try await services.auth.revokeOtherSessions(caller)
+            return try await page { $0.notice = "Signed out of \(ended) other \(ended == 1 ? "session" : "sessions")." }
+        case "sendConfirmationCode":
+            let user = try await services.auth.activeUser(caller)
+            _ = try await services.auth.sendCode(email: user.email ?? "", purpose: .login)
+            return try await page { $0.confirmation = .code }
+        case "confirm":
+            try await services.auth.reauthenticate(
+                password: optional("password"), code: optional("password") == nil ? optional("code") : nil,
+                caller: caller)
+            return accountRedirect("done=confirmed")
+        case "delete":
+            guard text("confirm") == "yes" else {
+                return try await page { $0.problem = "Tick the box to confirm you want to delete your account." }
+            }
+            try await services.auth.requireRecentSignIn(caller)
+            try await services.profile.deleteAccount(caller)
+            browser.state.signedIn = nil
+            return Self.html(
+                FunnelPages.error(
+                    title: "Account deleted", message: "Your account and its data are gone.",
+                    link: ("/", "All flows")))
+        default:
+            return try await page { $0.problem = "That form could not be read. Please try again." }
+        }
+    }
+}

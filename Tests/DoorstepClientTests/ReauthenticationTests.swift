@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 /// A device whose person types the code that was just mailed when asked to confirm who they are.
-final class ConfirmingDevice: DeviceEffects {
+final class ConfirmingDevice: DecliningDevice {
     let backend: TestServer
     private let asked = Mutex<[IdentityConfirmation]>([])
 
@@ -20,29 +20,28 @@ final class ConfirmingDevice: DeviceEffects {
         asked.withLock { $0.append(request) }
         return await backend.latestCode(to: request.email).map(IdentityProof.code)
     }
-
-    func pickImage() async -> (data: Data, isPNG: Bool)? { nil }
-    func requestPermission(_ permission: String) async -> Bool { false }
-    func enableBiometrics() async -> Bool { false }
-    func forgetBiometrics() async {}
-    func appleCredential() async -> AppleCredential? { nil }
-    func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
 }
 
 @Suite("Confirming who you are for sensitive changes")
 struct ReauthenticationTests {
     let server = URL(string: "http://doorstep.test")!
 
+    /// A client that signed up with a code eleven minutes ago.
+    func signedUpLongAgo(_ backend: TestServer, _ http: TestHTTPClient) async throws -> DoorstepClient {
+        let client = DoorstepClient(
+            serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
+        try await client.sendCode(email: "sam@example.com", purpose: "signup")
+        let code = try #require(await backend.latestCode(to: "sam@example.com"))
+        try await client.verifyCode(email: "sam@example.com", code: code, purpose: "signup")
+        backend.clock.advance(by: 11 * 60)
+        return client
+    }
+
     @Test("A flow's setPassword long after sign-in asks the person for a mailed code, then goes through")
     func effectAsksAndRetries() async throws {
         let backend = try await TestServer.make { $0.rateLimits = false }
         try await backend.test { http in
-            let client = DoorstepClient(
-                serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
-            try await client.sendCode(email: "sam@example.com", purpose: "signup")
-            let code = try #require(await backend.latestCode(to: "sam@example.com"))
-            try await client.verifyCode(email: "sam@example.com", code: code, purpose: "signup")
-            backend.clock.advance(by: 11 * 60)
+            let client = try await signedUpLongAgo(backend, http)
 
             let device = ConfirmingDevice(backend: backend)
             let runner = FlowEffectRunner(client: client, device: device)
@@ -60,12 +59,7 @@ struct ReauthenticationTests {
     func hostsThatCannotAsk() async throws {
         let backend = try await TestServer.make { $0.rateLimits = false }
         try await backend.test { http in
-            let client = DoorstepClient(
-                serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
-            try await client.sendCode(email: "sam@example.com", purpose: "signup")
-            let code = try #require(await backend.latestCode(to: "sam@example.com"))
-            try await client.verifyCode(email: "sam@example.com", code: code, purpose: "signup")
-            backend.clock.advance(by: 11 * 60)
+            let client = try await signedUpLongAgo(backend, http)
             let runner = FlowEffectRunner(client: client)
             let flow = try #require(try FlowCatalog.bundled().flow("tanda"))
             let result = await runner.run(

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 /// A device whose person types a wrong code first, then what the authenticator app shows.
-final class AuthenticatorDevice: DeviceEffects {
+final class AuthenticatorDevice: DecliningDevice {
     let secret: String
     let now: @Sendable () -> Date
     private let prompts = Mutex<[String?]>([])
@@ -28,13 +28,6 @@ final class AuthenticatorDevice: DeviceEffects {
         let totp = TOTP(secret: key)
         return totp.code(atStep: totp.step(at: now()))
     }
-
-    func pickImage() async -> (data: Data, isPNG: Bool)? { nil }
-    func requestPermission(_ permission: String) async -> Bool { false }
-    func enableBiometrics() async -> Bool { false }
-    func forgetBiometrics() async {}
-    func appleCredential() async -> AppleCredential? { nil }
-    func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
 }
 
 @Suite("The SDK and a second factor")

@@ -67,7 +67,7 @@ struct AccountCenterTests {
                 "/v1/auth/login", ["email": "kim@example.com", "password": "Sunny-Days-2026"])
             let third = try await client.post(
                 "/v1/auth/login", ["email": "kim@example.com", "password": "Sunny-Days-2026"])
-            let ended = try await client.post("/v1/auth/sessions/revoke-others", bearer: third.json.accessToken)
+            let ended = try await client.post("/v1/auth/logout/others", bearer: third.json.accessToken)
             #expect(ended.json["revoked"] as? Int == 2)
             #expect(try await client.get("/v1/me", bearer: first.accessToken).status == 401)
             #expect(try await client.get("/v1/me", bearer: second.json.accessToken).status == 401)

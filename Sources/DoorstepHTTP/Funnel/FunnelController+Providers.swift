@@ -72,13 +72,7 @@ extension FunnelController {
             let outcome = EffectOutcome.failure(waiting.requestID, code: "cancelled")
             await run(engine.handle(.effectFinished(outcome), at: clock.now), engine: &engine, effects: &effects)
         }
-        browser.state.signedIn = effects.signedIn
-        browser.state.snapshots[flow.id] = engine.snapshot
-        await syncProgress(engine.snapshot, browser: &browser)
-        try await sessions.save(&browser)
-        var response = redirect(to: flow, engine: engine)
-        sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
-        return response
+        return try await settle(engine, effects, flow: flow, browser: &browser, request: request)
     }
 
     /// Where the provider sends the browser back: this server at its public URL (on a developer's

@@ -52,13 +52,7 @@ extension FunnelController {
             await run(engine.handle(.effectFinished(outcome), at: clock.now), engine: &engine, effects: &effects)
         }
         browser.state.pendingSecondFactor = nil
-        browser.state.signedIn = effects.signedIn
-        browser.state.snapshots[flow.id] = engine.snapshot
-        await syncProgress(engine.snapshot, browser: &browser)
-        try await sessions.save(&browser)
-        var response = redirect(to: flow, engine: engine)
-        sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
-        return response
+        return try await settle(engine, effects, flow: flow, browser: &browser, request: request)
     }
 
     /// The words for a refusal named in a redirect's query: a fixed set, so a link cannot put words on

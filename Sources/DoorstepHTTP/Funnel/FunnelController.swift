@@ -293,6 +293,21 @@ struct FunnelController: Sendable {
         }
     }
 
+    /// Keeps what an effect resumed outside a screen's form (a provider's return, a second factor)
+    /// left — who is signed in, the walk, its progress on the server — and shows the screen it reached.
+    func settle(
+        _ engine: FlowEngine, _ effects: FunnelEffects, flow: FlowDefinition, browser: inout BrowserSession,
+        request: Request
+    ) async throws -> Response {
+        browser.state.signedIn = effects.signedIn
+        browser.state.snapshots[flow.id] = engine.snapshot
+        await syncProgress(engine.snapshot, browser: &browser)
+        try await sessions.save(&browser)
+        var response = redirect(to: flow, engine: engine)
+        sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
+        return response
+    }
+
     // MARK: - Responses
 
     func redirect(to flow: FlowDefinition, engine: FlowEngine) -> Response {

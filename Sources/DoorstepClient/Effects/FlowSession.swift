@@ -37,6 +37,8 @@ public actor FlowSession {
     private var serverRevision: Int?
     /// Timers the engine asked for, by action, with their delays; hosts fire them (tests call ``fireTimer(_:)``).
     public private(set) var scheduledTimers: [String: Double] = [:]
+    private var observers: [Int: AsyncStream<FlowEngine>.Continuation] = [:]
+    private var nextObserver = 0
 
     /// Launches `flow`: restores the device's snapshot, asks the engine where to land, and runs any
     /// effect that was under way when the app was killed.
@@ -73,6 +75,29 @@ public actor FlowSession {
     /// The screen on display.
     public var screen: String { engine.screen.id }
 
+    /// The engine as it changes: the current state first, then after every step — and as soon as an
+    /// effect starts, so a screen shows its loading state, keeps its buttons from being pressed twice and
+    /// plays its haptics while the server works. A slow reader gets the newest state.
+    public func states() -> AsyncStream<FlowEngine> {
+        let (stream, continuation) = AsyncStream.makeStream(of: FlowEngine.self, bufferingPolicy: .bufferingNewest(1))
+        let id = nextObserver
+        nextObserver += 1
+        observers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.stopObserving(id) }
+        }
+        continuation.yield(engine)
+        return stream
+    }
+
+    private func stopObserving(_ id: Int) {
+        observers[id] = nil
+    }
+
+    private func publish() {
+        for observer in observers.values { observer.yield(engine) }
+    }
+
     /// Sets an answer, and keeps it on the device at once, so a kill loses nothing typed.
     public func answer(_ field: String, _ value: Value?) async throws {
         try await handle(.answerChanged(field: field, value: value))
@@ -96,6 +121,7 @@ public actor FlowSession {
 
     private func handle(_ event: FlowEvent) async throws {
         let before = engine.snapshot
+        defer { publish() }
         try await run(engine.handle(event, at: now()))
         await report(event, from: before)
     }
@@ -132,6 +158,7 @@ public actor FlowSession {
         while !queue.isEmpty {
             switch queue.removeFirst() {
             case .perform(let request):
+                publish()
                 let result = await runner.run(request, flow: engine.flow, answers: engine.snapshot.answers)
                 queue += engine.handle(.effectFinished(EffectOutcome(requestID: request.id, result: result)), at: now())
             case .scheduleTimer(let action, let after):

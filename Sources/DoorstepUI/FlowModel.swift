@@ -26,7 +26,7 @@
     public final class FlowModel: FlowActions {
         /// What the views draw.
         public private(set) var presentation: ScreenPresentation?
-        /// Whether the flow reached its terminal screen.
+        /// Whether the person finished the flow (tapped its terminal screen's action).
         public private(set) var isComplete = false
         /// A request that failed outright (no network), shown as a banner until the next event.
         public private(set) var failure: String?
@@ -58,12 +58,16 @@
         /// Follows the session until the calling task ends, presenting every state it publishes — as soon
         /// as an effect starts too, so buttons show their loading titles and cannot be pressed twice.
         public func observe() async {
-            for await engine in await session.states() { present(engine) }
+            for await engine in await session.states() {
+                present(engine)
+                isComplete = await session.isFinished
+            }
         }
 
         /// Presents the current screen, schedules its timers and ends those of a screen that has gone.
         public func refresh() async {
             present(await session.engine)
+            isComplete = await session.isFinished
             let scheduled = await session.scheduledTimers
             for (action, timer) in timers where scheduled[action] == nil {
                 timer.cancel()
@@ -122,7 +126,6 @@
         private func present(_ engine: FlowEngine) {
             let now = Date()
             presentation = ScreenPresenter(engine: engine, now: now, offeredProviders: offeredProviders).present()
-            isComplete = engine.screen.isTerminal
             // A countdown ends at a fixed moment: the screen is presented again then, its action enabled.
             countdownEnd?.cancel()
             countdownEnd = presentation?.nextCountdownEnd.map { end in

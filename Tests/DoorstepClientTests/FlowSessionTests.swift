@@ -79,4 +79,38 @@ struct FlowSessionTests {
             #expect(settled.screen.id == "verifyEmail" && !settled.isBusy)
         }
     }
+
+    /// Two screens in TANDA's theme: an intro, then a terminal success screen with one button.
+    static func finishingFlow() throws -> FlowDefinition {
+        let tanda = try #require(try FlowCatalog.bundled().flow("tanda"))
+        var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(tanda)) as? [String: Any])
+        for key in ["entry", "experiment", "progress", "sections", "migrations"] { json[key] = nil }
+        json["id"] = "finishing"
+        json["fields"] = [Any]()
+        json["start"] = "intro"
+        json["screens"] = [
+            [
+                "id": "intro", "blocks": [["kind": "heading", "text": "Hello"]],
+                "actions": [["id": "next", "title": "Next", "role": "primary"]],
+            ],
+            [
+                "id": "success", "terminal": true, "blocks": [["kind": "heading", "text": "All set"]],
+                "actions": [["id": "start", "title": "Start Training", "role": "primary"]],
+            ],
+        ]
+        json["transitions"] = [["from": "intro", "on": "next", "to": "success"]]
+        return try JSONDecoder().decode(FlowDefinition.self, from: JSONSerialization.data(withJSONObject: json))
+    }
+
+    @Test("A flow is finished when its success screen's button is tapped, not when the screen appears")
+    func finishesOnTheTerminalAction() async throws {
+        let client = DoorstepClient(serverURL: server)
+        let session = try await FlowSession(
+            flow: try Self.finishingFlow(), client: client, snapshots: InMemorySnapshotStore())
+        try await session.tap("next")
+        #expect(await session.screen == "success")
+        #expect(await session.isFinished == false, "the success screen is shown")
+        try await session.tap("start")
+        #expect(await session.isFinished)
+    }
 }

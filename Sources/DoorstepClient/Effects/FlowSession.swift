@@ -37,6 +37,10 @@ public actor FlowSession {
     private var serverRevision: Int?
     /// Timers the engine asked for, by action, with their delays; hosts fire them (tests call ``fireTimer(_:)``).
     public private(set) var scheduledTimers: [String: Double] = [:]
+    /// Whether the person has finished the flow: they tapped the action of its terminal screen (the
+    /// trainer's "Start Training"), or reached a terminal screen that offers none. The app shows its
+    /// home then — not on arriving, which would skip the success screen the spec draws.
+    public private(set) var isFinished = false
     private var observers: [Int: AsyncStream<FlowEngine>.Continuation] = [:]
     private var nextObserver = 0
 
@@ -68,6 +72,7 @@ public actor FlowSession {
         self.now = now
         let before = engine.snapshot
         try await run(engine.enteringCommands())
+        noteTerminalWithoutActions()
         await events?.record(.screenShown, flow: engine.flow, variant: variant, screen: before.screen)
         await report(nil, from: before)
     }
@@ -121,9 +126,22 @@ public actor FlowSession {
 
     private func handle(_ event: FlowEvent) async throws {
         let before = engine.snapshot
+        let wasTerminal = engine.screen.isTerminal
         defer { publish() }
-        try await run(engine.handle(event, at: now()))
+        let commands = engine.handle(event, at: now())
+        if wasTerminal, commands.contains(where: { if case .complete = $0 { true } else { false } }) {
+            isFinished = true
+        }
+        try await run(commands)
+        noteTerminalWithoutActions()
         await report(event, from: before)
+    }
+
+    /// A terminal screen with nothing to tap ends the flow on arrival.
+    private func noteTerminalWithoutActions() {
+        if engine.screen.isTerminal, !engine.visibleActions.contains(where: { $0.role != .timer }) {
+            isFinished = true
+        }
     }
 
     /// Records what a step did, for funnels: the first answer to a field (its id only), the action

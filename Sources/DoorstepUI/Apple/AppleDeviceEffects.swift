@@ -146,7 +146,7 @@
 
         /// Keeps a picked photo until the upload takes it.
         public func stage(_ data: Data) {
-            staged = (data, data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            staged = (data, UploadImageFormat(of: data) == .png)
         }
 
         /// The staged photo, once.

@@ -1,0 +1,26 @@
+import DoorstepPresentation
+import Testing
+
+@Suite("Confirming who the person is before a sensitive change")
+struct IdentityConfirmationPresentationTests {
+    @Test("An account with a password is asked for it, hidden, with the saved password offered")
+    func password() {
+        let sheet = IdentityConfirmationPresentation(hasPassword: true, email: "sam@example.com")
+        #expect(sheet.fieldLabel == "Password" && sheet.isSecure && sheet.contentType == .password)
+        #expect(!sheet.message.contains("sam@example.com"))
+        #expect(!sheet.canConfirm(""))
+        #expect(sheet.canConfirm(" correct horse "), "a password is sent as typed")
+        #expect(sheet.cancelTitle == "Cancel")
+    }
+
+    @Test("Without a password the mailed code is asked for: digits only, the whole code, from the mail")
+    func code() {
+        let sheet = IdentityConfirmationPresentation(hasPassword: false, email: "sam@example.com")
+        #expect(sheet.message.contains("sam@example.com"))
+        #expect(sheet.keyboard == .numberPad && sheet.contentType == .oneTimeCode && !sheet.isSecure)
+        #expect(sheet.accepted("12 34-56") == "123456")
+        #expect(sheet.accepted("1234567") == "123456", "a seventh digit is not kept")
+        #expect(!sheet.canConfirm("12345"))
+        #expect(sheet.canConfirm("123456"))
+    }
+}

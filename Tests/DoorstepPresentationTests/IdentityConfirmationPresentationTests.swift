@@ -23,4 +23,15 @@ struct IdentityConfirmationPresentationTests {
         #expect(!sheet.canConfirm("12345"))
         #expect(sheet.canConfirm("123456"))
     }
+
+    @Test("A sign-in's second factor asks for the app's code or a recovery code, and says why one was refused")
+    func secondFactor() {
+        let sheet = IdentityConfirmationPresentation(secondFactorProblem: nil)
+        #expect(sheet.title == "Enter the code from your authenticator app")
+        #expect(sheet.contentType == .oneTimeCode && !sheet.isSecure)
+        #expect(sheet.accepted("abcde-fghij") == "abcde-fghij", "a recovery code has letters and a dash")
+        #expect(sheet.canConfirm("123456") && !sheet.canConfirm(""))
+        let refused = IdentityConfirmationPresentation(secondFactorProblem: "That code isn't right.")
+        #expect(refused.message == "That code isn't right.")
+    }
 }

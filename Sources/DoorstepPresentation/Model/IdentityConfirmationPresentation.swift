@@ -45,6 +45,20 @@ public struct IdentityConfirmationPresentation: Sendable, Hashable, Codable {
         }
     }
 
+    /// The question for a sign-in's second factor: the code the authenticator app shows, or a recovery
+    /// code; `problem` says why the last one was refused.
+    public init(secondFactorProblem problem: String?) {
+        title = "Enter the code from your authenticator app"
+        message = problem ?? "Open your authenticator app and enter the code it shows, or one of your recovery codes."
+        fieldLabel = "Code"
+        keyboard = .default
+        contentType = .oneTimeCode
+        isSecure = false
+        codeLength = nil
+        confirmTitle = "Continue"
+        cancelTitle = "Cancel"
+    }
+
     /// What the field keeps of typed or pasted text: a code's digits, at most its length; a password
     /// as typed.
     public func accepted(_ typed: String) -> String {

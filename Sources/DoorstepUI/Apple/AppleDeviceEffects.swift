@@ -48,6 +48,11 @@
             await identityPrompt.ask(request)
         }
 
+        /// Asks for the authenticator app's code in the same sheet, for a sign-in's second factor.
+        public func secondFactorCode(problem: String?) async -> String? {
+            await identityPrompt.askForSecondFactor(problem: problem)
+        }
+
         public func pickImage() async -> (data: Data, isPNG: Bool)? {
             await photos.take()
         }

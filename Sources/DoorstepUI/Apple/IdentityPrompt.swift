@@ -14,12 +14,11 @@
             public let id: Int
             /// What the sheet says and asks for.
             public let presentation: IdentityConfirmationPresentation
-            let hasPassword: Bool
         }
 
         /// The question the sheet shows, if any.
         public var question: Question?
-        @ObservationIgnored private var continuation: CheckedContinuation<IdentityProof?, Never>?
+        @ObservationIgnored private var continuation: CheckedContinuation<String?, Never>?
         @ObservationIgnored private var asked = 0
 
         /// Creates a prompt with no question.
@@ -28,17 +27,25 @@
         /// Shows the question and waits for the answer; nil when the person cancels or the calling task
         /// is cancelled. A question still open is cancelled first.
         public func ask(_ request: IdentityConfirmation) async -> IdentityProof? {
+            let typed = await present(
+                IdentityConfirmationPresentation(hasPassword: request.hasPassword, email: request.email))
+            return typed.map { request.hasPassword ? IdentityProof.password($0) : .code($0) }
+        }
+
+        /// Asks for the code the authenticator app shows (or a recovery code) for a sign-in waiting on its
+        /// second factor; `problem` says why the last code was refused. Nil when the person cancels.
+        public func askForSecondFactor(problem: String?) async -> String? {
+            await present(IdentityConfirmationPresentation(secondFactorProblem: problem))
+        }
+
+        private func present(_ presentation: IdentityConfirmationPresentation) async -> String? {
             answer(nil)
             asked += 1
             let id = asked
             return await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
                     self.continuation = continuation
-                    question = Question(
-                        id: id,
-                        presentation: IdentityConfirmationPresentation(
-                            hasPassword: request.hasPassword, email: request.email),
-                        hasPassword: request.hasPassword)
+                    question = Question(id: id, presentation: presentation)
                 }
             } onCancel: {
                 Task { @MainActor in self.cancel(id) }
@@ -47,11 +54,8 @@
 
         /// Sends what the person typed, or nil for Cancel.
         func answer(_ typed: String?) {
-            let proof = typed.flatMap { typed in
-                question.map { $0.hasPassword ? IdentityProof.password(typed) : .code(typed) }
-            }
             question = nil
-            continuation?.resume(returning: proof)
+            continuation?.resume(returning: typed)
             continuation = nil
         }
 

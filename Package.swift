@@ -1,6 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// A product only the server, its tools and its tests use. An app that adds Doorstep with `traits: []`
+/// (README, "Adding Doorstep to an app") turns the `Server` trait off, and SwiftPM then neither resolves
+/// nor builds these packages; `swift run doorstep serve` here keeps it on by default.
+func server(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Server"]))
+}
+
 let package = Package(
     name: "Doorstep",
     platforms: [.macOS(.v15), .iOS(.v17)],
@@ -17,6 +24,10 @@ let package = Package(
         .library(name: "DoorstepMail", targets: ["DoorstepMail"]),
         .executable(name: "doorstep", targets: ["doorstep"]),
     ],
+    traits: [
+        .trait(name: "Server", description: "The server, its command line, load generator and tests."),
+        .default(enabledTraits: ["Server"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -26,7 +37,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -39,7 +49,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(
@@ -52,17 +61,18 @@ let package = Package(
                 "DoorstepFlow",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
-            resources: [.copy("openapi.yaml")],
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+            // Generated/ is committed (scripts/generate-api), so no build plugin runs for an app.
+            exclude: ["openapi-generator-config.yaml"],
+            resources: [.copy("openapi.yaml")]
         ),
         .target(
             name: "DoorstepServerCore",
             dependencies: [
                 "DoorstepFlow",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
+                server("Crypto", "swift-crypto"),
+                server("JWTKit", "jwt-kit"),
+                server("Logging", "swift-log"),
+                server("CoreMetrics", "swift-metrics"),
             ],
             resources: [.copy("Resources/common-passwords.txt")]
         ),
@@ -75,7 +85,7 @@ let package = Package(
             dependencies: [
                 "DoorstepSQL",
                 "DoorstepServerCore",
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                server("SQLiteNIO", "sqlite-nio"),
             ]
         ),
         .target(
@@ -83,20 +93,20 @@ let package = Package(
             dependencies: [
                 "DoorstepSQL",
                 "DoorstepServerCore",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                server("PostgresNIO", "postgres-nio"),
+                server("NIOPosix", "swift-nio"),
+                server("NIOSSL", "swift-nio-ssl"),
             ]
         ),
         .target(
             name: "DoorstepMail",
             dependencies: [
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOTLS", package: "swift-nio"),
+                server("Logging", "swift-log"),
+                server("Mustache", "swift-mustache"),
+                server("NIOCore", "swift-nio"),
+                server("NIOPosix", "swift-nio"),
+                server("NIOSSL", "swift-nio-ssl"),
+                server("NIOTLS", "swift-nio"),
             ],
             resources: [.copy("Templates")]
         ),
@@ -107,18 +117,18 @@ let package = Package(
                 "DoorstepMail",
                 "DoorstepPresentation",
                 "DoorstepServerCore",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
+                server("Crypto", "swift-crypto"),
+                server("Hummingbird", "hummingbird"),
+                server("ServiceLifecycle", "swift-service-lifecycle"),
+                server("UnixSignals", "swift-service-lifecycle"),
+                server("HummingbirdBcrypt", "hummingbird-auth"),
+                server("OpenAPIHummingbird", "swift-openapi-hummingbird"),
+                server("NIOPosix", "swift-nio"),
+                server("OpenAPIRuntime", "swift-openapi-runtime"),
+                server("AsyncHTTPClient", "async-http-client"),
+                server("MultipartKit", "multipart-kit"),
+                server("HTTPTypes", "swift-http-types"),
+                server("Prometheus", "swift-prometheus"),
             ],
             resources: [.copy("Funnel/Assets")]
         ),
@@ -149,42 +159,22 @@ let package = Package(
                 "DoorstepMail",
                 "DoorstepPostgres",
                 "DoorstepSQLite",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "JWTKit", package: "jwt-kit"),
+                server("ArgumentParser", "swift-argument-parser"),
+                server("Crypto", "swift-crypto"),
+                server("JWTKit", "jwt-kit"),
             ]
         ),
         .executableTarget(
             name: "doorstep-load",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                server("ArgumentParser", "swift-argument-parser"),
+                server("AsyncHTTPClient", "async-http-client"),
+                server("HummingbirdBcrypt", "hummingbird-auth"),
+                server("Crypto", "swift-crypto"),
+                server("NIOHTTP1", "swift-nio"),
+                server("NIOFoundationCompat", "swift-nio"),
             ],
             path: "Tools/LoadGenerator"
-        ),
-        .executableTarget(
-            name: "EngineBenchmarks",
-            dependencies: [
-                "DoorstepFlow",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/EngineBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "AnalyticsBenchmarks",
-            dependencies: [
-                "DoorstepFlow",
-                "DoorstepServerCore",
-                "DoorstepSQLite",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/AnalyticsBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .target(
             name: "DoorstepTestSupport",
@@ -192,10 +182,10 @@ let package = Package(
                 "DoorstepServerCore",
                 "DoorstepHTTP",
                 "DoorstepPostgres",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                server("HummingbirdTesting", "hummingbird"),
+                server("PostgresNIO", "postgres-nio"),
+                server("JWTKit", "jwt-kit"),
+                server("OpenAPIRuntime", "swift-openapi-runtime"),
             ],
             path: "Tests/DoorstepTestSupport"
         ),
@@ -210,7 +200,7 @@ let package = Package(
                 "DoorstepTestSupport",
                 "DoorstepPostgres",
                 "DoorstepSQLite",
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                server("SQLiteNIO", "sqlite-nio"),
             ]
         ),
         .testTarget(
@@ -237,7 +227,7 @@ let package = Package(
                 "doorstep",
                 "DoorstepClient",
                 "DoorstepTestSupport",
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                server("SQLiteNIO", "sqlite-nio"),
             ]
         ),
     ],

@@ -17,6 +17,38 @@ extension DoorstepClient {
         try await reauthenticate(.init(code: code))
     }
 
+    /// Makes a change that may need a recent sign-in (deleting the account, adding a passkey, setting a
+    /// password). When the server asks for one, `device` asks the person for their password — or for
+    /// the code this mails now, when the account has none — and the change is tried once more.
+    ///
+    /// ```swift
+    /// try await client.withRecentSignIn(confirmingWith: device) { try await client.deleteAccount() }
+    /// ```
+    /// - Throws: the change's error; ``ProblemCode/reauthenticationRequired`` when the person cancels.
+    public nonisolated func withRecentSignIn<Result: Sendable>(
+        confirmingWith device: any DeviceEffects, _ change: @Sendable () async throws -> Result
+    ) async throws -> Result {
+        do {
+            return try await change()
+        } catch let error as DoorstepError where error.code == .reauthenticationRequired {
+            guard try await confirmIdentity(with: device) else { throw error }
+            return try await change()
+        }
+    }
+
+    /// Has the person confirm who they are through `device` and tells the server; false when they cancel.
+    private func confirmIdentity(with device: any DeviceEffects) async throws -> Bool {
+        let user = try await me()
+        guard let email = user.email else { return false }
+        if !user.hasPassword { try await requestReauthenticationCode(email: email) }
+        switch await device.confirmIdentity(IdentityConfirmation(hasPassword: user.hasPassword, email: email)) {
+        case .password(let password)?: try await reauthenticate(password: password)
+        case .code(let code)?: try await reauthenticate(code: code)
+        case nil: return false
+        }
+        return true
+    }
+
     /// Mails a sign-in code to the account's address, for ``reauthenticate(code:)``.
     public func requestReauthenticationCode(email: String) async throws {
         try await sendCode(email: email, purpose: "login")

@@ -69,8 +69,9 @@ public struct FileTokenStore: TokenStore {
 #if canImport(Security)
     import Security
 
-    /// Tokens in the Keychain, readable only while the device is unlocked and never migrated to another
-    /// device (`kSecAttrAccessibleWhenUnlockedThisDeviceOnly`).
+    /// Tokens in the Keychain, readable from the first unlock after a restart on — so a launch the
+    /// system prewarms before the person unlocks, and a background refresh, keep the session — and never
+    /// migrated to another device (`kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`).
     public struct KeychainTokenStore: TokenStore {
         let service: String
         let account = "session"
@@ -104,7 +105,7 @@ public struct FileTokenStore: TokenStore {
             SecItemDelete(query as CFDictionary)
             var item = query
             item[kSecValueData as String] = try JSONEncoder().encode(session)
-            item[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+            item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
             let status = SecItemAdd(item as CFDictionary, nil)
             guard status == errSecSuccess else { throw DoorstepError.transport("Keychain \(status)") }
         }

@@ -20,39 +20,65 @@
     }
 
     /// Drives a ``FlowSession`` for the views: every event goes to the session, and the screen is
-    /// presented again from the engine afterwards. The views decide nothing the presenter does not say.
+    /// presented again from the engine whenever it changes. The views decide nothing the presenter does
+    /// not say.
     @MainActor @Observable
     public final class FlowModel: FlowActions {
         /// What the views draw.
         public private(set) var presentation: ScreenPresentation?
-        /// Whether the flow reached its terminal screen.
+        /// Whether the person finished the flow (tapped its terminal screen's action).
         public private(set) var isComplete = false
         /// A request that failed outright (no network), shown as a banner until the next event.
         public private(set) var failure: String?
 
         let session: FlowSession
         let offeredProviders: Set<String>
+        /// The Apple device effects the session runs with: their passkeys are offered in AutoFill and
+        /// their identity questions shown over the flow.
+        let appleDevice: AppleDeviceEffects?
+        /// Where the flow's effects ask the person who they are: the Apple device's, else one nobody asks.
+        let identityPrompt: IdentityPrompt
         private var timers: [String: Task<Void, Never>] = [:]
+        private var passkeyAutoFill: Task<Void, Never>?
+        private var countdownEnd: Task<Void, Never>?
 
         /// Wraps a launched session.
-        /// - Parameter offeredProviders: sign-in providers the app can start (`apple` always on iOS;
-        ///   `google` when the host hands off to Google's SDK).
-        public init(session: FlowSession, offeredProviders: Set<String>) {
+        /// - Parameters:
+        ///   - offeredProviders: sign-in providers the app can start (`apple` always on iOS;
+        ///     `google` when the host hands off to Google's SDK).
+        ///   - appleDevice: the device effects the session runs with, when they are Apple's: their
+        ///     passkeys are offered in the keyboard's AutoFill and their questions shown over the flow.
+        public init(session: FlowSession, offeredProviders: Set<String>, appleDevice: AppleDeviceEffects? = nil) {
             self.session = session
             self.offeredProviders = offeredProviders
+            self.appleDevice = appleDevice
+            self.identityPrompt = appleDevice?.identityPrompt ?? IdentityPrompt()
         }
 
-        /// Presents the current screen and schedules its timers.
+        /// Follows the session until the calling task ends, presenting every state it publishes — as soon
+        /// as an effect starts too, so buttons show their loading titles and cannot be pressed twice.
+        public func observe() async {
+            for await engine in await session.states() {
+                present(engine)
+                isComplete = await session.isFinished
+            }
+        }
+
+        /// Presents the current screen, schedules its timers and ends those of a screen that has gone.
         public func refresh() async {
-            let engine = await session.engine
-            presentation = ScreenPresenter(engine: engine, now: Date(), offeredProviders: offeredProviders).present()
-            isComplete = engine.screen.isTerminal
-            for (action, delay) in await session.scheduledTimers where timers[action] == nil {
+            present(await session.engine)
+            isComplete = await session.isFinished
+            let scheduled = await session.scheduledTimers
+            for (action, timer) in timers where scheduled[action] == nil {
+                timer.cancel()
+                timers[action] = nil
+            }
+            for (action, delay) in scheduled where timers[action] == nil {
                 timers[action] = Task { [weak self] in
                     try? await Task.sleep(for: .seconds(delay))
                     guard !Task.isCancelled else { return }
-                    await self?.perform { try await $0.fireTimer(action) }
                     self?.timers[action] = nil
+                    await self?.perform { try await $0.fireTimer(action) }
                 }
             }
         }
@@ -62,8 +88,10 @@
             await perform { try await $0.answer(field, value) }
         }
 
-        /// Taps an action.
+        /// Taps an action. An AutoFill passkey request ends first: the action may start a sheet of its own,
+        /// which the system refuses while one runs.
         public func tap(_ action: String) async {
+            passkeyAutoFill?.cancel()
             await perform { try await $0.tap(action) }
         }
 
@@ -72,26 +100,41 @@
             await perform { try await $0.back() }
         }
 
-        /// While a screen offers passkey sign-in, lets the keyboard's AutoFill offer the person's passkeys
-        /// from its email field; picking one signs in and presses the screen's passkey button.
+        /// While the screen offers passkey sign-in from its email field, lets the keyboard's AutoFill offer
+        /// the person's passkeys there; picking one signs in and presses the screen's passkey button. The
+        /// request ends when the calling task is cancelled (the screen changed) or an action is tapped.
         public func offerPasskeyAutoFill(client: DoorstepClient) async {
-            #if canImport(AuthenticationServices) && canImport(UIKit)
-                guard let action = presentation?.allActions.first(where: { $0.passkey == .get }),
-                    let options = try? await client.passkeyAuthenticationOptions(),
-                    let assertion = await PlatformPasskeys.assert(options, autoFill: true),
-                    (try? await client.signInWithPasskey(
-                        credentialID: assertion.credentialID, clientDataJSON: assertion.clientDataJSON,
-                        authenticatorData: assertion.authenticatorData, signature: assertion.signature,
-                        userHandle: assertion.userHandle)) != nil
-                else { return }
-                await PasskeyAutoFillState.shared.markSignedIn()
-                await tap(action.id)
-            #endif
+            passkeyAutoFill?.cancel()
+            guard let device = appleDevice, let action = presentation?.passkeyAutoFillAction else { return }
+            let request = Task { [weak self] in
+                guard await device.signInWithPasskeyAutoFill(client: client) else { return }
+                await self?.perform { try await $0.tap(action.id) }
+            }
+            passkeyAutoFill = request
+            await withTaskCancellationHandler {
+                await request.value
+            } onCancel: {
+                request.cancel()
+            }
         }
 
         /// Stages a photo for the upload effect, which takes it through ``AppleDeviceEffects``.
         public func pickedPhoto(_ data: Data, field: String) async {
-            await PhotoInbox.shared.stage(data)
+            await (appleDevice?.photos ?? PhotoInbox.shared).stage(data)
+        }
+
+        private func present(_ engine: FlowEngine) {
+            let now = Date()
+            presentation = ScreenPresenter(engine: engine, now: now, offeredProviders: offeredProviders).present()
+            // A countdown ends at a fixed moment: the screen is presented again then, its action enabled.
+            countdownEnd?.cancel()
+            countdownEnd = presentation?.nextCountdownEnd.map { end in
+                Task { [weak self] in
+                    try? await Task.sleep(for: .seconds(max(0, end.timeIntervalSince(now))))
+                    guard !Task.isCancelled else { return }
+                    await self?.refresh()
+                }
+            }
         }
 
         private func perform(_ event: (FlowSession) async throws -> Void) async {

@@ -49,6 +49,8 @@
                 if let model, let presentation = model.presentation {
                     ScreenView(presentation: presentation, failure: model.failure, model: model)
                         .id(presentation.screenID)
+                        .task(id: presentation.screenID) { await model.offerPasskeyAutoFill(client: client) }
+                        .identityConfirmation(model.identityPrompt)
                         .transition(.transition(for: presentation.transition))
                 } else if let loadError {
                     ContentUnavailableView(
@@ -70,9 +72,12 @@
                 let flow = try await client.flow(flowID)
                 let session = try await FlowSession(
                     flow: flow, client: client, device: device, snapshots: snapshots, events: events)
-                let model = FlowModel(session: session, offeredProviders: offeredProviders)
+                let model = FlowModel(
+                    session: session, offeredProviders: offeredProviders,
+                    appleDevice: device as? AppleDeviceEffects)
                 await model.refresh()
                 self.model = model
+                await model.observe()
             } catch {
                 loadError = "The flow could not be loaded. Check your connection and try again."
             }

@@ -59,7 +59,11 @@
             .preferredColorScheme(theme.isDark ? .dark : .light)
             .navigationTitle(presentation.title)
             .sensoryFeedback(trigger: presentation.haptic) { _, haptic in haptic?.feedback }
-            .onAppear { focus = presentation.focusedField }
+            .onAppear {
+                focus = presentation.focusedField
+                // VoiceOver starts the new screen from its title instead of where the last one left off.
+                AccessibilityNotification.ScreenChanged(presentation.title).post()
+            }
             .onSubmit { submitFromFocusedField() }
         }
 

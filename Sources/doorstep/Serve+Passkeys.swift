@@ -22,9 +22,14 @@ extension Serve {
         if origins.isEmpty {
             origins = [configuration.publicURL.flatMap(Self.origin) ?? "https://\(rpID)"]
         }
+        for origin in origins where origin.hasPrefix("ios:") {
+            throw ValidationError(
+                "iOS apps report the origin https://\(rpID), not \"\(origin)\": list the app with --apple-app-id instead."
+            )
+        }
         for origin in origins where !Self.isAllowed(origin, rpID: rpID) {
             throw ValidationError(
-                "The passkey origin \"\(origin)\" is neither an http(s) origin on \(rpID) nor an app origin (ios:bundle-id:…)."
+                "The passkey origin \"\(origin)\" is neither an http(s) origin on \(rpID) nor an Android app origin (android:apk-key-hash:…)."
             )
         }
         configuration.passkeys = PasskeyRelyingParty(id: rpID, name: rpID, origins: Set(origins))
@@ -48,9 +53,10 @@ extension Serve {
         return "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
     }
 
-    /// An https origin on the RP ID or a subdomain of it (http only for localhost), or an app origin.
+    /// An https origin on the RP ID or a subdomain of it (http only for localhost), or an Android app's
+    /// origin. iOS apps need none: they report `https://<rp id>`, accepted for the `--apple-app-id` apps.
     static func isAllowed(_ origin: String, rpID: String) -> Bool {
-        if origin.hasPrefix("ios:bundle-id:") || origin.hasPrefix("android:apk-key-hash:") {
+        if origin.hasPrefix("android:apk-key-hash:") {
             return origin.split(separator: ":").count == 3
         }
         guard let components = URLComponents(string: origin), let host = components.host?.lowercased(),

@@ -152,14 +152,18 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .customLong("passkey-origin"),
         help: """
-            An origin passkeys may be used from: https://auth.example.com, or ios:bundle-id:com.example.app as             an app reports it; repeatable. (default: the public URL, else https://<rp id>)
+            A web page passkeys may be used from, such as https://auth.example.com; repeatable. iOS apps \
+            need --apple-app-id instead. (default: the public URL, else https://<rp id>)
             """)
     var passkeyOrigins: [String] = []
 
     @Option(
         name: .customLong("apple-app-id"),
         help:
-            "An app, TEAMID.bundle.id, allowed to use this server's passkeys (apple-app-site-association); repeatable.")
+            """
+            An app, TEAMID.bundle.id, allowed to use this server's passkeys (apple-app-site-association); \
+            it reports the origin https://<rp id>. Repeatable.
+            """)
     var appleAppIDs: [String] = []
 
     @Option(name: .customLong("google-audience"), help: "A client id Google ID tokens may name; repeatable.")

@@ -11,7 +11,8 @@ struct PasskeyClientTests {
     func addAndSignIn() async throws {
         let backend = try await TestServer.make { configuration in
             configuration.passkeys = PasskeyRelyingParty(
-                id: "example.com", name: "Example", origins: ["ios:bundle-id:com.example.app"])
+                id: "example.com", name: "Example", origins: ["https://auth.example.com"])
+            configuration.appleAppIDs = ["ABCDE12345.com.example.app"]
         }
         try await backend.test { http in
             let client = DoorstepClient(
@@ -23,7 +24,7 @@ struct PasskeyClientTests {
             #expect(creation.rp.id == "example.com" && creation.authenticatorSelection.residentKey == "required")
             let made = authenticator.register(
                 challenge: try #require(Base64URL.decode(creation.challenge)), rpID: "example.com",
-                origin: "ios:bundle-id:com.example.app")
+                origin: "https://example.com")
             let added = try await client.registerPasskey(
                 credentialID: Data(authenticator.credentialID), clientDataJSON: Data(made.clientDataJSON),
                 attestationObject: Data(made.attestationObject), name: "Sam's iPhone")
@@ -34,7 +35,7 @@ struct PasskeyClientTests {
             let request = try await client.passkeyAuthenticationOptions()
             let assertion = authenticator.assert(
                 challenge: try #require(Base64URL.decode(request.challenge)), rpID: "example.com",
-                origin: "ios:bundle-id:com.example.app")
+                origin: "https://example.com")
             let user = try await client.signInWithPasskey(
                 credentialID: Data(authenticator.credentialID), clientDataJSON: Data(assertion.clientDataJSON),
                 authenticatorData: Data(assertion.authenticatorData), signature: Data(assertion.signature),

@@ -22,6 +22,30 @@ final class ConfirmingDevice: DecliningDevice {
     }
 }
 
+/// A device whose person types their password when asked to confirm who they are.
+final class PasswordDevice: DeviceEffects {
+    let password: String
+    private let asked = Mutex<[IdentityConfirmation]>([])
+
+    init(password: String) {
+        self.password = password
+    }
+
+    var requests: [IdentityConfirmation] { asked.withLock { $0 } }
+
+    func confirmIdentity(_ request: IdentityConfirmation) async -> IdentityProof? {
+        asked.withLock { $0.append(request) }
+        return .password(password)
+    }
+
+    func pickImage() async -> (data: Data, isPNG: Bool)? { nil }
+    func requestPermission(_ permission: String) async -> Bool { false }
+    func enableBiometrics() async -> Bool { false }
+    func forgetBiometrics() async {}
+    func appleCredential() async -> AppleCredential? { nil }
+    func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
+}
+
 @Suite("Confirming who you are for sensitive changes")
 struct ReauthenticationTests {
     let server = URL(string: "http://doorstep.test")!
@@ -52,6 +76,42 @@ struct ReauthenticationTests {
             #expect(result == .success([:]))
             #expect(device.requests == [IdentityConfirmation(hasPassword: false, email: "sam@example.com")])
             #expect(try await client.me().hasPassword)
+        }
+    }
+
+    @Test("An app deleting the account long after sign-in asks for the password, then the account is gone")
+    func appCodeAsksForPassword() async throws {
+        let backend = try await TestServer.make { $0.rateLimits = false }
+        try await backend.test { http in
+            let client = DoorstepClient(
+                serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
+            try await client.signUp(email: "sam@example.com", password: "Sunny-Days-2026")
+            backend.clock.advance(by: 11 * 60)
+            let device = PasswordDevice(password: "Sunny-Days-2026")
+            try await client.withRecentSignIn(confirmingWith: device) { try await client.deleteAccount() }
+            #expect(device.requests == [IdentityConfirmation(hasPassword: true, email: "sam@example.com")])
+            #expect(await client.authState == .signedOut)
+            await #expect(throws: DoorstepError.self) {
+                try await client.logIn(email: "sam@example.com", password: "Sunny-Days-2026")
+            }
+        }
+    }
+
+    @Test("A person who cancels keeps the account: the change fails as the server said")
+    func cancelKeepsAccount() async throws {
+        let backend = try await TestServer.make { $0.rateLimits = false }
+        try await backend.test { http in
+            let client = DoorstepClient(
+                serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
+            try await client.signUp(email: "sam@example.com", password: "Sunny-Days-2026")
+            backend.clock.advance(by: 11 * 60)
+            let error = await #expect(throws: DoorstepError.self) {
+                try await client.withRecentSignIn(confirmingWith: NoDeviceEffects()) {
+                    try await client.deleteAccount()
+                }
+            }
+            #expect(error?.code == .reauthenticationRequired)
+            #expect(try await client.me().email == "sam@example.com")
         }
     }
 

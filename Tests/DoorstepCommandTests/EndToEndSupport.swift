@@ -51,8 +51,8 @@ final class TestDevice: DeviceEffects {
     func appleCredential() async -> AppleCredential? { nil }
     func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
 
-    /// The origin iOS reports for the test app's passkey ceremonies.
-    static let passkeyOrigin = "ios:bundle-id:dev.doorstep.e2e"
+    /// The origin iOS reports for an app's passkey ceremonies: the RP ID its association file is on.
+    static let passkeyOrigin = "https://example.com"
     /// The device's passkey, synced to every device that shares this object.
     private let authenticator = Mutex(SoftwareAuthenticator())
 

@@ -16,7 +16,10 @@ struct EndToEndTests {
     func withServer(
         _ deployment: Deployment, typesSecrets: Bool = true, _ body: (Walk) async throws -> Void
     ) async throws {
-        let passkeys = ["--passkey-rp-id", "example.com", "--passkey-origin", TestDevice.passkeyOrigin]
+        let passkeys = [
+            "--passkey-rp-id", "example.com", "--passkey-origin", "https://auth.example.com",
+            "--apple-app-id", "ABCDE12345.dev.doorstep.e2e",
+        ]
         try await deployment.run(doorstep, arguments: ["--rate-limits", "off"] + passkeys) { servers in
             var bases: [URL] = []
             for server in servers { bases.append(try await server.waitUntilListening()) }

@@ -220,6 +220,11 @@ struct ServeCommandTests {
         #expect(cost.standardError.contains("password cost"))
         let limits = try doorstep.run("serve", "--rate-limits", "maybe")
         #expect(limits.status != 0)
+        let iosOrigin = try doorstep.run(
+            "serve", "--passkey-rp-id", "example.com", "--passkey-origin", "ios:bundle-id:com.example.app")
+        #expect(iosOrigin.status != 0)
+        #expect(iosOrigin.standardError.contains("https://example.com"))
+        #expect(iosOrigin.standardError.contains("--apple-app-id"))
         let unreachable = try doorstep.run("serve", "--database", "postgres://app:s3cret@127.0.0.1:1/accounts")
         #expect(unreachable.status != 0)
         #expect(unreachable.standardError.hasPrefix("Error: cannot connect to PostgreSQL at 127.0.0.1:1/accounts"))

@@ -132,6 +132,63 @@ struct PresenterTests {
         #expect(code.length == 6 && code.field.contentType == .oneTimeCode && code.field.keyboard == .numberPad)
     }
 
+    @Test("The resend counts down to a fixed moment and turns enabled when the screen is presented then")
+    func resendCountsToAnEnd() throws {
+        let sent = now.addingTimeInterval(-12)
+        let screen = try present("tanda", at: "verifyEmail", answers: ["email": "ada@example.com"]) { snapshot in
+            snapshot.effectTimes["sendCode"] = sent
+        }
+        let resend = try #require(screen.allActions.first { $0.id == "resend" })
+        let end = sent.addingTimeInterval(60)
+        #expect(resend.availableAt == end && screen.nextCountdownEnd == end)
+        #expect(resend.title(at: now.addingTimeInterval(30)) == "\(resend.baseTitle) in 18s")
+        #expect(resend.title(at: end.addingTimeInterval(-0.5)) == "\(resend.baseTitle) in 1s")
+        #expect(resend.title(at: end) == resend.baseTitle)
+
+        let flow = try #require(try FlowCatalog.bundled().flow("tanda"))
+        var snapshot = FlowSnapshot(
+            flowID: flow.id, flowVersion: flow.version, screen: "verifyEmail", answers: ["email": "ada@example.com"])
+        snapshot.effectTimes["sendCode"] = sent
+        let later = ScreenPresenter(engine: try FlowEngine(flow: flow, restoring: snapshot), now: end).present()
+        let enabled = try #require(later.allActions.first { $0.id == "resend" })
+        #expect(enabled.isEnabled && enabled.title == enabled.baseTitle && later.nextCountdownEnd == nil)
+    }
+
+    @Test("A refused password empties its input: the field says so once per refusal, never with the password")
+    func refusedPasswordResetsInput() throws {
+        let flow = try #require(try FlowCatalog.bundled().flow("tanda"))
+        var engine = try FlowEngine(
+            flow: flow,
+            restoring: FlowSnapshot(
+                flowID: flow.id, flowVersion: flow.version, screen: "passwordLogin",
+                answers: ["email": "sam@example.com"]))
+        func passwordField() throws -> FieldPresentation {
+            let screen = ScreenPresenter(engine: engine, now: now).present()
+            return try #require(screen.blocks.lazy.compactMap { $0.content.field("loginPassword") }.first)
+        }
+        engine.handle(.answerChanged(field: "loginPassword", value: "Wrong-Harbor-1"), at: now)
+        #expect(try passwordField().resets == nil)
+        let commands = engine.handle(.actionTapped("signIn"), at: now)
+        for case .perform(let request) in commands {
+            engine.handle(
+                .effectFinished(
+                    EffectOutcome(requestID: request.id, result: .failure(code: "invalid_credentials", message: nil))),
+                at: now)
+        }
+        let field = try passwordField()
+        #expect(field.resets == 1 && field.value.isEmpty)
+    }
+
+    @Test("Where a passkey can sign in, the email field offers passkeys in AutoFill and presses the passkey button")
+    func passkeyAutoFill() throws {
+        let tanda = try present("tanda", at: "createAccount", providers: ["apple", "passkey"])
+        #expect(tanda.passkeyAutoFillAction?.id == "passkey")
+        let kordant = try present("kordant", at: "login", providers: ["passkey"])
+        #expect(kordant.passkeyAutoFillAction?.id == "passkey")
+        let withoutPasskeys = try present("tanda", at: "createAccount", providers: ["apple"])
+        #expect(withoutPasskeys.passkeyAutoFillAction == nil)
+    }
+
     @Test("A host that cannot start Google or Apple sign-in shows neither button, nor the divider before them")
     func providersOffered() throws {
         let all = try present("tanda", at: "createAccount")

@@ -13,7 +13,7 @@ struct PasskeyAPITests {
     static func server() async throws -> TestServer {
         try await TestServer.make { configuration in
             configuration.passkeys = PasskeyRelyingParty(
-                id: rpID, name: "Example", origins: [origin, "ios:bundle-id:com.example.app"])
+                id: rpID, name: "Example", origins: [origin])
             configuration.appleAppIDs = ["ABCDE12345.com.example.app"]
         }
     }
@@ -43,7 +43,7 @@ struct PasskeyAPITests {
     /// Asks for sign-in options and answers them with the authenticator.
     static func signIn(
         _ authenticator: SoftwareAuthenticator, userID: String, client: TestHTTPClient,
-        challenge reuse: [UInt8]? = nil, tamper: Bool = false
+        challenge reuse: [UInt8]? = nil, tamper: Bool = false, origin: String = origin
     ) async throws -> (TestResponse, [UInt8]) {
         let options = try await client.post("/v1/auth/passkeys/authentication/options")
         #expect(options.status == 200, "\(options.text)")
@@ -191,6 +191,30 @@ struct PasskeyAPITests {
                 try await $0.passkey(id: Base64URL.encode(authenticator.credentialID))
             }
             #expect(stored == nil)
+        }
+    }
+
+    @Test("An app named in the association file signs up and in from the origin iOS reports: https://<rp id>")
+    func nativeAppOrigin() async throws {
+        let server = try await Self.server()
+        try await server.test { client in
+            let account = try await client.signUpWithCode("ios@example.com", server: server)
+            let authenticator = SoftwareAuthenticator()
+            let added = try await Self.addPasskey(
+                authenticator, bearer: account.accessToken, client: client, origin: "https://example.com")
+            #expect(added.status == 201, "\(added.text)")
+            let (signedIn, _) = try await Self.signIn(
+                authenticator, userID: account.userID, client: client, origin: "https://example.com")
+            #expect(signedIn.status == 200 && signedIn.json.userID == account.userID, "\(signedIn.text)")
+        }
+        let withoutApps = try await TestServer.make { configuration in
+            configuration.passkeys = PasskeyRelyingParty(id: Self.rpID, name: "Example", origins: [Self.origin])
+        }
+        try await withoutApps.test { client in
+            let account = try await client.signUpWithCode("web@example.com", server: withoutApps)
+            let added = try await Self.addPasskey(
+                SoftwareAuthenticator(), bearer: account.accessToken, client: client, origin: "https://example.com")
+            #expect(added.status == 400 && added.json["code"] as? String == "passkey_wrong_site")
         }
     }
 

@@ -1,17 +1,73 @@
 import DoorstepClient
 import DoorstepUI
+import Foundation
 import SwiftUI
 
 /// Pick any of the five reference flows and walk it against a Doorstep server (by default the one
-/// `swift run doorstep serve` starts on this Mac).
+/// `swift run doorstep serve` starts on this Mac); once signed in, a home with sign-out and account
+/// deletion. One client, one event log and one set of device effects serve the app's whole life.
 @main
 struct DoorstepDemoApp: App {
+    @Environment(\.scenePhase) private var scenePhase
+    @State private var demo = Demo(
+        serverURL: URL(string: UserDefaults.standard.string(forKey: "serverURL") ?? "")
+            ?? URL(string: "http://localhost:8080")!)
+
     var body: some Scene {
-        WindowGroup { FlowPicker() }
+        WindowGroup {
+            Root()
+                .environment(demo)
+                .environment(demo.session)
+                .identityConfirmation(demo.device.identityPrompt)
+                .task { await demo.session.follow() }
+                .onChange(of: scenePhase) { _, phase in
+                    // Whatever the walk recorded goes out before the system may end the app.
+                    if phase == .background { Task { try? await demo.events.flush() } }
+                }
+        }
+    }
+}
+
+/// What the app keeps for its whole life.
+@MainActor @Observable
+final class Demo {
+    let client: DoorstepClient
+    let session: AuthSession
+    let events: FlowEventLog
+    let device: AppleDeviceEffects
+
+    init(serverURL: URL) {
+        let tokens = KeychainTokenStore(service: "dev.doorstep.demo")
+        client = DoorstepClient(serverURL: serverURL, tokenStore: tokens)
+        session = AuthSession(client: client)
+        events = FlowEventLog(client: client, installID: Self.installID())
+        device = AppleDeviceEffects(tokens: tokens)
+    }
+
+    /// A random id made once per install, which also picks each flow's experiment variant.
+    private static func installID() -> String {
+        if let stored = UserDefaults.standard.string(forKey: "installID") { return stored }
+        let made = UUID().uuidString
+        UserDefaults.standard.set(made, forKey: "installID")
+        return made
+    }
+}
+
+/// Onboarding while signed out, the home once signed in.
+struct Root: View {
+    @Environment(AuthSession.self) private var session
+
+    var body: some View {
+        if session.isSignedIn {
+            HomeView()
+        } else {
+            FlowPicker()
+        }
     }
 }
 
 struct FlowPicker: View {
+    @Environment(Demo.self) private var demo
     @AppStorage("serverURL") private var serverURL = "http://localhost:8080"
     @State private var running: RunningFlow?
 
@@ -26,7 +82,7 @@ struct FlowPicker: View {
     var body: some View {
         NavigationStack {
             List {
-                Section("Server") {
+                Section("Server (used from the next launch)") {
                     TextField("Server URL", text: $serverURL)
                         .keyboardType(.URL)
                         .textInputAutocapitalization(.never)
@@ -47,13 +103,9 @@ struct FlowPicker: View {
             }
             .navigationTitle("Doorstep")
             .fullScreenCover(item: $running) { running in
-                let flowID = running.id
                 FlowView(
-                    flowID: flowID,
-                    client: DoorstepClient(
-                        serverURL: URL(string: serverURL) ?? URL(string: "http://localhost:8080")!,
-                        tokenStore: KeychainTokenStore(service: "dev.doorstep.demo.\(flowID)")),
-                    device: AppleDeviceEffects(tokens: KeychainTokenStore(service: "dev.doorstep.demo.\(flowID)"))
+                    flowID: running.id, client: demo.client, device: demo.device, events: demo.events,
+                    offeredProviders: ["apple", "passkey"]
                 ) {
                     self.running = nil
                 }

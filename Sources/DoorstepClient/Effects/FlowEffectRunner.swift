@@ -21,11 +21,11 @@ public final class FlowEffectRunner: Sendable {
     {
         do {
             do {
-                return .success(try await perform(request, flow: flow, answers: answers))
-            } catch let error as DoorstepError where error.code == .reauthenticationRequired {
-                // The change needs a recent sign-in: ask the person, then try once more.
-                guard try await confirmIdentity() else { throw error }
-                return .success(try await perform(request, flow: flow, answers: answers))
+                // A change that needs a recent sign-in asks the person who they are, then goes again once.
+                return .success(
+                    try await client.withRecentSignIn(confirmingWith: device) {
+                        try await self.perform(request, flow: flow, answers: answers)
+                    })
             } catch let error as DoorstepError where error.code == .mfaRequired {
                 // The first factor was right: the authenticator app's code completes the sign-in.
                 guard case .server(let problem) = error, let challenge = problem.mfaChallenge,
@@ -69,20 +69,6 @@ public final class FlowEffectRunner: Sendable {
             }
         }
         return nil
-    }
-
-    /// Asks the device to have the person confirm who they are — their password, or a code mailed now
-    /// when the account has none — and tells the server; false when they cancel.
-    private func confirmIdentity() async throws -> Bool {
-        let user = try await client.me()
-        guard let email = user.email else { return false }
-        if !user.hasPassword { try await client.requestReauthenticationCode(email: email) }
-        switch await device.confirmIdentity(IdentityConfirmation(hasPassword: user.hasPassword, email: email)) {
-        case .password(let password)?: try await client.reauthenticate(password: password)
-        case .code(let code)?: try await client.reauthenticate(code: code)
-        case nil: return false
-        }
-        return true
     }
 
     // swiftlint:disable:next cyclomatic_complexity function_body_length

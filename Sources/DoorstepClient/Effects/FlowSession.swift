@@ -37,6 +37,12 @@ public actor FlowSession {
     private var serverRevision: Int?
     /// Timers the engine asked for, by action, with their delays; hosts fire them (tests call ``fireTimer(_:)``).
     public private(set) var scheduledTimers: [String: Double] = [:]
+    /// Whether the person has finished the flow: they tapped the action of its terminal screen (the
+    /// trainer's "Start Training"), or reached a terminal screen that offers none. The app shows its
+    /// home then — not on arriving, which would skip the success screen the spec draws.
+    public private(set) var isFinished = false
+    private var observers: [Int: AsyncStream<FlowEngine>.Continuation] = [:]
+    private var nextObserver = 0
 
     /// Launches `flow`: restores the device's snapshot, asks the engine where to land, and runs any
     /// effect that was under way when the app was killed.
@@ -66,12 +72,36 @@ public actor FlowSession {
         self.now = now
         let before = engine.snapshot
         try await run(engine.enteringCommands())
+        noteTerminalWithoutActions()
         await events?.record(.screenShown, flow: engine.flow, variant: variant, screen: before.screen)
         await report(nil, from: before)
     }
 
     /// The screen on display.
     public var screen: String { engine.screen.id }
+
+    /// The engine as it changes: the current state first, then after every step — and as soon as an
+    /// effect starts, so a screen shows its loading state, keeps its buttons from being pressed twice and
+    /// plays its haptics while the server works. A slow reader gets the newest state.
+    public func states() -> AsyncStream<FlowEngine> {
+        let (stream, continuation) = AsyncStream.makeStream(of: FlowEngine.self, bufferingPolicy: .bufferingNewest(1))
+        let id = nextObserver
+        nextObserver += 1
+        observers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.stopObserving(id) }
+        }
+        continuation.yield(engine)
+        return stream
+    }
+
+    private func stopObserving(_ id: Int) {
+        observers[id] = nil
+    }
+
+    private func publish() {
+        for observer in observers.values { observer.yield(engine) }
+    }
 
     /// Sets an answer, and keeps it on the device at once, so a kill loses nothing typed.
     public func answer(_ field: String, _ value: Value?) async throws {
@@ -96,8 +126,22 @@ public actor FlowSession {
 
     private func handle(_ event: FlowEvent) async throws {
         let before = engine.snapshot
-        try await run(engine.handle(event, at: now()))
+        let wasTerminal = engine.screen.isTerminal
+        defer { publish() }
+        let commands = engine.handle(event, at: now())
+        if wasTerminal, commands.contains(where: { if case .complete = $0 { true } else { false } }) {
+            isFinished = true
+        }
+        try await run(commands)
+        noteTerminalWithoutActions()
         await report(event, from: before)
+    }
+
+    /// A terminal screen with nothing to tap ends the flow on arrival.
+    private func noteTerminalWithoutActions() {
+        if engine.screen.isTerminal, !engine.visibleActions.contains(where: { $0.role != .timer }) {
+            isFinished = true
+        }
     }
 
     /// Records what a step did, for funnels: the first answer to a field (its id only), the action
@@ -132,6 +176,7 @@ public actor FlowSession {
         while !queue.isEmpty {
             switch queue.removeFirst() {
             case .perform(let request):
+                publish()
                 let result = await runner.run(request, flow: engine.flow, answers: engine.snapshot.answers)
                 queue += engine.handle(.effectFinished(EffectOutcome(requestID: request.id, result: result)), at: now())
             case .scheduleTimer(let action, let after):

@@ -43,6 +43,21 @@ public struct CodeEntry: Sendable, Hashable {
         return isComplete && (!wasComplete || typed.count >= length) ? code : nil
     }
 
+    /// Takes the whole text of the one input behind the boxes after any edit — a digit typed, one
+    /// deleted, a paste, or AutoFill replacing it: its digits fill the boxes from the first. A whole
+    /// code pasted after what was typed replaces it; digits beyond the last box are dropped.
+    /// - Returns: the text the input must hold now, the code the boxes show. Writing it back into the
+    ///   input and calling this again returns it unchanged, so the input and the boxes settle at once.
+    @discardableResult
+    public mutating func replaceText(with text: String) -> String {
+        let all = text.filter { $0.isASCII && $0.isNumber }
+        let added = all.hasPrefix(code) ? all.dropFirst(code.count) : all[...]
+        let typed = (all.count > length && added.count >= length ? added : all[...]).prefix(length)
+        digits = typed.map { Optional($0) } + Array(repeating: nil, count: length - typed.count)
+        focusedIndex = min(typed.count, length - 1)
+        return String(typed)
+    }
+
     /// Clears the focused box, or when it is already empty, moves back and clears that one.
     public mutating func deleteBackward() {
         if digits[focusedIndex] != nil {

@@ -20,6 +20,11 @@ public struct FlowEngine: Sendable {
     /// here, in memory: never in ``snapshot``, and gone once the effect that used them has finished or
     /// the person leaves the screen.
     private var secrets: [String: Value] = [:]
+    /// How many times each secret field's answer was forgotten while its screen stayed on display:
+    /// after the effect that read it finished (a wrong password, a wrong code) or an action cleared it
+    /// (a resend). An input showing the secret empties whenever its count grows; the counts start again
+    /// on every screen.
+    public private(set) var forgottenSecrets: [String: Int] = [:]
 
     /// Starts `flow` at its first screen.
     public init(flow: FlowDefinition) {
@@ -168,6 +173,7 @@ public struct FlowEngine: Sendable {
         snapshot.screen = previous
         snapshot.depth = max(0, snapshot.depth - 1)
         secrets = [:]
+        forgottenSecrets = [:]
         fillInitialAnswers(for: screen, at: now)
         snapshot.issues = []
         snapshot.message = nil
@@ -200,7 +206,7 @@ public struct FlowEngine: Sendable {
             for (key, value) in transition.sets ?? [:] { assign(key, value) }
             for key in transition.clears ?? [] {
                 snapshot.answers[key] = nil
-                secrets[key] = nil
+                forget([key])
             }
         }
         let destination = transition.to ?? transition.branches?.first { $0.when?.holds(value) ?? true }?.to
@@ -213,6 +219,7 @@ public struct FlowEngine: Sendable {
             snapshot = FlowSnapshot(flowID: flow.id, flowVersion: flow.version, screen: destination)
             snapshot.nextRequestID = nextRequestID
             secrets = [:]
+            forgottenSecrets = [:]
             for (key, value) in transition.sets ?? [:] { assign(key, value) }
         } else if destination != snapshot.screen {
             if next.clearsHistory == true {
@@ -222,6 +229,7 @@ public struct FlowEngine: Sendable {
             }
             snapshot.depth += 1
             secrets = [:]
+            forgottenSecrets = [:]
         } else if next.clearsHistory == true {
             snapshot.history = []
         }
@@ -250,7 +258,14 @@ public struct FlowEngine: Sendable {
 
     /// Forgets the secrets once a move that used them has finished, whether it succeeded or not.
     private mutating func forgetSecrets(readBy transition: Int) {
-        if index.transitionsReadingSecrets.contains(transition) { secrets = [:] }
+        if index.transitionsReadingSecrets.contains(transition) { forget(Array(secrets.keys)) }
+    }
+
+    /// Drops the secret answers held for `keys`, counting each one that was held.
+    private mutating func forget(_ keys: [String]) {
+        for key in keys where secrets.removeValue(forKey: key) != nil {
+            forgottenSecrets[key, default: 0] += 1
+        }
     }
 
     private mutating func present(failure code: String, message: String?, of call: EffectCall) {

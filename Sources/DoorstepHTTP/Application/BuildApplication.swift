@@ -172,7 +172,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             } ?? dependencies.planner,
             clock: dependencies.clock,
             random: dependencies.random),
-        passkeys: configuration.passkeys.map { PasskeyService(auth: auth, party: $0) },
+        passkeys: configuration.resolvedPasskeys.map { PasskeyService(auth: auth, party: $0) },
         analytics: AnalyticsService(
             storage: storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random),
         admins: AdminAccess(token: configuration.adminToken, emails: configuration.adminEmails),

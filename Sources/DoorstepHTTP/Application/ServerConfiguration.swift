@@ -76,6 +76,15 @@ public struct ServerConfiguration: Sendable {
     /// `/.well-known/apple-app-site-association`.
     public var appleAppIDs: [String] = []
 
+    /// The relying party ceremonies are checked against: ``passkeys``, and when ``appleAppIDs`` lists
+    /// apps, the origin iOS writes into their client data — `https://<rp id>`, the domain whose
+    /// association file names them (a native app has no web origin of its own).
+    public var resolvedPasskeys: PasskeyRelyingParty? {
+        guard var party = passkeys else { return nil }
+        if !appleAppIDs.isEmpty { party.origins.insert("https://\(party.id)") }
+        return party
+    }
+
     /// The bearer token scripts read funnels with (`--admin-token`).
     public var adminToken: String?
     /// Accounts that may read funnels and the admin page once signed in (`--admin-email`).

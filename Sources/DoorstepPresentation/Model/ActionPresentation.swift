@@ -1,4 +1,5 @@
 import DoorstepFlow
+import Foundation
 
 /// A button, link or gesture as it must be drawn now.
 public struct ActionPresentation: Sendable, Hashable, Codable, Identifiable {
@@ -30,8 +31,11 @@ public struct ActionPresentation: Sendable, Hashable, Codable, Identifiable {
     public var isLoading: Bool
     /// The title to show while its effects run.
     public var loadingTitle: String?
-    /// Seconds left before it may fire again; the renderer counts down from here.
+    /// Seconds left before it may fire again, when the screen was presented.
     public var countdown: Int?
+    /// When its countdown ends: renderers count down to this moment (``title(at:)``) and present the
+    /// screen again then, when the action turns enabled.
+    public var availableAt: Date?
     /// The fields that must be answered before a primary button lights up (the web's script reads it).
     public var requiredFields: [String]
     /// For a timer: seconds after the screen shows.
@@ -47,6 +51,21 @@ public struct ActionPresentation: Sendable, Hashable, Codable, Identifiable {
     public var haptic: HapticIntent?
     /// What assistive technology is told.
     public var accessibility: AccessibilityPresentation
+}
+
+extension ActionPresentation {
+    /// The title as drawn at `date`, counting down to ``availableAt``: `Resend code in 42s`, then the
+    /// title alone once the wait is over.
+    public func title(at date: Date) -> String {
+        guard let availableAt else { return title }
+        let left = availableAt.timeIntervalSince(date)
+        return left > 0 ? Self.title(baseTitle, waiting: Int(left.rounded(.up))) : baseTitle
+    }
+
+    /// `Resend code in 42s`.
+    static func title(_ baseTitle: String, waiting seconds: Int) -> String {
+        "\(baseTitle) in \(seconds)s"
+    }
 }
 
 /// A WebAuthn ceremony an action needs.

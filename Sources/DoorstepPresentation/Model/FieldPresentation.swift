@@ -77,4 +77,8 @@ public struct FieldPresentation: Sendable, Hashable, Codable {
     public var inputLook: TextLook
     /// How its label looks.
     public var labelLook: TextLook
+    /// For a secret (a password, a code): how many times the engine has forgotten what was typed while
+    /// the screen stayed (a refused password, a wrong code, a resend); the input empties whenever it
+    /// grows. Absent until it first does.
+    public var resets: Int? = nil
 }

@@ -1,4 +1,5 @@
 import DoorstepFlow
+import Foundation
 
 /// Everything a renderer needs to draw the current screen of a flow, resolved and in order. It knows
 /// neither HTML nor SwiftUI: the web funnel and `DoorstepUI` both draw from it, so what one shows
@@ -62,6 +63,21 @@ public struct ScreenPresentation: Sendable, Hashable, Codable {
             }
         }
         return actions
+    }
+
+    /// The passkey sign-in the keyboard's AutoFill may complete from the screen's email field, which
+    /// then names itself the account's `username`; pressed once the person picks a passkey there.
+    public var passkeyAutoFillAction: ActionPresentation? {
+        let offersUsername = blocks.contains { block in
+            if case .textField(let content) = block.content { return content.field.contentType == .username }
+            return false
+        }
+        return offersUsername ? allActions.first { $0.passkey == .get } : nil
+    }
+
+    /// When the screen must be presented again because a countdown ends and its action turns enabled.
+    public var nextCountdownEnd: Date? {
+        allActions.compactMap(\.availableAt).min()
     }
 
     /// Whether a block asks for a file (the web form then uploads).

@@ -1,4 +1,5 @@
 import DoorstepFlow
+import Foundation
 
 /// Presents the actions of one screen: titles, countdowns, enabled and loading state, symbols,
 /// haptics and what VoiceOver reads.
@@ -22,11 +23,13 @@ struct ActionContext {
         let baseTitle = action.title ?? (action.isBackward ? "Back" : "Continue")
         var title = baseTitle
         var countdown: Int?
+        var availableAt: Date?
         if let cooldown = action.cooldown, let last = engine.snapshot.effectTimes[cooldown.effect] {
             let remaining = ResendCountdown(sentAt: last, seconds: cooldown.seconds).remaining(at: presenter.now)
             if remaining > 0 {
                 countdown = remaining
-                title = "\(baseTitle) in \(remaining)s"
+                availableAt = last.addingTimeInterval(Double(cooldown.seconds))
+                title = ActionPresentation.title(baseTitle, waiting: remaining)
             }
         }
         let isEnabled = engine.isEnabled(action.id, at: presenter.now)
@@ -36,7 +39,8 @@ struct ActionContext {
         return ActionPresentation(
             id: action.id, title: title, baseTitle: baseTitle, role: action.role, symbol: action.symbol,
             symbolPlacement: placement, isEnabled: isEnabled, isLoading: isLoading(action),
-            loadingTitle: action.loadingTitle, countdown: countdown, requiredFields: requiredFields(action),
+            loadingTitle: action.loadingTitle, countdown: countdown, availableAt: availableAt,
+            requiredFields: requiredFields(action),
             firesAfter: action.role == .timer ? (action.after ?? 0) : nil, provider: provider,
             passkey: passkeyCeremony(action),
             look: presenter.resolver.look(

@@ -88,7 +88,8 @@ struct InputPresenter {
             capitalization: capitalization, autocorrects: autocorrects, isSecure: isSecure,
             minLength: definition?.minLength, maxLength: definition?.maxLength, isFocused: block.autofocus == true,
             returnKey: .next, returnFocuses: nil, inputLook: presenter.look(block, role: "input"),
-            labelLook: presenter.resolver.look(style: nil, role: "label", colorRole: nil))
+            labelLook: presenter.resolver.look(style: nil, role: "label", colorRole: nil),
+            resets: isSecret ? engine.forgottenSecrets[id] : nil)
     }
 
     private func textField() -> FieldPresentation {

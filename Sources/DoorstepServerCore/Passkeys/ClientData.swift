@@ -7,7 +7,7 @@ public struct ClientData: Sendable, Hashable {
     public var type: String
     /// The challenge, decoded.
     public var challenge: [UInt8]
-    /// The origin, such as `https://auth.example.com` or `ios:bundle-id:com.example.app`.
+    /// The origin, such as `https://auth.example.com` or `https://example.com` from an iOS app (the RP ID).
     public var origin: String
     /// Whether the ceremony ran in a cross-origin frame.
     public var crossOrigin: Bool

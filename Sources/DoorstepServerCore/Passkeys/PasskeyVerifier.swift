@@ -7,7 +7,8 @@ public struct PasskeyRelyingParty: Sendable, Hashable {
     public var id: String
     /// The name authenticators show.
     public var name: String
-    /// Origins as clients report them: `https://auth.example.com`, `ios:bundle-id:com.example.app`.
+    /// Origins as clients report them: `https://auth.example.com`, or `https://<rp id>`
+    /// from an iOS app associated with the RP ID.
     public var origins: Set<String>
     /// Whether Face ID, Touch ID or a PIN must confirm the person (not only their presence).
     public var requiresUserVerification: Bool

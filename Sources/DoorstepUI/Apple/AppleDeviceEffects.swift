@@ -14,24 +14,43 @@
     #endif
 
     /// What only an Apple device can do for a flow: Sign in with Apple (with the SHA-256 nonce the
-    /// server checks), Face ID enrolment keeping the session's refresh token in a Keychain item only this
-    /// device can read, unlocked, after Face ID; the notification prompt; the photo the picker staged.
-    /// Google's SDK belongs to the host, which answers through `google`.
+    /// server checks), passkeys (sheets, and AutoFill from the email field), Face ID enrolment keeping the
+    /// session's refresh token in a Keychain item only this device can read, unlocked, after Face ID; the
+    /// notification prompt; the photo the picker staged. Google's SDK belongs to the host, which answers
+    /// through `google`.
     public struct AppleDeviceEffects: DeviceEffects {
         let photos: PhotoInbox
         let tokens: (any TokenStore)?
         let google: (@Sendable () async -> (idToken: String, rawNonce: String?)?)?
+        let passkeyAutoFill = PasskeyAutoFillState()
+        /// Where the person is asked who they are before a change that needs a recent sign-in; ``FlowView``
+        /// shows its questions over the flow, and app code shows them with `identityConfirmation(_:)`.
+        public let identityPrompt: IdentityPrompt
 
         /// - Parameters:
         ///   - tokens: where the client keeps the session; Face ID enrolment protects its refresh token.
         ///   - google: runs Google Sign-In and returns its ID token, or nil when the app offers no Google.
+        ///   - identityPrompt: where to ask the person to confirm who they are; share one with the views
+        ///     of the app that make sensitive changes themselves.
         public init(
             photos: PhotoInbox = .shared, tokens: (any TokenStore)? = nil,
-            google: (@Sendable () async -> (idToken: String, rawNonce: String?)?)? = nil
+            google: (@Sendable () async -> (idToken: String, rawNonce: String?)?)? = nil,
+            identityPrompt: IdentityPrompt = IdentityPrompt()
         ) {
             self.photos = photos
             self.tokens = tokens
             self.google = google
+            self.identityPrompt = identityPrompt
+        }
+
+        /// Asks for the password or the mailed code in a sheet, with Cancel.
+        public func confirmIdentity(_ request: IdentityConfirmation) async -> IdentityProof? {
+            await identityPrompt.ask(request)
+        }
+
+        /// Asks for the authenticator app's code in the same sheet, for a sign-in's second factor.
+        public func secondFactorCode(problem: String?) async -> String? {
+            await identityPrompt.askForSecondFactor(problem: problem)
         }
 
         public func pickImage() async -> (data: Data, isPNG: Bool)? {
@@ -77,6 +96,51 @@
         public func googleCredential() async -> (idToken: String, rawNonce: String?)? {
             await google?()
         }
+
+        /// Creates a passkey with the system's sheet; the app needs `webcredentials:<rp id>` in its
+        /// Associated Domains.
+        public func passkeyRegistration(_ options: PasskeyCreationOptions) async -> PasskeyRegistration? {
+            #if canImport(AuthenticationServices) && canImport(UIKit)
+                return await PlatformPasskeys.register(options)
+            #else
+                return nil
+            #endif
+        }
+
+        /// Signs the server's challenge with a passkey the person picks in the system's sheet.
+        public func passkeyAssertion(_ options: PasskeyRequestOptions) async -> PasskeyAssertion? {
+            #if canImport(AuthenticationServices) && canImport(UIKit)
+                return await PlatformPasskeys.assert(options, autoFill: false)
+            #else
+                return nil
+            #endif
+        }
+
+        public func takeAutoFillPasskeySignIn() async -> Bool {
+            await passkeyAutoFill.take()
+        }
+
+        /// Offers the person's passkeys in the keyboard's AutoFill until the calling task is cancelled;
+        /// when they pick one, signs in with it through `client`. Whether that happened.
+        func signInWithPasskeyAutoFill(client: DoorstepClient) async -> Bool {
+            #if canImport(AuthenticationServices) && canImport(UIKit)
+                guard let options = try? await client.passkeyAuthenticationOptions(),
+                    let assertion = await PlatformPasskeys.assert(options, autoFill: true)
+                else { return false }
+                do {
+                    try await client.signInWithPasskey(
+                        credentialID: assertion.credentialID, clientDataJSON: assertion.clientDataJSON,
+                        authenticatorData: assertion.authenticatorData, signature: assertion.signature,
+                        userHandle: assertion.userHandle)
+                } catch {
+                    return false
+                }
+                await passkeyAutoFill.markSignedIn()
+                return true
+            #else
+                return false
+            #endif
+        }
     }
 
     /// The photo the picker staged, handed to the upload effect when the person taps to use it.
@@ -87,7 +151,7 @@
 
         /// Keeps a picked photo until the upload takes it.
         public func stage(_ data: Data) {
-            staged = (data, data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            staged = (data, UploadImageFormat(of: data) == .png)
         }
 
         /// The staged photo, once.

@@ -23,19 +23,31 @@
         }
 
         /// Shows the request's sheet (or, with `autoFill`, offers it from the keyboard) and waits for it.
+        /// Cancelling the calling task cancels the request: an AutoFill request must end before another
+        /// request can start, and when its screen goes.
         func perform(_ request: ASAuthorizationRequest, autoFill: Bool = false) async -> Result? {
-            await withCheckedContinuation { continuation in
-                self.continuation = continuation
-                let controller = ASAuthorizationController(authorizationRequests: [request])
-                controller.delegate = self
-                controller.presentationContextProvider = self
-                self.controller = controller
-                if autoFill {
-                    controller.performAutoFillAssistedRequests()
-                } else {
-                    controller.performRequests()
+            guard !Task.isCancelled else { return nil }
+            return await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    self.continuation = continuation
+                    let controller = ASAuthorizationController(authorizationRequests: [request])
+                    controller.delegate = self
+                    controller.presentationContextProvider = self
+                    self.controller = controller
+                    if autoFill {
+                        controller.performAutoFillAssistedRequests()
+                    } else {
+                        controller.performRequests()
+                    }
                 }
+            } onCancel: {
+                Task { @MainActor in self.cancel() }
             }
+        }
+
+        private func cancel() {
+            controller?.cancel()
+            finish(nil)
         }
 
         func authorizationController(

@@ -58,7 +58,6 @@
     /// Remembers a sign-in the keyboard's passkey AutoFill completed, so the flow's sign-in effect that
     /// follows has nothing left to do.
     actor PasskeyAutoFillState {
-        static let shared = PasskeyAutoFillState()
         private var signedIn = false
 
         func markSignedIn() { signedIn = true }

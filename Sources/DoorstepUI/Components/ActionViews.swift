@@ -47,8 +47,8 @@
                 } else {
                     if let symbol = action.symbol, action.symbolPlacement != .trailing { Image(systemName: symbol) }
                     if action.symbolPlacement != .only {
-                        if let countdown = action.countdown {
-                            CountdownText(title: action.baseTitle, seconds: countdown)
+                        if action.availableAt != nil {
+                            CountdownText(action: action)
                         } else {
                             Text(action.title)
                         }
@@ -67,16 +67,14 @@
         }
     }
 
-    /// "Resend in 42s", counting down each second from the presentation's figure.
+    /// "Resend in 42s", counting down each second to the moment the presentation names; the model
+    /// presents the screen again then, and the button turns enabled.
     struct CountdownText: View {
-        let title: String
-        let seconds: Int
-        @State private var start = Date()
+        let action: ActionPresentation
 
         var body: some View {
             TimelineView(.periodic(from: .now, by: 1)) { context in
-                let left = max(0, seconds - Int(context.date.timeIntervalSince(start)))
-                Text(left > 0 ? "\(title) in \(left)s" : title).monospacedDigit()
+                Text(action.title(at: context.date)).monospacedDigit()
             }
         }
     }

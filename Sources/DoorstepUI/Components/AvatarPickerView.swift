@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+    import DoorstepClient
     import DoorstepPresentation
     import SwiftUI
 
@@ -45,9 +46,16 @@
                         Task {
                             guard let data = try? await item?.loadTransferable(type: Data.self) else { return }
                             #if canImport(UIKit)
-                                if let image = UIImage(data: data) { picked = Image(uiImage: image) }
+                                guard let image = UIImage(data: data) else { return }
+                                picked = Image(uiImage: image)
+                                // HEIC and every other format the server refuses go up as JPEG.
+                                let upload =
+                                    UploadImageFormat(of: data) != nil ? data : image.jpegData(compressionQuality: 0.9)
+                                guard let upload else { return }
+                                await model.pickedPhoto(upload, field: content.field.id)
+                            #else
+                                await model.pickedPhoto(data, field: content.field.id)
                             #endif
-                            await model.pickedPhoto(data, field: content.field.id)
                         }
                     }
                 #endif

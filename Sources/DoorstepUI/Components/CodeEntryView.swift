@@ -3,16 +3,21 @@
     import DoorstepPresentation
     import SwiftUI
 
-    /// Six boxes over one hidden field: the field takes typing, paste and the code AutoFill offers from
-    /// Mail or Messages (`.oneTimeCode`); ``CodeEntry`` decides where each digit goes, and a complete
-    /// code is answered at once.
+    /// The flow's number of boxes over one hidden field: the field takes typing, paste and the code
+    /// AutoFill offers from Mail or Messages (`.oneTimeCode`); ``CodeEntry`` decides what the boxes show
+    /// and what the field keeps, and every change is answered at once.
     struct CodeEntryView: View {
         let content: CodeEntryContent
         let theme: ThemePresentation
         let model: any FlowActions
         var focus: FocusState<String?>.Binding
-        @State private var entry = CodeEntry()
         @State private var typed = ""
+
+        private var entry: CodeEntry {
+            var entry = CodeEntry(length: content.length)
+            entry.replaceText(with: typed)
+            return entry
+        }
 
         var body: some View {
             FieldFrame(field: content.field, theme: theme) {
@@ -36,15 +41,18 @@
                 }
                 .onTapGesture { focus.wrappedValue = content.field.id }
             }
-            .onChange(of: typed) { old, new in
-                if new.count < old.count {
-                    entry.deleteBackward()
-                } else {
-                    entry.enter(String(new.dropFirst(old.count)))
+            .onChange(of: typed) { _, new in
+                // Writing back what the boxes show calls this once more with the same text, which settles.
+                var entry = CodeEntry(length: content.length)
+                entry.replaceText(with: new)
+                if entry.code != new {
+                    typed = entry.code
+                    return
                 }
-                typed = entry.code
                 Task { await model.answer(content.field.id, .string(entry.code)) }
             }
+            // A wrong code or a resend: the engine forgot the code, and the boxes empty.
+            .onChange(of: content.field.resets) { typed = "" }
         }
 
         private func box(_ index: Int) -> some View {

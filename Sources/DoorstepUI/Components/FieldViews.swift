@@ -158,6 +158,9 @@
                 }
             }
             .onChange(of: password) { _, password in Task { await model.answer(content.field.id, .string(password)) } }
+            // The engine forgot what was typed (a refused password): the inputs empty for the next try.
+            .onChange(of: content.field.resets) { password = "" }
+            .onChange(of: content.confirmation?.resets) { confirmation = "" }
             .onChange(of: confirmation) { _, confirmation in
                 guard let field = content.confirmation else { return }
                 Task { await model.answer(field.id, .string(confirmation)) }

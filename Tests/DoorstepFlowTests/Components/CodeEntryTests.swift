@@ -15,6 +15,31 @@ struct CodeEntryTests {
         #expect(entry.isComplete)
     }
 
+    @Test(
+        "The input behind the boxes settles at once: a seventh digit, a paste or AutoFill never erases the code",
+        arguments: [
+            ("123456", "1234567", "123456"),  // a seventh digit is dropped, the six stay
+            ("12", "12654321", "654321"),  // a whole code pasted after two typed digits
+            ("12", "654321", "654321"),  // AutoFill replaces what was typed
+            ("123456", "12345", "12345"),  // a digit deleted
+            ("", "Your code: 483 920", "483920"),
+        ])
+    func replaceText(before: String, edited: String, shown: String) {
+        var entry = CodeEntry()
+        entry.replaceText(with: before)
+        let kept = entry.replaceText(with: edited)
+        #expect(kept == shown && entry.code == shown)
+        #expect(entry.replaceText(with: kept) == kept, "writing the kept text back changes nothing")
+        #expect(entry.code == shown)
+    }
+
+    @Test("A flow's own code length is used: four boxes take four digits")
+    func flowLength() {
+        var entry = CodeEntry(length: 4)
+        #expect(entry.replaceText(with: "123456") == "1234")
+        #expect(entry.isComplete && entry.focusedIndex == 3)
+    }
+
     @Test("Letters and symbols are ignored")
     func digitsOnly() {
         var entry = CodeEntry()

@@ -24,6 +24,56 @@ struct SecretAnswerTests {
             ? .string("Zq8!Harbor-\(flow.id)-\(field.id)-Lights") : .string("73918\(position % 10)")
     }
 
+    /// Taps `action` and finishes each effect it starts with `result`.
+    static func tap(_ action: String, on engine: inout FlowEngine, result: EffectOutcome.Result) {
+        var commands = engine.handle(.actionTapped(action), at: now)
+        while let request = commands.lazy.compactMap({ command -> EffectRequest? in
+            if case .perform(let request) = command { return request }
+            return nil
+        }).first {
+            commands = engine.handle(.effectFinished(EffectOutcome(requestID: request.id, result: result)), at: now)
+        }
+    }
+
+    @Test("A refused password is forgotten and counted, so its input empties for the next try")
+    func refusedPasswordEmptiesInput() throws {
+        let flow = try Catalog.flow("tanda")
+        var engine = try FlowEngine(
+            flow: flow,
+            restoring: FlowSnapshot(
+                flowID: flow.id, flowVersion: flow.version, screen: "passwordLogin",
+                answers: ["email": .string("sam@example.com")]))
+        engine.handle(.answerChanged(field: "loginPassword", value: .string("Wrong-Harbor-1")), at: Self.now)
+        #expect(engine.forgottenSecrets.isEmpty)
+        Self.tap("signIn", on: &engine, result: .failure(code: "invalid_credentials", message: nil))
+        #expect(engine.screen.id == "passwordLogin")
+        #expect(engine.answer("loginPassword") == nil)
+        #expect(engine.forgottenSecrets == ["loginPassword": 1])
+        engine.handle(.answerChanged(field: "loginPassword", value: .string("Wrong-Harbor-2")), at: Self.now)
+        Self.tap("signIn", on: &engine, result: .failure(code: "invalid_credentials", message: nil))
+        #expect(engine.forgottenSecrets == ["loginPassword": 2], "every refusal empties the input again")
+    }
+
+    @Test("A resend empties the code boxes and keeps the new password typed beside them; a new screen starts afresh")
+    func resendEmptiesOnlyTheCode() throws {
+        let flow = try Catalog.flow("tanda")
+        var engine = try FlowEngine(
+            flow: flow,
+            restoring: FlowSnapshot(
+                flowID: flow.id, flowVersion: flow.version, screen: "resetPassword",
+                answers: ["email": .string("sam@example.com")]))
+        engine.handle(.answerChanged(field: "resetCode", value: .string("123456")), at: Self.now)
+        engine.handle(.answerChanged(field: "newPassword", value: .string("Zq8!Harbor-Lights")), at: Self.now)
+        Self.tap("resend", on: &engine, result: .success([:]))
+        #expect(engine.screen.id == "resetPassword")
+        #expect(engine.forgottenSecrets == ["resetCode": 1])
+        #expect(engine.answer("newPassword") == .string("Zq8!Harbor-Lights"))
+        engine.handle(.answerChanged(field: "resetCode", value: .string("654321")), at: Self.now)
+        Self.tap("reset", on: &engine, result: .success([:]))
+        #expect(engine.screen.id != "resetPassword")
+        #expect(engine.forgottenSecrets.isEmpty)
+    }
+
     @Test("the catalog asks for secrets on the screens the specs name")
     func secretScreensAreKnown() {
         #expect(

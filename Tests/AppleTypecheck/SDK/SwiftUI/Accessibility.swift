@@ -89,4 +89,13 @@ public enum AccessibilityNotification {
         /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/post()
         public func post() { fatalError() }
     }
+
+    /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/screenchanged
+    public struct ScreenChanged {
+        /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/screenchanged/init(_:)
+        public init(_ element: Any? = nil) { fatalError() }
+
+        /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/post()
+        public func post() { fatalError() }
+    }
 }

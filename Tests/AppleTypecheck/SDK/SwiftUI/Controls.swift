@@ -27,9 +27,38 @@ extension Button where Label == Text {
     }
 }
 
+extension Button where Label == Text {
+    /// https://developer.apple.com/documentation/swiftui/button/init(_:role:action:)
+    @_disfavoredOverload
+    @preconcurrency nonisolated public init<S: StringProtocol>(
+        _ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void
+    ) {
+        fatalError()
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/buttonrole
+public struct ButtonRole: Equatable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/buttonrole/destructive
+    public static let destructive = ButtonRole()
+    /// https://developer.apple.com/documentation/swiftui/buttonrole/cancel
+    public static let cancel = ButtonRole()
+    private init() {}
+}
+
 /// https://developer.apple.com/documentation/swiftui/primitivebuttonstyle
 @MainActor @preconcurrency
 public protocol PrimitiveButtonStyle {}
+
+/// https://developer.apple.com/documentation/swiftui/borderedprominentbuttonstyle
+public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
+    nonisolated public init() {}
+}
+
+extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
+    /// https://developer.apple.com/documentation/swiftui/primitivebuttonstyle/borderedprominent
+    nonisolated public static var borderedProminent: BorderedProminentButtonStyle { fatalError() }
+}
 
 /// https://developer.apple.com/documentation/swiftui/plainbuttonstyle
 public struct PlainButtonStyle: PrimitiveButtonStyle {

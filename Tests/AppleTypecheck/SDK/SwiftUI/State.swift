@@ -87,6 +87,12 @@ public struct EnvironmentValues: CustomStringConvertible {
     public init() { fatalError() }
     public var description: String { fatalError() }
 
+    /// https://developer.apple.com/documentation/swiftui/environmentvalues/scenephase
+    public var scenePhase: ScenePhase {
+        get { fatalError() }
+        set { fatalError() }
+    }
+
     /// https://developer.apple.com/documentation/swiftui/environmentvalues/accessibilityreducemotion
     public var accessibilityReduceMotion: Bool { fatalError() }
 
@@ -190,4 +196,11 @@ public enum DynamicTypeSize: CaseIterable, Comparable, Hashable, Sendable {
     case accessibility3
     case accessibility4
     case accessibility5
+}
+
+/// https://developer.apple.com/documentation/swiftui/scenephase
+public enum ScenePhase: Comparable, Hashable, Sendable {
+    case background
+    case inactive
+    case active
 }

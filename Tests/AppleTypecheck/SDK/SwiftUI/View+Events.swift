@@ -57,6 +57,9 @@ extension View {
     /// https://developer.apple.com/documentation/swiftui/view/datepickerstyle(_:)
     nonisolated public func datePickerStyle<S: DatePickerStyle>(_ style: S) -> some View { fatalError() }
 
+    /// https://developer.apple.com/documentation/swiftui/view/focused(_:)
+    nonisolated public func focused(_ condition: FocusState<Bool>.Binding) -> some View { fatalError() }
+
     /// https://developer.apple.com/documentation/swiftui/view/focused(_:equals:)
     nonisolated public func focused<Value: Hashable>(_ binding: FocusState<Value>.Binding, equals value: Value)
         -> some View
@@ -101,6 +104,24 @@ extension View {
     /// https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-5di1u
     @_disfavoredOverload
     nonisolated public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { fatalError() }
+
+    /// https://developer.apple.com/documentation/swiftui/view/sheet(item:ondismiss:content:)
+    nonisolated public func sheet<Item: Identifiable, Content: View>(
+        item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View {
+        fatalError()
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/confirmationdialog(_:ispresented:titlevisibility:actions:)
+    nonisolated public func confirmationDialog<S: StringProtocol, A: View>(
+        _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+        @ViewBuilder actions: () -> A
+    ) -> some View {
+        fatalError()
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/presentationdetents(_:)
+    nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { fatalError() }
 
     /// https://developer.apple.com/documentation/swiftui/view/fullscreencover(item:ondismiss:content:)
     nonisolated public func fullScreenCover<Item: Identifiable, Content: View>(
@@ -180,4 +201,26 @@ public struct TextInputAutocapitalization: Sendable {
     public static var words: TextInputAutocapitalization { fatalError() }
     public static var sentences: TextInputAutocapitalization { fatalError() }
     public static var characters: TextInputAutocapitalization { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/presentationdetent
+public struct PresentationDetent: Hashable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/presentationdetent/large
+    public static let large = PresentationDetent()
+    /// https://developer.apple.com/documentation/swiftui/presentationdetent/medium
+    public static let medium = PresentationDetent()
+    private init() {}
+
+    /// https://developer.apple.com/documentation/swiftui/presentationdetent/fraction(_:)
+    public static func fraction(_ fraction: CGFloat) -> PresentationDetent { fatalError() }
+
+    /// https://developer.apple.com/documentation/swiftui/presentationdetent/height(_:)
+    public static func height(_ height: CGFloat) -> PresentationDetent { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/visibility
+public enum Visibility: Hashable, CaseIterable, Sendable {
+    case automatic
+    case visible
+    case hidden
 }

@@ -32,4 +32,7 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// https://developer.apple.com/documentation/uikit/uiimage/init(systemname:)
     public init?(systemName name: String) { fatalError() }
+
+    /// https://developer.apple.com/documentation/uikit/uiimage/jpegdata(compressionquality:)
+    public func jpegData(compressionQuality: CGFloat) -> Data? { fatalError() }
 }

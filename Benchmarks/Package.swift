@@ -1,0 +1,37 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The engine's and the analytics store's micro-benchmarks (package-benchmark), a package of their own so
+// that an app adding Doorstep never resolves the benchmark package or is asked to trust its plugin:
+// `swift package --package-path Benchmarks --disable-sandbox benchmark --target EngineBenchmarks`.
+let package = Package(
+    name: "DoorstepBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Doorstep", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [
+                .product(name: "DoorstepFlow", package: "Doorstep"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "AnalyticsBenchmarks",
+            dependencies: [
+                .product(name: "DoorstepFlow", package: "Doorstep"),
+                .product(name: "DoorstepServerCore", package: "Doorstep"),
+                .product(name: "DoorstepSQLite", package: "Doorstep"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "AnalyticsBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

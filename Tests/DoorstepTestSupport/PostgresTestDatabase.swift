@@ -28,7 +28,11 @@ public enum PostgresTestDatabase {
     /// Runs `body` with storage on a fresh database, then closes it and drops the database.
     public static func withStorage(poolSize: Int = 4, _ body: (PostgresStorage) async throws -> Void) async throws {
         let databaseURL = try await create()
-        let storage = try await PostgresStorage.open(PostgresStorageConfiguration(url: databaseURL, poolSize: poolSize))
+        var configuration = try PostgresStorageConfiguration(url: databaseURL, poolSize: poolSize)
+        // The suites migrate dozens of fresh databases at once on a shared machine; an operator's ten
+        // seconds to a one-line answer is too short for that, not a sign the server is away.
+        configuration.connectTimeout = .seconds(60)
+        let storage = try await PostgresStorage.open(configuration)
         do {
             try await body(storage)
         } catch {

@@ -10,7 +10,8 @@ struct PostgresStorageTests {
     @Test("Instances starting at the same moment apply each migration once")
     func concurrentMigrations() async throws {
         let url = try await PostgresTestDatabase.create()
-        let configuration = try PostgresStorageConfiguration(url: url, poolSize: 2)
+        var configuration = try PostgresStorageConfiguration(url: url, poolSize: 2)
+        configuration.connectTimeout = PostgresTestDatabase.connectTimeout
         let storages = try await withThrowingTaskGroup(of: PostgresStorage.self) { group in
             for _ in 0..<4 { group.addTask { try await PostgresStorage.open(configuration) } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -73,7 +74,8 @@ struct PostgresStorageTests {
     @Test("A browser walks the web funnel with each request on the other of two servers")
     func funnelOnTwoServers() async throws {
         let url = try await PostgresTestDatabase.create()
-        let configuration = try PostgresStorageConfiguration(url: url, poolSize: 2)
+        var configuration = try PostgresStorageConfiguration(url: url, poolSize: 2)
+        configuration.connectTimeout = PostgresTestDatabase.connectTimeout
         let storageA = try await PostgresStorage.open(configuration)
         let storageB = try await PostgresStorage.open(configuration)
         let a = try await TestServer.make(storage: storageA)

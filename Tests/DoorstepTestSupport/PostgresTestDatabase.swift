@@ -25,13 +25,16 @@ public enum PostgresTestDatabase {
         try await administer(serverURL, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
+    /// How long a test's storage may take to connect and migrate: the suites migrate dozens of fresh
+    /// databases at once on a shared machine, and an operator's ten seconds to a one-line answer is too
+    /// short for that, not a sign the server is away.
+    public static let connectTimeout: Duration = .seconds(60)
+
     /// Runs `body` with storage on a fresh database, then closes it and drops the database.
     public static func withStorage(poolSize: Int = 4, _ body: (PostgresStorage) async throws -> Void) async throws {
         let databaseURL = try await create()
         var configuration = try PostgresStorageConfiguration(url: databaseURL, poolSize: poolSize)
-        // The suites migrate dozens of fresh databases at once on a shared machine; an operator's ten
-        // seconds to a one-line answer is too short for that, not a sign the server is away.
-        configuration.connectTimeout = .seconds(60)
+        configuration.connectTimeout = connectTimeout
         let storage = try await PostgresStorage.open(configuration)
         do {
             try await body(storage)

@@ -116,7 +116,8 @@ struct Users: AsyncParsableCommand {
             let profile = ProfileService(
                 storage: store.storage, avatars: store.avatars, clock: SystemWallClock(),
                 random: SecureRandomSource(),
-                deletionHooks: [{ _, identities in await apple?.revokeTokens(of: sealer?.opened(identities) ?? []) }])
+                deletionHooks: [{ _, identities in await apple?.revokeTokens(of: sealer?.opened(identities) ?? []) }],
+                webhooks: WebhookEvents(clock: SystemWallClock(), random: SecureRandomSource()))
             try await profile.deleteAccount(userID: userID)
             if json {
                 Swift.print(#"{"deleted":true,"id":"\#(userID.lowercasedText)"}"#)
@@ -186,10 +187,16 @@ struct Sessions: AsyncParsableCommand {
             let sessionID = try Users.uuid(id)
             let store = try await options.openStore()
             let now = Date()
+            let events = WebhookEvents(clock: SystemWallClock(), random: SecureRandomSource())
             let revoked = try await store.storage.transaction { store -> Bool in
                 guard var session = try await store.session(id: sessionID) else { return false }
-                if session.revokedAt == nil { session.revokedAt = now }
+                guard session.revokedAt == nil else { return true }
+                session.revokedAt = now
                 try await store.updateSession(session)
+                try await events.enqueue(
+                    .sessionRevoked,
+                    ["userId": .string(session.userID.lowercasedText), "sessionId": .string(sessionID.lowercasedText)],
+                    in: store)
                 return true
             }
             try await store.close()

@@ -15,6 +15,7 @@ extension AuthService {
         guard !user.emailVerified else { return user }
         user.emailVerified = true
         user.updatedAt = now
+        try await webhooks.enqueue(.emailVerified, .emailOf(user), in: store)
         guard !keepingCredentials else { return user }
         let passkeys = try await store.passkeys(userID: user.id)
         let identities = try await store.identities(userID: user.id)

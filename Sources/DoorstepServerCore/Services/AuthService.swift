@@ -9,6 +9,8 @@ public struct AuthService: Sendable {
     let hasher: any PasswordHasher
     let tokens: AccessTokens
     let outbox: MailOutbox
+    /// Where account events go for webhooks, in the transaction of each change.
+    let webhooks: WebhookEvents
     let clock: any WallClock
     let random: any RandomSource
     let keys: ServerKeys
@@ -25,12 +27,13 @@ public struct AuthService: Sendable {
         storage: any Storage, hasher: any PasswordHasher, tokens: AccessTokens, outbox: MailOutbox,
         clock: any WallClock, random: any RandomSource, keys: ServerKeys, policy: AuthPolicy = AuthPolicy(),
         commonPasswords: CommonPasswords = .bundled, logger: Logger = Logger(label: "doorstep.auth"),
-        metrics: DoorstepMetrics = .disabled
+        metrics: DoorstepMetrics = .disabled, webhooks: WebhookEvents = .disabled
     ) async throws {
         self.storage = storage
         self.hasher = hasher
         self.tokens = tokens
         self.outbox = outbox
+        self.webhooks = webhooks
         self.clock = clock
         self.random = random
         self.keys = keys
@@ -58,6 +61,7 @@ public struct AuthService: Sendable {
         let refreshToken = random.token()
         try await store.insertRefreshToken(
             RefreshTokenRecord(hash: Digests.sha256Hex(refreshToken), sessionID: session.id, createdAt: now))
+        try await webhooks.enqueue(.sessionCreated, ["userId": .id(user.id), "sessionId": .id(session.id)], in: store)
         return (session, refreshToken)
     }
 

@@ -53,6 +53,10 @@ struct MemoryState: Sendable {
     var events: [UUID: AnalyticsEventRecord] = [:]
     var dailyFunnels: [UUID: DailyFunnelRecord] = [:]
     var ledger: [String: [LedgerMark]] = [:]
+    var webhookEndpoints: [WebhookEndpointRecord] = []
+    var webhookDeliveries: [UUID: WebhookDeliveryRecord] = [:]
+    /// Delivery ids in the order they were written.
+    var webhookDeliveryOrder: [UUID] = []
 
     static func ledgerKey(_ kind: LedgerKind, _ subject: String) -> String { kind.rawValue + "\u{1F}" + subject }
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }

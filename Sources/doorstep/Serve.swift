@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
             DOORSTEP_DEV_MAILBOX (on/off), DOORSTEP_SMTP_URL, DOORSTEP_MAIL_FROM, \
             DOORSTEP_MAIL (none), DOORSTEP_MAIL_BRAND, DOORSTEP_MAIL_APP_NAME, DOORSTEP_MAIL_ACCENT, \
             DOORSTEP_MAIL_TEMPLATES, DOORSTEP_MAIL_BUDGET_PER_HOUR, DOORSTEP_RATE_LIMITS (on/off), \
-            DOORSTEP_WEBHOOKS_ALLOW_PRIVATE (on/off), \
+            DOORSTEP_WEBHOOKS_ALLOW_PRIVATE (on/off), DOORSTEP_AUDIT_RETENTION_DAYS, \
             DOORSTEP_SESSION_IDLE_DAYS, DOORSTEP_SESSION_LIFETIME_DAYS, DOORSTEP_PASSWORD_COST, DOORSTEP_DRAIN_SECONDS, \
             DOORSTEP_LOG_FORMAT (text/json), DOORSTEP_LOG_LEVEL, \
             DOORSTEP_PASSKEY_RP_ID, DOORSTEP_PASSKEY_ORIGINS and DOORSTEP_APPLE_APP_IDS (comma-separated). The command \
@@ -82,6 +82,9 @@ struct Serve: AsyncParsableCommand {
             developer's machine only: on a server it lets whoever adds an endpoint reach your own network.
             """)
     var webhooksAllowPrivate = false
+
+    @Option(help: "Days the audit log keeps an entry. (default: 365)")
+    var auditRetentionDays: Int?
 
     @Option(
         help: """

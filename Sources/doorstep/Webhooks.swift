@@ -54,6 +54,9 @@ struct Webhooks: AsyncParsableCommand {
             let created: WebhookEndpoints.Created
             do {
                 created = try await endpoints.add(url: url, events: [events])
+                await OperatorAudit.record(
+                    "webhook_endpoint_added", detail: "endpoint=\(created.endpoint.id.lowercasedText)",
+                    on: store.storage)
             } catch let problem as WebhookEndpoints.Problem {
                 try? await store.close()
                 throw Users.failure("The endpoint was not added: \(problem).", code: 2)
@@ -117,6 +120,8 @@ struct Webhooks: AsyncParsableCommand {
             let (store, endpoints) = try await Webhooks.endpoints(options)
             do {
                 try await endpoints.remove(id: endpointID)
+                await OperatorAudit.record(
+                    "webhook_endpoint_removed", detail: "endpoint=\(endpointID.lowercasedText)", on: store.storage)
             } catch WebhookEndpoints.Problem.notFound {
                 try? await store.close()
                 throw Users.notFound("No webhook endpoint has the id \(id).")
@@ -142,6 +147,8 @@ struct Webhooks: AsyncParsableCommand {
             let created: WebhookEndpoints.Created
             do {
                 created = try await endpoints.rotateSecret(id: endpointID)
+                await OperatorAudit.record(
+                    "webhook_secret_rotated", detail: "endpoint=\(endpointID.lowercasedText)", on: store.storage)
             } catch WebhookEndpoints.Problem.notFound {
                 try? await store.close()
                 throw Users.notFound("No webhook endpoint has the id \(id).")

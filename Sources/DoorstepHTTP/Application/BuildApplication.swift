@@ -77,6 +77,8 @@ public struct DoorstepServer {
     public let analytics: AnalyticsService
     /// The deliveries of webhooks waiting to be posted.
     public let webhooks: WebhookQueue
+    /// The audit log's writer.
+    public let auditTrail: AuditTrail
 }
 
 /// Wires the services, middleware and routes of the Doorstep server.
@@ -97,6 +99,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         clock: dependencies.clock, random: dependencies.random,
         policy: configuration.outbox, logger: dependencies.logger, metrics: metrics)
     let webhookEvents = WebhookEvents(clock: dependencies.clock, random: dependencies.random)
+    let auditTrail = AuditTrail(
+        storage: storage, clock: dependencies.clock, random: dependencies.random, logger: dependencies.logger)
     let webhooks = WebhookQueue(
         storage: storage, transport: dependencies.webhookTransport,
         sealer: WebhookSecretSealer(keys: dependencies.keys), clock: dependencies.clock,
@@ -112,7 +116,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         storage: storage, hasher: dependencies.hasher, tokens: tokens,
         outbox: outbox, clock: dependencies.clock, random: dependencies.random,
         keys: dependencies.keys, policy: policy, logger: dependencies.logger, metrics: metrics,
-        webhooks: webhookEvents)
+        webhooks: webhookEvents, auditTrail: auditTrail)
 
     let router = Router(context: DoorstepRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = IndexedRouter(router: router, index: RouteIndex())
@@ -163,7 +167,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             storage: storage, avatars: dependencies.avatars, clock: dependencies.clock,
             random: dependencies.random, logger: dependencies.logger,
             deletionHooks: [{ _, identities in await providers.revokeAppleTokens(of: identities) }],
-            webhooks: webhookEvents),
+            webhooks: webhookEvents, auditTrail: auditTrail),
         flows: FlowDataService(
             storage: storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random,
             metrics: metrics, webhooks: webhookEvents),
@@ -216,7 +220,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     ).register(on: routes)
     return DoorstepServer(
         auth: auth, tokens: tokens, outbox: outbox, mailbox: mailbox, router: router, analytics: services.analytics,
-        webhooks: webhooks)
+        webhooks: webhooks, auditTrail: auditTrail)
 }
 
 /// Where the outbox hands mail: the dev mailbox and the given transport or configured SMTP server,
@@ -249,6 +253,7 @@ public func buildApplication(configuration: ServerConfiguration, dependencies: S
         services: [
             OutboxSender(outbox: server.outbox),
             WebhookSender(queue: server.webhooks),
+            AuditWriter(trail: server.auditTrail, retention: configuration.auditRetention),
             EventPruner(analytics: server.analytics, logger: dependencies.logger),
             SigningKeyRefresher(
                 keys: ServerKeyStore(storage: dependencies.storage, encryptionKey: dependencies.keyEncryptionKey),

@@ -36,7 +36,4 @@ extension AuthService {
                 + " sessions=\(sessions.count)")
         return user
     }
-
-    /// The audit trail in the log.
-    var audit: SecurityAudit { SecurityAudit(logger: logger) }
 }

@@ -14,6 +14,7 @@ public struct ProfileService: Sendable {
     let deletionHooks: [@Sendable (UserRecord, [IdentityRecord]) async -> Void]
     /// Where account events go for webhooks.
     let webhooks: WebhookEvents
+    let audit: SecurityAudit
 
     /// The largest photo accepted.
     public static let maximumAvatarSize = 5 * 1024 * 1024
@@ -23,7 +24,7 @@ public struct ProfileService: Sendable {
         storage: any Storage, avatars: any AvatarStore, clock: any WallClock, random: any RandomSource,
         logger: Logger = Logger(label: "doorstep.profile"),
         deletionHooks: [@Sendable (UserRecord, [IdentityRecord]) async -> Void] = [],
-        webhooks: WebhookEvents = .disabled
+        webhooks: WebhookEvents = .disabled, auditTrail: AuditTrail? = nil
     ) {
         self.storage = storage
         self.avatars = avatars
@@ -32,6 +33,7 @@ public struct ProfileService: Sendable {
         self.logger = logger
         self.deletionHooks = deletionHooks
         self.webhooks = webhooks
+        self.audit = SecurityAudit(logger: logger, trail: auditTrail)
     }
 
     /// Changes the names given; `nil` leaves a name as it is, an empty string clears it.
@@ -73,7 +75,7 @@ public struct ProfileService: Sendable {
         }
         if let avatarID = user.avatarID { try? await avatars.delete(id: avatarID) }
         for hook in deletionHooks { await hook(user, identities) }
-        SecurityAudit(logger: logger).record(.accountDeleted, user: user.id)
+        audit.record(.accountDeleted, user: user.id, actor: actor == "self" ? "user" : actor)
     }
 
     /// Records the documents the user accepted; returns every consent, newest per document.

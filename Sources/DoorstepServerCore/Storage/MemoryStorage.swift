@@ -57,6 +57,7 @@ struct MemoryState: Sendable {
     var webhookDeliveries: [UUID: WebhookDeliveryRecord] = [:]
     /// Delivery ids in the order they were written.
     var webhookDeliveryOrder: [UUID] = []
+    var audit: [AuditRecord] = []
 
     static func ledgerKey(_ kind: LedgerKind, _ subject: String) -> String { kind.rawValue + "\u{1F}" + subject }
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }

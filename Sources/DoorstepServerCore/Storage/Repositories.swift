@@ -157,6 +157,15 @@ public protocol WebhookRepository: Sendable {
     func deleteWebhookDeliveries(finishedBefore date: Date) async throws
 }
 
+/// The append-only audit log of security and administrative events.
+public protocol AuditRepository: Sendable {
+    func insertAuditEntries(_ entries: [AuditRecord]) async throws
+    /// Entries since `date` (of one account, or all), newest first, at most `limit`.
+    func auditEntries(accountID: UUID?, since date: Date, limit: Int) async throws -> [AuditRecord]
+    /// Forgets entries older than `date` (the retention).
+    func deleteAuditEntries(before date: Date) async throws
+}
+
 /// The keys access tokens are signed with, and the server's other secrets.
 public protocol KeyRepository: Sendable {
     /// Every signing key, oldest first.
@@ -230,7 +239,7 @@ public protocol SecurityLedgerRepository: Sendable {
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
     & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
     & OutboxRepository & KeyRepository & AvatarRepository & PasskeyRepository & AnalyticsRepository
-    & SecurityLedgerRepository & WebhookRepository
+    & SecurityLedgerRepository & WebhookRepository & AuditRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

@@ -18,16 +18,9 @@ extension SQLTransaction {
     }
 
     public func auditEntries(accountID: UUID?, since date: Date, limit: Int) async throws -> [AuditRecord] {
-        let found =
-            if let accountID {
-                try await rows(
-                    "SELECT * FROM audit_log WHERE account_id = ? AND at >= ? ORDER BY at DESC, id LIMIT ?",
-                    [.text(accountID.key), .time(date), .integer(limit)])
-            } else {
-                try await rows(
-                    "SELECT * FROM audit_log WHERE at >= ? ORDER BY at DESC, id LIMIT ?",
-                    [.time(date), .integer(limit)])
-            }
+        let filter = accountID == nil ? "" : "account_id = ? AND "
+        let binds: [SQLValue] = (accountID.map { [.text($0.key)] } ?? []) + [.time(date), .integer(limit)]
+        let found = try await rows("SELECT * FROM audit_log WHERE \(filter)at >= ? ORDER BY at DESC, id LIMIT ?", binds)
         return found.compactMap { row in
             guard let id = row.uuid("id"), let at = row.date("at"), let event = row.string("event"),
                 let actor = row.string("actor")

@@ -29,10 +29,10 @@ struct Audit: AsyncParsableCommand {
             let entries = try await trail.entries(
                 account: accountID, since: Date().addingTimeInterval(-window), limit: limit)
             try await store.close()
-            for entry in entries { print(json ? Self.json(entry) : Self.text(entry)) }
+            for entry in entries { print(json ? Self.jsonLine(entry) : Self.textLine(entry)) }
         }
 
-        static func text(_ entry: AuditRecord) -> String {
+        static func textLine(_ entry: AuditRecord) -> String {
             [
                 Keys.format(entry.at), entry.event, entry.accountID.map { "account=\($0.lowercasedText)" },
                 "actor=\(entry.actor)", entry.sessionID.map { "session=\($0.lowercasedText)" },
@@ -41,7 +41,7 @@ struct Audit: AsyncParsableCommand {
             ].compactMap { $0 }.joined(separator: "  ")
         }
 
-        static func json(_ entry: AuditRecord) -> String {
+        static func jsonLine(_ entry: AuditRecord) -> String {
             var object: [String: Any] = [
                 "id": entry.id.lowercasedText, "at": ISO8601DateFormatter().string(from: entry.at),
                 "event": entry.event, "actor": entry.actor,

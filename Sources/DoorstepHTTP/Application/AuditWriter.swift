@@ -10,8 +10,8 @@ struct AuditWriter: Service {
     var interval: Duration = .milliseconds(500)
 
     func run() async throws {
-        var passes = 0
         await cancelWhenGracefulShutdown {
+            var passes = 0
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 await trail.flush()

@@ -43,14 +43,14 @@ public struct SystemHostResolver: HostResolver {
             guard let address = entry.pointee.ai_addr else { continue }
             switch Int32(address.pointee.sa_family) {
             case AF_INET:
-                address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                    var bytes = v4.pointee.sin_addr
-                    NetworkAddress(bytes: withUnsafeBytes(of: &bytes) { Array($0) }).map { addresses.append($0) }
+                var bytes = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+                if let found = NetworkAddress(bytes: withUnsafeBytes(of: &bytes) { Array($0) }) {
+                    addresses.append(found)
                 }
             case AF_INET6:
-                address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
-                    var bytes = v6.pointee.sin6_addr
-                    NetworkAddress(bytes: withUnsafeBytes(of: &bytes) { Array($0) }).map { addresses.append($0) }
+                var bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+                if let found = NetworkAddress(bytes: withUnsafeBytes(of: &bytes) { Array($0) }) {
+                    addresses.append(found)
                 }
             default: continue
             }

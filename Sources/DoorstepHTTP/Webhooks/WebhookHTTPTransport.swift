@@ -56,12 +56,13 @@ public struct WebhookHTTPTransport: WebhookTransport {
     func checkedAddress(of text: String, policy: WebhookURLPolicy) async throws
         -> (url: URL, host: String, address: NetworkAddress?)
     {
-        let (url, host, _): (URL, String, Int)
+        let checked: (url: URL, host: String, port: Int)
         do {
-            (url, host, _) = try policy.check(text)
+            checked = try policy.check(text)
         } catch {
             throw WebhookTransportError(error.description)
         }
+        let (url, host) = (checked.url, checked.host)
         if NetworkAddress(host) != nil { return (url, host, nil) }
         let addresses = try await resolver.addresses(of: host)
         guard let first = addresses.first else { throw WebhookTransportError("\(host) does not resolve") }

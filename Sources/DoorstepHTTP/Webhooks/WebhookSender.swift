@@ -9,8 +9,8 @@ struct WebhookSender: Service {
     var pollInterval: Duration = .seconds(1)
 
     func run() async throws {
-        var passes = 0
         await cancelWhenGracefulShutdown {
+            var passes = 0
             while !Task.isCancelled {
                 await queue.deliverDue()
                 if passes % 3_600 == 0 { await queue.pruneFinished() }

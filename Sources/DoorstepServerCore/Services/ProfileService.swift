@@ -52,16 +52,16 @@ public struct ProfileService: Sendable {
 
     /// Deletes the account, its answers, memberships, consents, sessions and photo in one transaction.
     public func deleteAccount(_ caller: Caller) async throws {
-        try await deleteAccount(userID: caller.userID, whenMissing: .unauthenticated, by: "self")
+        try await deleteAccount(userID: caller.userID, whenMissing: .unauthenticated, deletedBy: "self")
     }
 
     /// Deletes an account by its id, as an operator does: the same deletion as the person's own, Apple
     /// revocation included. 404 when there is no such account.
     public func deleteAccount(userID: UUID) async throws {
-        try await deleteAccount(userID: userID, whenMissing: .notFound, by: "operator")
+        try await deleteAccount(userID: userID, whenMissing: .notFound, deletedBy: "operator")
     }
 
-    private func deleteAccount(userID: UUID, whenMissing: ServiceError, by actor: String) async throws {
+    private func deleteAccount(userID: UUID, whenMissing: ServiceError, deletedBy: String) async throws {
         let (user, identities) = try await storage.transaction { store -> (UserRecord, [IdentityRecord]) in
             guard let user = try await store.user(id: userID) else { throw whenMissing }
             let identities = try await store.identities(userID: user.id)
@@ -70,12 +70,13 @@ public struct ProfileService: Sendable {
                 if try await store.members(groupID: group.id).isEmpty { try await store.deleteGroup(id: group.id) }
             }
             try await store.deleteUser(id: user.id)
-            try await webhooks.enqueue(.userDeleted, ["userId": .id(user.id), "deletedBy": .string(actor)], in: store)
+            try await webhooks.enqueue(
+                .userDeleted, ["userId": .id(user.id), "deletedBy": .string(deletedBy)], in: store)
             return (user, identities)
         }
         if let avatarID = user.avatarID { try? await avatars.delete(id: avatarID) }
         for hook in deletionHooks { await hook(user, identities) }
-        audit.record(.accountDeleted, user: user.id, actor: actor == "self" ? "user" : actor)
+        audit.record(.accountDeleted, user: user.id, actor: deletedBy == "self" ? "user" : deletedBy)
     }
 
     /// Records the documents the user accepted; returns every consent, newest per document.

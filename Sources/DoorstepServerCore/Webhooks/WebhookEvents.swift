@@ -10,14 +10,14 @@ public struct WebhookEvents: Sendable {
     let random: (any RandomSource)?
 
     /// Reports nothing: for services built without webhooks (tests, tools).
-    public static let disabled = WebhookEvents(clock: nil, random: nil)
+    public static let disabled = WebhookEvents(optionalClock: nil, random: nil)
 
     /// Reports events with times from `clock` and ids from `random`.
     public init(clock: any WallClock, random: any RandomSource) {
-        self.init(clock: Optional(clock), random: Optional(random))
+        self.init(optionalClock: clock, random: random)
     }
 
-    private init(clock: (any WallClock)?, random: (any RandomSource)?) {
+    private init(optionalClock clock: (any WallClock)?, random: (any RandomSource)?) {
         self.clock = clock
         self.random = random
     }

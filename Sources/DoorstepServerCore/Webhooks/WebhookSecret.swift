@@ -45,9 +45,10 @@ public struct WebhookSignedHeaders: Sendable, Hashable {
 
     /// Signs `body` with each of `secrets`.
     public init(messageID: String, at date: Date, body: Data, secrets: [WebhookSecret]) {
+        let seconds = Int(date.timeIntervalSince1970)
         id = messageID
-        timestamp = Int(date.timeIntervalSince1970)
-        signature = secrets.map { $0.signature(messageID: messageID, timestamp: timestamp, body: body) }
+        timestamp = seconds
+        signature = secrets.map { $0.signature(messageID: messageID, timestamp: seconds, body: body) }
             .joined(separator: " ")
     }
 

@@ -78,7 +78,7 @@ struct WebhookDeliveryTests {
         let received = try await peer.wait(within: 20) { Self.types($0).count >= expected.count }
         try await Task.sleep(for: .seconds(2))
         let settled = try peer.received()
-        #expect(settled.allSatisfy(\.verified), "\(settled.compactMap(\.error))")
+        #expect(settled.allSatisfy { $0.verified }, "\(settled.compactMap(\.error))")
         #expect(Self.types(settled) == expected, "\(Self.types(received))")
         #expect(Set(settled.compactMap(\.id)).count == settled.count, "one webhook-id per event")
         let created = try #require(settled.first { $0.payload?.type == "user.created" }?.payload)
@@ -111,7 +111,7 @@ struct WebhookDeliveryTests {
         try peer.start()
         let received = try await peer.wait(within: 45) { Self.types($0) == ["session.created", "user.created"] }
         #expect(Self.types(received) == ["session.created", "user.created"])
-        #expect(received.allSatisfy(\.verified))
+        #expect(received.allSatisfy { $0.verified })
     }
 
     @Test("kill -9 with deliveries waiting: they arrive after the restart")
@@ -130,7 +130,7 @@ struct WebhookDeliveryTests {
         _ = try await second.waitUntilListening()
         let received = try await peer.wait(within: 30) { Self.types($0) == ["session.created", "user.created"] }
         #expect(Self.types(received) == ["session.created", "user.created"])
-        #expect(received.allSatisfy(\.verified))
+        #expect(received.allSatisfy { $0.verified })
     }
 
     @Test("Loopback and private URLs are refused when added, and at send time without the test switch")
@@ -182,11 +182,11 @@ struct WebhookDeliveryTests {
         let http = HTTP(base: try await server.waitUntilListening())
         // The receiver still knows only the old secret: the old signature is still there.
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)
-        #expect(try await peer.wait(within: 15) { $0.count >= 2 }.allSatisfy(\.verified))
+        #expect(try await peer.wait(within: 15) { $0.count >= 2 }.allSatisfy { $0.verified })
         try peer.use(secret: newSecret)
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)
         let received = try await peer.wait(within: 15) { $0.count >= 4 }
-        #expect(received.count == 4 && received.allSatisfy(\.verified))
+        #expect(received.count == 4 && received.allSatisfy { $0.verified })
         #expect(try doorstep.run("webhooks", "remove", id, "--database", database).status == 0)
         #expect(try doorstep.run("webhooks", "remove", id, "--database", database).status == 1)
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)

@@ -22,17 +22,19 @@ struct WebhookStorageTests {
             let second = WebhookEndpointRecord(
                 id: UUID(), url: "https://b.example.com/", eventTypes: ["user.deleted"], sealedSecret: Data([4]),
                 createdAt: now.addingTimeInterval(1))
+            let inserted = first
             try await storage.transaction { store in
                 try await store.insertWebhookEndpoint(second)
-                try await store.insertWebhookEndpoint(first)
+                try await store.insertWebhookEndpoint(inserted)
             }
-            #expect(try await storage.read { try await $0.webhookEndpoints() } == [first, second])
+            #expect(try await storage.read { try await $0.webhookEndpoints() } == [inserted, second])
             first.previousSealedSecret = Data([9])
             first.previousSecretExpiresAt = now.addingTimeInterval(86_400)
             first.failingSince = now
             first.disabledAt = now.addingTimeInterval(5)
-            try await storage.transaction { try await $0.updateWebhookEndpoint(first) }
-            #expect(try await storage.read { try await $0.webhookEndpoint(id: first.id) } == first)
+            let updated = first
+            try await storage.transaction { try await $0.updateWebhookEndpoint(updated) }
+            #expect(try await storage.read { try await $0.webhookEndpoint(id: updated.id) } == updated)
         }
     }
 
@@ -72,10 +74,11 @@ struct WebhookStorageTests {
             sent.lastError = "answered 503"
             sent.leasedUntil = nil
             sent.finishedAt = later
-            try await storage.transaction { try await $0.updateWebhookDelivery(sent) }
+            let finished = sent
+            try await storage.transaction { try await $0.updateWebhookDelivery(finished) }
             let listed = try await storage.read { try await $0.webhookDeliveries(endpointID: endpoint.id, limit: 10) }
             #expect(listed.map(\.id) == [b.id, a.id])
-            #expect(listed.last == sent)
+            #expect(listed.last == finished)
             try await storage.transaction {
                 try await $0.deleteWebhookDeliveries(finishedBefore: later.addingTimeInterval(1))
             }

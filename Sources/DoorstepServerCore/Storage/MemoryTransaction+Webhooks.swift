@@ -26,7 +26,13 @@ extension MemoryTransaction {
     }
 
     func webhookEndpoints() async throws -> [WebhookEndpointRecord] {
-        state.withLock { $0.webhookEndpoints }
+        // Oldest first; a stable sort keeps those made at the same moment in the order they were added.
+        state.withLock { state in
+            state.webhookEndpoints.enumerated().sorted {
+                ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset)
+            }
+            .map(\.element)
+        }
     }
 
     func insertWebhookDelivery(_ delivery: WebhookDeliveryRecord) async throws {
@@ -44,8 +50,7 @@ extension MemoryTransaction {
         -> [WebhookDeliveryRecord]
     {
         state.withLock { state in
-            let due = state.webhookDeliveryOrder.compactMap { state.webhookDeliveries[$0] }
-                .filter { Self.isClaimable($0, now) }.prefix(limit)
+            let due = Self.oldestFirst(state).filter { Self.isClaimable($0, now) }.prefix(limit)
             return due.map { delivery in
                 var claimed = delivery
                 claimed.leasedUntil = leaseUntil
@@ -64,8 +69,7 @@ extension MemoryTransaction {
     func webhookDeliveries(endpointID: UUID, limit: Int) async throws -> [WebhookDeliveryRecord] {
         state.withLock { state in
             Array(
-                state.webhookDeliveryOrder.reversed().compactMap { state.webhookDeliveries[$0] }
-                    .filter { $0.endpointID == endpointID }.prefix(limit))
+                Self.oldestFirst(state).reversed().filter { $0.endpointID == endpointID }.prefix(limit))
         }
     }
 
@@ -75,6 +79,12 @@ extension MemoryTransaction {
             state.webhookDeliveries = state.webhookDeliveries.filter { !gone.contains($0.key) }
             state.webhookDeliveryOrder.removeAll { gone.contains($0) }
         }
+    }
+
+    /// Deliveries by the time they were written, then the order they were written in.
+    private static func oldestFirst(_ state: MemoryState) -> [WebhookDeliveryRecord] {
+        state.webhookDeliveryOrder.compactMap { state.webhookDeliveries[$0] }.enumerated()
+            .sorted { ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset) }.map(\.element)
     }
 
     private static func isClaimable(_ delivery: WebhookDeliveryRecord, _ now: Date) -> Bool {

@@ -114,7 +114,7 @@ struct WebhookDeliveryTests {
         #expect(received.allSatisfy { $0.verified })
     }
 
-    @Test("kill -9 with deliveries waiting: they arrive after the restart")
+    @Test("kill -9 with deliveries waiting: they arrive after the restart, once a dead sender's lease is over")
     func killNine() async throws {
         let peer = try WebhookPeer()
         let database = try database(with: peer)
@@ -128,7 +128,8 @@ struct WebhookDeliveryTests {
         let second = try serve(database)
         defer { _ = second.terminate() }
         _ = try await second.waitUntilListening()
-        let received = try await peer.wait(within: 30) { Self.types($0) == ["session.created", "user.created"] }
+        // The killed server may have held them mid-attempt: its lease (60 s) runs out first.
+        let received = try await peer.wait(within: 100) { Self.types($0) == ["session.created", "user.created"] }
         #expect(Self.types(received) == ["session.created", "user.created"])
         #expect(received.allSatisfy { $0.verified })
     }
@@ -162,7 +163,8 @@ struct WebhookDeliveryTests {
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)
         try await Task.sleep(for: .seconds(4))
         #expect(try peer.received().isEmpty)
-        #expect(server.log.contains("non-public") || server.log.contains("webhooks go to public addresses only"))
+        // The receiver's URL is plain http on loopback: refused for its scheme before its address.
+        #expect(server.log.contains("webhook URLs must use https") && server.log.contains("will be tried again"))
     }
 
     @Test("rotate-secret: deliveries carry both signatures for a day; remove stops them")

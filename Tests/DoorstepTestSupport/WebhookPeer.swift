@@ -88,10 +88,14 @@ public final class WebhookPeer: @unchecked Sendable {
         self.process = process
     }
 
-    /// Stops the receiver: its port refuses connections until ``start()``.
+    /// Stops the receiver: its port refuses connections until ``start()``. Killed if it has not
+    /// ended within five seconds.
     public func stop() {
         guard let process, process.isRunning else { return }
         process.terminate()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
         process.waitUntilExit()
         self.process = nil
     }

@@ -63,6 +63,8 @@ def main():
             pass
 
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
+    # A parent may start us with SIGTERM blocked (its own mask is inherited): take it back.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
     signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
     print("listening", flush=True)
     server.serve_forever()

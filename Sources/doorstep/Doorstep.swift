@@ -5,6 +5,8 @@ struct Doorstep: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doorstep",
         abstract: "Onboarding and authentication for iOS apps: flows, engine and server.",
-        subcommands: [Serve.self, Flows.self, Keys.self, Users.self, Sessions.self, Analytics.self]
+        subcommands: [
+            Serve.self, Flows.self, Keys.self, Users.self, Sessions.self, Analytics.self, Webhooks.self, Audit.self,
+        ]
     )
 }

@@ -82,6 +82,7 @@ struct Keys: AsyncParsableCommand {
         func run() async throws {
             let (store, keys) = try await options.open()
             let key = try await keys.rotate(at: Date())
+            await OperatorAudit.record("signing_key_added", detail: "kid=\(key.id)", on: store.storage)
             try await store.close()
             print(
                 "added signing key \(key.id); it signs from \(Keys.format(key.createdAt.addingTimeInterval(KeyRotationPolicy().publicationDelay)))"
@@ -97,6 +98,9 @@ struct Keys: AsyncParsableCommand {
         func run() async throws {
             let (store, keys) = try await options.open()
             let retired = try await keys.retire(at: Date(), policy: KeyRotationPolicy())
+            for key in retired {
+                await OperatorAudit.record("signing_key_retired", detail: "kid=\(key.id)", on: store.storage)
+            }
             try await store.close()
             if retired.isEmpty { print("no key can be retired yet") }
             for key in retired { print("retired signing key \(key.id)") }

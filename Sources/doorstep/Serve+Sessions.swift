@@ -21,6 +21,10 @@ extension Serve {
             throw ValidationError(
                 "Sessions cannot last longer unused than they last at all: lower --session-idle-days.")
         }
+        if let days = try auditRetentionDays ?? Self.integer(environment, "DOORSTEP_AUDIT_RETENTION_DAYS") {
+            guard (1...3_650).contains(days) else { throw ValidationError("The audit retention is 1–3650 days.") }
+            configuration.auditRetention = Double(days) * day
+        }
         if let budget = try mailBudgetPerHour ?? Self.integer(environment, "DOORSTEP_MAIL_BUDGET_PER_HOUR") {
             guard budget == 0 || budget >= 2 else {
                 throw ValidationError("The mail budget is 2 or more mails an hour, or 0 for no limit.")

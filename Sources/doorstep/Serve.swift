@@ -19,8 +19,9 @@ struct Serve: AsyncParsableCommand {
             DOORSTEP_MAIL (none), DOORSTEP_MAIL_BRAND, DOORSTEP_MAIL_APP_NAME, DOORSTEP_MAIL_ACCENT, \
             DOORSTEP_MAIL_TEMPLATES, DOORSTEP_MAIL_BUDGET_PER_HOUR, DOORSTEP_RATE_LIMITS (on/off), \
             DOORSTEP_TRUSTED_PROXIES (comma-separated), DOORSTEP_ALLOW_UNSEALED_KEYS (on/off), \
-            DOORSTEP_IDLE_TIMEOUT, DOORSTEP_READ_TIMEOUT, DOORSTEP_SESSION_IDLE_DAYS, \
-            DOORSTEP_SESSION_LIFETIME_DAYS, DOORSTEP_PASSWORD_COST, DOORSTEP_DRAIN_SECONDS, \
+            DOORSTEP_IDLE_TIMEOUT, DOORSTEP_READ_TIMEOUT, DOORSTEP_WEBHOOKS_ALLOW_PRIVATE (on/off), \
+            DOORSTEP_AUDIT_RETENTION_DAYS, DOORSTEP_SESSION_IDLE_DAYS, DOORSTEP_SESSION_LIFETIME_DAYS, \
+            DOORSTEP_PASSWORD_COST, DOORSTEP_DRAIN_SECONDS, \
             DOORSTEP_LOG_FORMAT (text/json), DOORSTEP_LOG_LEVEL, \
             DOORSTEP_PASSKEY_RP_ID, DOORSTEP_PASSKEY_ORIGINS and DOORSTEP_APPLE_APP_IDS (comma-separated). The command \
             line wins over the environment. DOORSTEP_KEY_ENCRYPTION_KEY (32 bytes in base64) seals the \
@@ -82,6 +83,16 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "Per-client rate limits on every write under /v1 and the funnel's forms: on or off. (default: on)")
     var rateLimits: Switch?
+
+    @Flag(
+        help: """
+            Let webhooks go to plain http and to loopback and private addresses, for tests and a \
+            developer's machine only: on a server it lets whoever adds an endpoint reach your own network.
+            """)
+    var webhooksAllowPrivate = false
+
+    @Option(help: "Days the audit log keeps an entry. (default: 365)")
+    var auditRetentionDays: Int?
 
     @Option(
         name: .customLong("trusted-proxy"),
@@ -236,6 +247,8 @@ struct Serve: AsyncParsableCommand {
             try rateLimits?.isOn ?? Self.switchValue(environment, "DOORSTEP_RATE_LIMITS") ?? configuration.rateLimits
         configuration.passwordCost =
             try passwordCost ?? Self.integer(environment, "DOORSTEP_PASSWORD_COST") ?? configuration.passwordCost
+        configuration.webhooks.urls.allowsPrivate =
+            try webhooksAllowPrivate || Self.switchValue(environment, "DOORSTEP_WEBHOOKS_ALLOW_PRIVATE") ?? false
         configuration.adminToken = adminToken ?? environment["DOORSTEP_ADMIN_TOKEN"]
         configuration.adminEmails = adminEmails.isEmpty ? Self.list(environment, "DOORSTEP_ADMIN_EMAILS") : adminEmails
         configuration.drainSeconds =

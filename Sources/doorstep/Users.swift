@@ -110,11 +110,15 @@ struct Users: AsyncParsableCommand {
                     keys: try await store.loadKeys(
                         database: options.resolvedDatabase, environment: ProcessInfo.processInfo.environment,
                         logger: keyLogger))
+            let trail = OperatorAudit.trail(on: store.storage)
             let profile = ProfileService(
                 storage: store.storage, avatars: store.avatars, clock: SystemWallClock(),
                 random: SecureRandomSource(),
-                deletionHooks: [{ _, identities in await apple?.revokeTokens(of: sealer?.opened(identities) ?? []) }])
+                deletionHooks: [{ _, identities in await apple?.revokeTokens(of: sealer?.opened(identities) ?? []) }],
+                webhooks: WebhookEvents(clock: SystemWallClock(), random: SecureRandomSource()),
+                auditTrail: trail)
             try await profile.deleteAccount(userID: userID)
+            await trail.flush()
             if json {
                 Swift.print(#"{"deleted":true,"id":"\#(userID.lowercasedText)"}"#)
             } else {
@@ -183,14 +187,25 @@ struct Sessions: AsyncParsableCommand {
             let sessionID = try Users.uuid(id)
             let store = try await options.openStore()
             let now = Date()
-            let revoked = try await store.storage.transaction { store -> Bool in
-                guard var session = try await store.session(id: sessionID) else { return false }
-                if session.revokedAt == nil { session.revokedAt = now }
+            let events = WebhookEvents(clock: SystemWallClock(), random: SecureRandomSource())
+            let revoked = try await store.storage.transaction { store -> UUID? in
+                guard var session = try await store.session(id: sessionID) else { return nil }
+                guard session.revokedAt == nil else { return session.userID }
+                session.revokedAt = now
                 try await store.updateSession(session)
-                return true
+                try await events.enqueue(
+                    .sessionRevoked,
+                    ["userId": .string(session.userID.lowercasedText), "sessionId": .string(sessionID.lowercasedText)],
+                    in: store)
+                return session.userID
+            }
+            if let revoked {
+                await OperatorAudit.record(
+                    "session_revoked", account: revoked, session: sessionID, detail: "revoked_by_operator",
+                    on: store.storage)
             }
             try await store.close()
-            guard revoked else { throw Users.notFound("No session has the id \(id).") }
+            guard revoked != nil else { throw Users.notFound("No session has the id \(id).") }
             print("session \(id) revoked")
         }
     }

@@ -10,14 +10,15 @@ struct PostgresStorageTests {
     @Test("Instances starting at the same moment apply each migration once")
     func concurrentMigrations() async throws {
         let url = try await PostgresTestDatabase.create()
-        var configuration = try PostgresStorageConfiguration(url: url, poolSize: 2)
-        configuration.connectTimeout = PostgresTestDatabase.connectTimeout
+        var settings = try PostgresStorageConfiguration(url: url, poolSize: 2)
+        settings.connectTimeout = PostgresTestDatabase.connectTimeout
+        let configuration = settings
         let storages = try await withThrowingTaskGroup(of: PostgresStorage.self) { group in
             for _ in 0..<4 { group.addTask { try await PostgresStorage.open(configuration) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         for storage in storages {
-            #expect(try await storage.schemaVersions() == Array(1...14))
+            #expect(try await storage.schemaVersions() == Array(1...16))
             await storage.close()
         }
         try await PostgresTestDatabase.drop(url)
@@ -74,8 +75,9 @@ struct PostgresStorageTests {
     @Test("A browser walks the web funnel with each request on the other of two servers")
     func funnelOnTwoServers() async throws {
         let url = try await PostgresTestDatabase.create()
-        var configuration = try PostgresStorageConfiguration(url: url, poolSize: 2)
-        configuration.connectTimeout = PostgresTestDatabase.connectTimeout
+        var settings = try PostgresStorageConfiguration(url: url, poolSize: 2)
+        settings.connectTimeout = PostgresTestDatabase.connectTimeout
+        let configuration = settings
         let storageA = try await PostgresStorage.open(configuration)
         let storageB = try await PostgresStorage.open(configuration)
         let a = try await TestServer.make(storage: storageA)

@@ -35,6 +35,8 @@ public struct ServerDependencies: Sendable {
     public var readiness: Readiness
     /// What the server counts, and whether `/metrics` serves it.
     public var metrics: ServerMetrics
+    /// Posts webhook deliveries.
+    public var webhookTransport: any WebhookTransport
 
     /// Creates the dependencies.
     public init(
@@ -44,7 +46,7 @@ public struct ServerDependencies: Sendable {
         random: any RandomSource = SecureRandomSource(), mailer: (any Mailer)? = nil,
         planner: any GoalPlanner = DeterministicGoalPlanner(), fetcher: any HTTPFetcher = AsyncHTTPFetcher(),
         logger: Logger = Logger(label: "doorstep"), readiness: Readiness = Readiness(),
-        metrics: ServerMetrics = .disabled
+        metrics: ServerMetrics = .disabled, webhookTransport: any WebhookTransport = WebhookHTTPTransport()
     ) {
         self.storage = storage
         self.avatars = avatars
@@ -59,6 +61,7 @@ public struct ServerDependencies: Sendable {
         self.logger = logger
         self.readiness = readiness
         self.metrics = metrics
+        self.webhookTransport = webhookTransport
     }
 }
 
@@ -73,6 +76,10 @@ public struct DoorstepServer {
     public let router: Router<DoorstepRequestContext>
     /// Flow events and funnels.
     public let analytics: AnalyticsService
+    /// The deliveries of webhooks waiting to be posted.
+    public let webhooks: WebhookQueue
+    /// The audit log's writer.
+    public let auditTrail: AuditTrail
 }
 
 /// Wires the services, middleware and routes of the Doorstep server.
@@ -92,6 +99,13 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             overrides: configuration.mailTemplatesDirectory, brand: configuration.resolvedMailBrand),
         clock: dependencies.clock, random: dependencies.random,
         policy: configuration.outbox, logger: dependencies.logger, metrics: metrics)
+    let webhookEvents = WebhookEvents(clock: dependencies.clock, random: dependencies.random)
+    let auditTrail = AuditTrail(
+        storage: storage, clock: dependencies.clock, random: dependencies.random, logger: dependencies.logger)
+    let webhooks = WebhookQueue(
+        storage: storage, transport: dependencies.webhookTransport,
+        sealer: WebhookSecretSealer(keys: dependencies.keys), clock: dependencies.clock,
+        policy: configuration.webhooks, logger: dependencies.logger)
     var policy = AuthPolicy()
     policy.identifyEnabled = configuration.identifyEnabled
     policy.idleSessionLifetime = configuration.sessionLifetimes.idle
@@ -102,7 +116,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     let auth = try await AuthService(
         storage: storage, hasher: dependencies.hasher, tokens: tokens,
         outbox: outbox, clock: dependencies.clock, random: dependencies.random,
-        keys: dependencies.keys, policy: policy, logger: dependencies.logger, metrics: metrics)
+        keys: dependencies.keys, policy: policy, logger: dependencies.logger, metrics: metrics,
+        webhooks: webhookEvents, auditTrail: auditTrail)
 
     let router = Router(context: DoorstepRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = IndexedRouter(router: router, index: RouteIndex())
@@ -158,10 +173,11 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         profile: ProfileService(
             storage: storage, avatars: dependencies.avatars, clock: dependencies.clock,
             random: dependencies.random, logger: dependencies.logger,
-            deletionHooks: [{ _, identities in await providers.revokeAppleTokens(of: identities) }]),
+            deletionHooks: [{ _, identities in await providers.revokeAppleTokens(of: identities) }],
+            webhooks: webhookEvents, auditTrail: auditTrail),
         flows: FlowDataService(
             storage: storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random,
-            metrics: metrics),
+            metrics: metrics, webhooks: webhookEvents),
         groups: GroupService(
             storage: storage, outbox: outbox, clock: dependencies.clock, random: dependencies.random),
         trainer: TrainerService(
@@ -217,7 +233,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         storage: storage
     ).register(on: routes)
     return DoorstepServer(
-        auth: auth, tokens: tokens, outbox: outbox, mailbox: mailbox, router: router, analytics: services.analytics)
+        auth: auth, tokens: tokens, outbox: outbox, mailbox: mailbox, router: router, analytics: services.analytics,
+        webhooks: webhooks, auditTrail: auditTrail)
 }
 
 /// Where the outbox hands mail: the dev mailbox and the given transport or configured SMTP server,
@@ -252,6 +269,8 @@ public func buildApplication(configuration: ServerConfiguration, dependencies: S
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Doorstep"),
         services: [
             OutboxSender(outbox: server.outbox),
+            WebhookSender(queue: server.webhooks),
+            AuditWriter(trail: server.auditTrail, retention: configuration.auditRetention),
             EventPruner(analytics: server.analytics, logger: dependencies.logger),
             SigningKeyRefresher(
                 keys: ServerKeyStore(storage: dependencies.storage, encryptionKey: dependencies.keyEncryptionKey),

@@ -58,6 +58,10 @@ public struct ServerConfiguration: Sendable {
     public var mailFrom = MailAddress("no-reply@localhost", name: "Doorstep")
     /// How the outbox retries and when it gives up.
     public var outbox = OutboxPolicy()
+    /// How long audit log entries are kept, in seconds.
+    public var auditRetention: TimeInterval = 365 * 86_400
+    /// How webhooks are retried and which addresses they may go to.
+    public var webhooks = WebhookPolicy()
     /// The app mail speaks for; nil takes the sender's name and the default colour.
     public var mailBrand: MailBrand?
     /// A folder of Mustache templates that replace the bundled ones of the same name.

@@ -19,7 +19,9 @@ struct AccessLogMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let trace = RequestTrace(id: Self.acceptedID(request.headers[Self.header]) ?? random.token(bytes: 12))
+        let trace = RequestTrace(
+            id: Self.acceptedID(request.headers[Self.header]) ?? random.token(bytes: 12),
+            networkPrefix: (context.clientAddress?.text).flatMap(NetworkAddress.init)?.networkPrefix)
         let started = ContinuousClock.now
         var response = try await RequestTrace.$current.withValue(trace) { try await next(request, context) }
         response.headers[Self.header] = trace.id

@@ -1,8 +1,9 @@
 import Foundation
 import Logging
 
-/// The audit trail in the log: one `notice` line per security event, with the account, the session
-/// and the request it happened in, and never a secret (no address, password, code or token).
+/// The audit trail: one `notice` line per security event, with the account, the session and the
+/// request it happened in, and never a secret (no address, password, code or token); with a trail,
+/// the same event is also appended to the audit log in the database, with the client's network.
 public struct SecurityAudit: Sendable {
     /// What happened.
     public enum Event: String, Sendable {
@@ -37,17 +38,25 @@ public struct SecurityAudit: Sendable {
         /// A sign-in waits for its second factor.
         case secondFactorRequired = "mfa_required"
         case recoveryCodeUsed = "recovery_code_used"
+        /// A session was opened by a sign-in (the reason names the method).
+        case signedIn = "signed_in"
     }
 
     let logger: Logger
+    let trail: AuditTrail?
 
-    /// Writes events to `logger`.
-    public init(logger: Logger) {
+    /// Writes events to `logger`, and to `trail` when given.
+    public init(logger: Logger, trail: AuditTrail? = nil) {
         self.logger = logger
+        self.trail = trail
     }
 
-    /// Writes one line for `event`.
-    public func record(_ event: Event, user: UUID? = nil, session: UUID? = nil, reason: String? = nil) {
+    /// Writes one line for `event`, and appends it to the audit log.
+    /// - Parameter actor: who acted: `user` (the person, or whoever tried to be them) or `operator`.
+    public func record(
+        _ event: Event, user: UUID? = nil, session: UUID? = nil, reason: String? = nil, actor: String = "user"
+    ) {
+        trail?.append(event.rawValue, account: user, actor: actor, session: session, detail: reason)
         var metadata: Logger.Metadata = ["event": "\(event.rawValue)"]
         if let user { metadata["user_id"] = "\(user.lowercasedText)" }
         if let session { metadata["session_id"] = "\(session.lowercasedText)" }

@@ -77,6 +77,17 @@ public struct AccountExport: Encodable, Sendable {
     public var modules: [String: Value]
     public var passkeys: [Passkey]
     public var sessions: [Session]
+    /// The person's entries in the audit log.
+    public var audit: [AuditEntry] = []
+
+    public struct AuditEntry: Encodable, Sendable {
+        var at: Date
+        var event: String
+        var actor: String
+        var sessionID: String?
+        var network: String?
+        var detail: String?
+    }
 }
 
 extension AccountExport {
@@ -157,6 +168,11 @@ public struct AccountExporter: Sendable {
                         id: $0.id.lowercasedText, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
                         expiresAt: $0.expiresAt,
                         revokedAt: $0.revokedAt, userAgent: $0.userAgent)
+                },
+                audit: try await store.auditEntries(accountID: userID, since: .distantPast, limit: 100_000).map {
+                    .init(
+                        at: $0.at, event: $0.event, actor: $0.actor, sessionID: $0.sessionID?.lowercasedText,
+                        network: $0.network, detail: $0.detail)
                 })
         }
     }

@@ -33,6 +33,7 @@ extension AuthService {
             user.passwordHash = hash
             user.updatedAt = now
             try await store.updateUser(user)
+            try await webhooks.enqueue(.passwordChanged, ["userId": .id(user.id), "change": "reset"], in: store)
             for session in try await store.sessions(userID: user.id) where session.revokedAt == nil {
                 try await revoke(sessionID: session.id, at: now, in: store)
             }
@@ -76,6 +77,8 @@ extension AuthService {
             user.passwordHash = hash
             user.updatedAt = now
             try await store.updateUser(user)
+            try await webhooks.enqueue(
+                .passwordChanged, ["userId": .id(user.id), "change": changing ? "changed" : "set"], in: store)
             if let email = user.email {
                 try await outbox.enqueue(
                     .passwordChanged, to: email, values: changing ? ["changed": "true"] : [:], in: store)

@@ -46,7 +46,7 @@ extension AuthService {
                 user = UserRecord(
                     id: random.uuid(), email: email, emailVerified: email != nil && identity.emailVerified,
                     firstName: first, lastName: last, providers: [identity.provider], createdAt: now)
-                try await store.insertUser(user)
+                try await createUser(user, in: store)
                 isNew = true
             }
             audit.record(.identityLinked, user: user.id, reason: identity.provider)

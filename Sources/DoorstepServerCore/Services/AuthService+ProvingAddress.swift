@@ -15,6 +15,7 @@ extension AuthService {
         guard !user.emailVerified else { return user }
         user.emailVerified = true
         user.updatedAt = now
+        try await webhooks.enqueue(.emailVerified, .emailOf(user), in: store)
         guard !keepingCredentials else { return user }
         let passkeys = try await store.passkeys(userID: user.id)
         let identities = try await store.identities(userID: user.id)
@@ -35,7 +36,4 @@ extension AuthService {
                 + " sessions=\(sessions.count)")
         return user
     }
-
-    /// The audit trail in the log.
-    var audit: SecurityAudit { SecurityAudit(logger: logger) }
 }

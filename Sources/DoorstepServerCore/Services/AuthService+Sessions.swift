@@ -150,6 +150,8 @@ extension AuthService {
         guard var session = try await store.session(id: sessionID), session.revokedAt == nil else { return }
         session.revokedAt = now
         try await store.updateSession(session)
+        try await webhooks.enqueue(
+            .sessionRevoked, ["userId": .id(session.userID), "sessionId": .id(sessionID)], in: store)
     }
 
     /// The token that replaces `token`: derived from it under the server's key, so that a retry

@@ -27,6 +27,7 @@ extension AuthService {
                 guest.isGuest = false
                 guest.updatedAt = now
                 try await store.updateUser(guest)
+                try await webhooks.enqueue(.emailVerified, .emailOf(guest), in: store)
                 try await revoke(sessionID: caller.sessionID, at: now, in: store)
                 let (session, refreshToken) = try await openSession(for: guest, meta: meta, in: store)
                 return .signedIn(guest, session, refreshToken, isNew: true)
@@ -45,7 +46,7 @@ extension AuthService {
             }
             guard purpose == .signup else { return .failed(.missing) }
             let user = UserRecord(id: random.uuid(), email: email, emailVerified: true, createdAt: now)
-            try await store.insertUser(user)
+            try await createUser(user, in: store)
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
             return .signedIn(user, session, refreshToken, isNew: true)
         }
@@ -78,7 +79,7 @@ extension AuthService {
             let user = UserRecord(
                 id: random.uuid(), email: email, firstName: first, lastName: last,
                 passwordHash: hash, createdAt: now)
-            try await store.insertUser(user)
+            try await createUser(user, in: store)
             try await ProfileService.record(consents, of: user.id, at: now, in: store)
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
             try await issueCode(to: email, purpose: .verifyEmail, deliver: true, in: store)
@@ -139,7 +140,7 @@ extension AuthService {
     public func continueAsGuest(meta: RequestMeta) async throws -> AuthSession {
         let user = UserRecord(id: random.uuid(), email: nil, isGuest: true, createdAt: clock.now)
         let (session, refreshToken) = try await storage.transaction { store in
-            try await store.insertUser(user)
+            try await createUser(user, in: store)
             return try await openSession(for: user, meta: meta, in: store)
         }
         return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: true, method: .guest)

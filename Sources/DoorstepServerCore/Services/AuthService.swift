@@ -9,6 +9,10 @@ public struct AuthService: Sendable {
     let hasher: any PasswordHasher
     let tokens: AccessTokens
     let outbox: MailOutbox
+    /// Where account events go for webhooks, in the transaction of each change.
+    let webhooks: WebhookEvents
+    /// Security events, to the log and the audit log.
+    let audit: SecurityAudit
     let clock: any WallClock
     let random: any RandomSource
     let keys: ServerKeys
@@ -25,12 +29,14 @@ public struct AuthService: Sendable {
         storage: any Storage, hasher: any PasswordHasher, tokens: AccessTokens, outbox: MailOutbox,
         clock: any WallClock, random: any RandomSource, keys: ServerKeys, policy: AuthPolicy = AuthPolicy(),
         commonPasswords: CommonPasswords = .bundled, logger: Logger = Logger(label: "doorstep.auth"),
-        metrics: DoorstepMetrics = .disabled
+        metrics: DoorstepMetrics = .disabled, webhooks: WebhookEvents = .disabled, auditTrail: AuditTrail? = nil
     ) async throws {
         self.storage = storage
         self.hasher = hasher
         self.tokens = tokens
         self.outbox = outbox
+        self.webhooks = webhooks
+        self.audit = SecurityAudit(logger: logger, trail: auditTrail)
         self.clock = clock
         self.random = random
         self.keys = keys
@@ -58,6 +64,7 @@ public struct AuthService: Sendable {
         let refreshToken = random.token()
         try await store.insertRefreshToken(
             RefreshTokenRecord(hash: Digests.sha256Hex(refreshToken), sessionID: session.id, createdAt: now))
+        try await webhooks.enqueue(.sessionCreated, ["userId": .id(user.id), "sessionId": .id(session.id)], in: store)
         return (session, refreshToken)
     }
 
@@ -66,7 +73,12 @@ public struct AuthService: Sendable {
     func signedIn(
         _ user: UserRecord, session: SessionRecord, refreshToken: String, isNewUser: Bool, method: SignInMethod?
     ) async throws -> AuthSession {
-        if let method { metrics.signedIn(method, isNew: isNewUser) } else { metrics.refreshed() }
+        if let method {
+            metrics.signedIn(method, isNew: isNewUser)
+            audit.record(.signedIn, user: user.id, session: session.id, reason: method.rawValue)
+        } else {
+            metrics.refreshed()
+        }
         let accessToken = try await tokens.issue(userID: user.id, sessionID: session.id, now: clock.now)
         return AuthSession(
             accessToken: accessToken, refreshToken: refreshToken, expiresIn: Int(tokens.lifetime),

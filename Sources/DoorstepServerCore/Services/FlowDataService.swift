@@ -8,6 +8,8 @@ public struct FlowDataService: Sendable {
     let clock: any WallClock
     let random: any RandomSource
     let metrics: DoorstepMetrics
+    /// Where `flow.completed` goes for webhooks.
+    let webhooks: WebhookEvents
 
     /// The most answers one submission may carry.
     public static let maximumAnswers = 200
@@ -15,13 +17,14 @@ public struct FlowDataService: Sendable {
     /// Creates the service.
     public init(
         storage: any Storage, catalog: FlowCatalog, clock: any WallClock, random: any RandomSource,
-        metrics: DoorstepMetrics = .disabled
+        metrics: DoorstepMetrics = .disabled, webhooks: WebhookEvents = .disabled
     ) {
         self.storage = storage
         self.catalog = catalog
         self.clock = clock
         self.random = random
         self.metrics = metrics
+        self.webhooks = webhooks
     }
 
     /// Every flow of the catalog.
@@ -102,7 +105,15 @@ public struct FlowDataService: Sendable {
         let submission = SubmissionRecord(
             id: random.uuid(), userID: caller.userID, flowID: flowID,
             flowVersion: flowVersion, answers: answers, createdAt: clock.now)
-        try await storage.transaction { try await $0.insertSubmission(submission) }
+        try await storage.transaction { store in
+            try await store.insertSubmission(submission)
+            try await webhooks.enqueue(
+                .flowCompleted,
+                [
+                    "userId": .id(caller.userID), "flowId": .string(flowID), "flowVersion": .int(flowVersion),
+                    "submissionId": .id(submission.id),
+                ], in: store)
+        }
         metrics.flowCompleted(definition.id)
         return submission
     }

@@ -12,6 +12,9 @@ public struct ProfileService: Sendable {
     /// Work to do after an account is deleted, given the account and its provider identities (revoking
     /// its Apple token, for instance).
     let deletionHooks: [@Sendable (UserRecord, [IdentityRecord]) async -> Void]
+    /// Where account events go for webhooks.
+    let webhooks: WebhookEvents
+    let audit: SecurityAudit
 
     /// The largest photo accepted.
     public static let maximumAvatarSize = 5 * 1024 * 1024
@@ -20,7 +23,8 @@ public struct ProfileService: Sendable {
     public init(
         storage: any Storage, avatars: any AvatarStore, clock: any WallClock, random: any RandomSource,
         logger: Logger = Logger(label: "doorstep.profile"),
-        deletionHooks: [@Sendable (UserRecord, [IdentityRecord]) async -> Void] = []
+        deletionHooks: [@Sendable (UserRecord, [IdentityRecord]) async -> Void] = [],
+        webhooks: WebhookEvents = .disabled, auditTrail: AuditTrail? = nil
     ) {
         self.storage = storage
         self.avatars = avatars
@@ -28,6 +32,8 @@ public struct ProfileService: Sendable {
         self.random = random
         self.logger = logger
         self.deletionHooks = deletionHooks
+        self.webhooks = webhooks
+        self.audit = SecurityAudit(logger: logger, trail: auditTrail)
     }
 
     /// Changes the names given; `nil` leaves a name as it is, an empty string clears it.
@@ -46,16 +52,16 @@ public struct ProfileService: Sendable {
 
     /// Deletes the account, its answers, memberships, consents, sessions and photo in one transaction.
     public func deleteAccount(_ caller: Caller) async throws {
-        try await deleteAccount(userID: caller.userID, whenMissing: .unauthenticated)
+        try await deleteAccount(userID: caller.userID, whenMissing: .unauthenticated, deletedBy: "self")
     }
 
     /// Deletes an account by its id, as an operator does: the same deletion as the person's own, Apple
     /// revocation included. 404 when there is no such account.
     public func deleteAccount(userID: UUID) async throws {
-        try await deleteAccount(userID: userID, whenMissing: .notFound)
+        try await deleteAccount(userID: userID, whenMissing: .notFound, deletedBy: "operator")
     }
 
-    private func deleteAccount(userID: UUID, whenMissing: ServiceError) async throws {
+    private func deleteAccount(userID: UUID, whenMissing: ServiceError, deletedBy: String) async throws {
         let (user, identities) = try await storage.transaction { store -> (UserRecord, [IdentityRecord]) in
             guard let user = try await store.user(id: userID) else { throw whenMissing }
             let identities = try await store.identities(userID: user.id)
@@ -64,11 +70,13 @@ public struct ProfileService: Sendable {
                 if try await store.members(groupID: group.id).isEmpty { try await store.deleteGroup(id: group.id) }
             }
             try await store.deleteUser(id: user.id)
+            try await webhooks.enqueue(
+                .userDeleted, ["userId": .id(user.id), "deletedBy": .string(deletedBy)], in: store)
             return (user, identities)
         }
         if let avatarID = user.avatarID { try? await avatars.delete(id: avatarID) }
         for hook in deletionHooks { await hook(user, identities) }
-        SecurityAudit(logger: logger).record(.accountDeleted, user: user.id)
+        audit.record(.accountDeleted, user: user.id, actor: deletedBy == "self" ? "user" : deletedBy)
     }
 
     /// Records the documents the user accepted; returns every consent, newest per document.

@@ -57,6 +57,11 @@ struct MemoryState: Sendable {
     /// Each account's recovery-code hashes, and whether each was used.
     var recoveryCodes: [UUID: [String: Bool]] = [:]
     var secondFactorChallenges: [String: SecondFactorChallengeRecord] = [:]
+    var webhookEndpoints: [WebhookEndpointRecord] = []
+    var webhookDeliveries: [UUID: WebhookDeliveryRecord] = [:]
+    /// Delivery ids in the order they were written.
+    var webhookDeliveryOrder: [UUID] = []
+    var audit: [AuditRecord] = []
 
     static func ledgerKey(_ kind: LedgerKind, _ subject: String) -> String { kind.rawValue + "\u{1F}" + subject }
     static func codeKey(_ email: String, _ purpose: CodePurpose) -> String { email + "\u{1F}" + purpose.rawValue }

@@ -132,6 +132,40 @@ public protocol OutboxRepository: Sendable {
     func outboxBacklog() async throws -> OutboxBacklog
 }
 
+/// Where webhooks go, and the deliveries waiting for them.
+public protocol WebhookRepository: Sendable {
+    func insertWebhookEndpoint(_ endpoint: WebhookEndpointRecord) async throws
+    /// Writes an endpoint's events, secrets, failure and disabled times as given.
+    func updateWebhookEndpoint(_ endpoint: WebhookEndpointRecord) async throws
+    /// Removes an endpoint and the deliveries waiting for it.
+    func deleteWebhookEndpoint(id: UUID) async throws
+    func webhookEndpoint(id: UUID) async throws -> WebhookEndpointRecord?
+    /// Every endpoint, oldest first.
+    func webhookEndpoints() async throws -> [WebhookEndpointRecord]
+    func insertWebhookDelivery(_ delivery: WebhookDeliveryRecord) async throws
+    /// Whether any pending delivery is due by `now` and held by no sender (a read, for idle polling).
+    func hasClaimableWebhookDelivery(dueBy now: Date) async throws -> Bool
+    /// Takes up to `limit` pending deliveries due by `now` that no other sender holds, oldest first,
+    /// and holds them until `leaseUntil`.
+    func claimWebhookDeliveries(dueBy now: Date, leaseUntil: Date, limit: Int) async throws
+        -> [WebhookDeliveryRecord]
+    /// Writes a delivery's state, attempts, next attempt, lease, error and payload as given.
+    func updateWebhookDelivery(_ delivery: WebhookDeliveryRecord) async throws
+    /// Deliveries to one endpoint, newest first, at most `limit`.
+    func webhookDeliveries(endpointID: UUID, limit: Int) async throws -> [WebhookDeliveryRecord]
+    /// Forgets finished deliveries that finished before `date`.
+    func deleteWebhookDeliveries(finishedBefore date: Date) async throws
+}
+
+/// The append-only audit log of security and administrative events.
+public protocol AuditRepository: Sendable {
+    func insertAuditEntries(_ entries: [AuditRecord]) async throws
+    /// Entries since `date` (of one account, or all), newest first, at most `limit`.
+    func auditEntries(accountID: UUID?, since date: Date, limit: Int) async throws -> [AuditRecord]
+    /// Forgets entries older than `date` (the retention).
+    func deleteAuditEntries(before date: Date) async throws
+}
+
 /// The keys access tokens are signed with, and the server's other secrets.
 public protocol KeyRepository: Sendable {
     /// Every signing key, oldest first.
@@ -225,7 +259,7 @@ public protocol SecondFactorRepository: Sendable {
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
     & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
     & OutboxRepository & KeyRepository & AvatarRepository & PasskeyRepository & AnalyticsRepository
-    & SecurityLedgerRepository & SecondFactorRepository
+    & SecurityLedgerRepository & SecondFactorRepository & WebhookRepository & AuditRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

@@ -7,11 +7,14 @@ public final class RequestTrace: Sendable {
 
     /// The id of the request, from `X-Request-ID` or made here.
     public let id: String
+    /// The client's network as the audit log keeps it (a /24 or a /48), when known.
+    public let networkPrefix: String?
     private let user = Mutex<String?>(nil)
 
     /// Starts the trace of a request.
-    public init(id: String) {
+    public init(id: String, networkPrefix: String? = nil) {
         self.id = id
+        self.networkPrefix = networkPrefix
     }
 
     /// The account the request acts for, once known.

@@ -1,0 +1,42 @@
+/// A kind of event an app's backend can hear of. Open, as every name on the wire is: a receiver
+/// built for a newer server still reads an older one's events.
+public struct WebhookEventType: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public var rawValue: String
+
+    /// Names a kind of event.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    /// An account was made: signed up by code or password, as a guest, or by Apple or Google.
+    public static let userCreated = Self(rawValue: "user.created")
+    /// An account's profile or email changed, or a guest became a full account.
+    public static let userUpdated = Self(rawValue: "user.updated")
+    /// An account and its data were erased, by the person or an operator.
+    public static let userDeleted = Self(rawValue: "user.deleted")
+    /// An account's email address was proven (a code, a reset, or a provider that vouches for it).
+    public static let emailVerified = Self(rawValue: "email.verified")
+    /// A device signed in.
+    public static let sessionCreated = Self(rawValue: "session.created")
+    /// A session ended before its time: log-out, revocation, a reset or a reused refresh token.
+    public static let sessionRevoked = Self(rawValue: "session.revoked")
+    /// A password was set, changed or reset.
+    public static let passwordChanged = Self(rawValue: "password.changed")
+    public static let passkeyAdded = Self(rawValue: "passkey.added")
+    public static let passkeyRemoved = Self(rawValue: "passkey.removed")
+    public static let groupCreated = Self(rawValue: "group.created")
+    public static let groupMemberJoined = Self(rawValue: "group.member_joined")
+    /// A flow's answers were submitted at its end.
+    public static let flowCompleted = Self(rawValue: "flow.completed")
+    /// A walk through a flow went idle without finishing.
+    public static let flowAbandoned = Self(rawValue: "flow.abandoned")
+
+    /// Every kind this server sends, in the order the documentation lists them.
+    public static let all: [WebhookEventType] = [
+        .userCreated, .userUpdated, .userDeleted, .emailVerified, .sessionCreated, .sessionRevoked,
+        .passwordChanged, .passkeyAdded, .passkeyRemoved, .groupCreated, .groupMemberJoined, .flowCompleted,
+        .flowAbandoned,
+    ]
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Logging
+
+/// The durable queue of webhook deliveries: a sender takes what is due, signs each delivery at the
+/// moment it sends it (Standard Webhooks), posts it, and retries with exponential back-off for a
+/// day while the receiver is away. Several senders (instances) share the work through leases, so a
+/// delivery is posted once unless an attempt's answer is lost; receivers drop repeats by
+/// `webhook-id`. An endpoint that has failed for three days is disabled, with a log line.
+public final class WebhookQueue: Sendable {
+    let storage: any Storage
+    let transport: any WebhookTransport
+    let sealer: WebhookSecretSealer
+    let clock: any WallClock
+    let policy: WebhookPolicy
+    let logger: Logger
+
+    /// Creates a queue.
+    public init(
+        storage: any Storage, transport: any WebhookTransport, sealer: WebhookSecretSealer, clock: any WallClock,
+        policy: WebhookPolicy = WebhookPolicy(), logger: Logger = Logger(label: "doorstep.webhooks")
+    ) {
+        self.storage = storage
+        self.transport = transport
+        self.sealer = sealer
+        self.clock = clock
+        self.policy = policy
+        self.logger = logger
+    }
+
+    /// One pass: takes the deliveries that are due and tries each once, side by side. Returns how
+    /// many it tried.
+    @discardableResult
+    public func deliverDue() async -> Int {
+        let now = clock.now
+        let claimed: [WebhookDeliveryRecord]
+        let endpoints: [UUID: WebhookEndpointRecord]
+        do {
+            guard try await storage.read({ try await $0.hasClaimableWebhookDelivery(dueBy: now) }) else { return 0 }
+            (claimed, endpoints) = try await storage.transaction { store in
+                let claimed = try await store.claimWebhookDeliveries(
+                    dueBy: now, leaseUntil: now.addingTimeInterval(self.policy.lease), limit: self.policy.batchSize)
+                let endpoints = try await store.webhookEndpoints()
+                return (claimed, Dictionary(endpoints.map { ($0.id, $0) }) { first, _ in first })
+            }
+        } catch {
+            logger.error("the webhook queue could not be read", metadata: ["reason": "\(error)"])
+            return 0
+        }
+        let outcomes = await withTaskGroup(of: (WebhookDeliveryRecord, Bool).self) { group in
+            for delivery in claimed {
+                group.addTask { await self.attempt(delivery, endpoint: endpoints[delivery.endpointID]) }
+            }
+            var outcomes: [(WebhookDeliveryRecord, Bool)] = []
+            for await outcome in group { outcomes.append(outcome) }
+            return outcomes
+        }
+        for (delivery, answered) in outcomes {
+            do {
+                try await storage.transaction { store in
+                    try await store.updateWebhookDelivery(delivery)
+                    try await self.recordHealth(of: delivery.endpointID, answered: answered, in: store)
+                }
+            } catch {
+                logger.error(
+                    "a webhook delivery's outcome could not be recorded",
+                    metadata: ["webhook.id": "\(delivery.messageID)", "reason": "\(error)"])
+            }
+        }
+        return claimed.count
+    }
+
+    /// Forgets finished deliveries older than the policy keeps.
+    public func pruneFinished() async {
+        let cutoff = clock.now.addingTimeInterval(-policy.keepFinished)
+        do {
+            try await storage.transaction { try await $0.deleteWebhookDeliveries(finishedBefore: cutoff) }
+        } catch {
+            logger.error("finished webhook deliveries could not be pruned", metadata: ["reason": "\(error)"])
+        }
+    }
+
+    /// Tries a delivery once; returns it as it now stands, and whether the endpoint answered 2xx.
+    private func attempt(_ delivery: WebhookDeliveryRecord, endpoint: WebhookEndpointRecord?) async
+        -> (WebhookDeliveryRecord, Bool)
+    {
+        var delivery = delivery
+        delivery.leasedUntil = nil
+        guard let endpoint, endpoint.disabledAt == nil, let payload = delivery.payload else {
+            let reason = endpoint == nil ? "the endpoint was removed" : "the endpoint is disabled"
+            return (finish(delivery, as: .failed, error: reason), false)
+        }
+        delivery.attempts += 1
+        let metadata: Logger.Metadata = [
+            "webhook.id": "\(delivery.messageID)", "webhook.type": "\(delivery.eventType)",
+            "endpoint.id": "\(endpoint.id.lowercasedText)", "attempts": "\(delivery.attempts)",
+        ]
+        let failure: String
+        do {
+            let headers = WebhookSignedHeaders(
+                messageID: delivery.messageID, at: clock.now, body: payload, secrets: try secrets(of: endpoint))
+            let status = try await transport.post(endpoint.url, headers: headers.fields, body: payload, policy: policy)
+            if (200..<300).contains(status) { return (finish(delivery, as: .sent, error: nil), true) }
+            failure = "answered \(status)"
+        } catch let error as WebhookTransportError {
+            failure = error.reason
+        } catch {
+            failure = "the delivery could not be sent"
+        }
+        var logged = metadata
+        logged["reason"] = "\(failure)"
+        let now = clock.now
+        if now.timeIntervalSince(delivery.createdAt) >= policy.giveUpAfter {
+            logger.error("a webhook could not be delivered and was given up", metadata: logged)
+            return (finish(delivery, as: .failed, error: failure), false)
+        }
+        delivery.lastError = failure
+        delivery.nextAttemptAt = now.addingTimeInterval(policy.retryDelay(afterAttempts: delivery.attempts))
+        logger.warning("a webhook could not be delivered yet; it will be tried again", metadata: logged)
+        return (delivery, false)
+    }
+
+    private func finish(_ delivery: WebhookDeliveryRecord, as state: WebhookDeliveryRecord.State, error: String?)
+        -> WebhookDeliveryRecord
+    {
+        var delivery = delivery
+        delivery.state = state
+        delivery.payload = nil
+        delivery.lastError = error
+        delivery.finishedAt = clock.now
+        return delivery
+    }
+
+    /// The secrets a delivery is signed with now: the current one, and the previous one until its
+    /// time is up.
+    private func secrets(of endpoint: WebhookEndpointRecord) throws -> [WebhookSecret] {
+        var secrets = [try sealer.open(endpoint.sealedSecret)]
+        if let previous = endpoint.previousSealedSecret, let until = endpoint.previousSecretExpiresAt,
+            until > clock.now
+        {
+            secrets.append(try sealer.open(previous))
+        }
+        return secrets
+    }
+
+    /// Notes a success (the endpoint answers again) or a failure; an endpoint failing since longer
+    /// than the policy allows is disabled.
+    private func recordHealth(of endpointID: UUID, answered: Bool, in store: any StorageTransaction) async throws {
+        guard var endpoint = try await store.webhookEndpoint(id: endpointID), endpoint.disabledAt == nil else { return }
+        let now = clock.now
+        if answered {
+            guard endpoint.failingSince != nil else { return }
+            endpoint.failingSince = nil
+        } else if let since = endpoint.failingSince {
+            guard now.timeIntervalSince(since) >= policy.disableAfter else { return }
+            endpoint.disabledAt = now
+            logger.error(
+                "a webhook endpoint failed for too long and was disabled",
+                metadata: [
+                    "endpoint.id": "\(endpoint.id.lowercasedText)", "failing_since": "\(since.formatted(.iso8601))",
+                ])
+        } else {
+            endpoint.failingSince = now
+        }
+        try await store.updateWebhookEndpoint(endpoint)
+    }
+}

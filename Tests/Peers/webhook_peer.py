@@ -1,0 +1,75 @@
+"""A real webhook receiver for the webhook tests, on loopback: every delivery is verified with the
+Standard Webhooks reference library (`standardwebhooks` from PyPI), as an app's backend would.
+
+    python webhook_peer.py --port 8099 --dir DIR --secret-file FILE
+
+The signing secret (whsec_...) is read from FILE at each delivery, so a test can start the receiver,
+add the endpoint that points at it, and then write the secret it was given. Each delivery is kept as
+DIR/<n>.json: {"id", "timestamp", "verified", "error"?, "payload"?}; a verified one is answered 204, any
+other 400. The script prints one line, "listening", once it accepts connections, and stops on SIGTERM.
+Records are numbered after those already in DIR, so a receiver restarted on the same folder adds to them.
+"""
+
+import argparse
+import json
+import os
+import signal
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from standardwebhooks.webhooks import Webhook, WebhookVerificationError
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--dir", required=True)
+    parser.add_argument("--secret-file", required=True)
+    arguments = parser.parse_args()
+    os.makedirs(arguments.dir, exist_ok=True)
+    lock = threading.Lock()
+    counter = [len([name for name in os.listdir(arguments.dir) if name.endswith(".json")])]
+
+    def record(entry):
+        with lock:
+            counter[0] += 1
+            path = os.path.join(arguments.dir, "%06d.json" % counter[0])
+            with open(path + ".part", "w") as handle:
+                json.dump(entry, handle)
+            os.rename(path + ".part", path)
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers.get("content-length", "0")))
+            headers = {name.lower(): value for name, value in self.headers.items()}
+            entry = {"id": headers.get("webhook-id"), "timestamp": headers.get("webhook-timestamp")}
+            try:
+                with open(arguments.secret_file) as handle:
+                    secret = handle.read().strip()
+                entry["payload"] = Webhook(secret).verify(body, headers)
+                entry["verified"] = True
+                status = 204
+            except (WebhookVerificationError, OSError, ValueError) as error:
+                entry["verified"] = False
+                entry["error"] = "%s: %s" % (type(error).__name__, error)
+                status = 400
+            record(entry)
+            self.send_response(status)
+            self.send_header("content-length", "0")
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
+    # A parent may start us with SIGTERM blocked (its own mask is inherited): take it back.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
+    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
+    print("listening", flush=True)
+    server.serve_forever()
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -86,12 +86,14 @@ struct MailDeliveryTests {
 
     @Test("The mail server is down when the code is asked for and up 20 s later: the mail arrives and verifies")
     func outage() async throws {
-        let port = try SMTPPeer.freePort()
+        let down = try ReservedPort()
+        let port = down.port
         let server = try serve(smtpPort: port)
         defer { _ = server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         try await requestCode(http, "lee@example.com")
         try await Task.sleep(for: .seconds(20))
+        down.release()
         let peer = try SMTPPeer(port: port)
         let mail = try #require(try await waitForMail(peer, within: 45).first)
         #expect(
@@ -101,13 +103,15 @@ struct MailDeliveryTests {
 
     @Test("A server killed with -9 while mail waits sends it after restart")
     func killed() async throws {
-        let port = try SMTPPeer.freePort()
+        let down = try ReservedPort()
+        let port = down.port
         let first = try serve(smtpPort: port)
         let http = HTTP(base: try await first.waitUntilListening())
         try await requestCode(http, "ana@example.com")
         try await Task.sleep(for: .seconds(1))
         first.kill()
 
+        down.release()
         let peer = try SMTPPeer(port: port)
         let second = try serve(smtpPort: port, database: first.database)
         defer { _ = second.terminate() }

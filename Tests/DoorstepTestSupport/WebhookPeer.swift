@@ -9,6 +9,8 @@ public final class WebhookPeer: @unchecked Sendable {
     public let folder: URL
     public let secretFile: URL
     private var process: Process?
+    /// Holds the port while the receiver is down.
+    private var reservation: ReservedPort?
 
     /// What the receiver made of one delivery.
     public struct Received: Decodable, Sendable {
@@ -73,6 +75,8 @@ public final class WebhookPeer: @unchecked Sendable {
 
     /// Starts the receiver (again).
     public func start() throws {
+        reservation?.release()
+        reservation = nil
         let process = Process()
         process.executableURL = try Self.python()
         process.arguments = [
@@ -98,6 +102,8 @@ public final class WebhookPeer: @unchecked Sendable {
         }
         process.waitUntilExit()
         self.process = nil
+        // Down, the port stays this receiver's: no other test's peer may be given it meanwhile.
+        reservation = try? ReservedPort(port: port)
     }
 
     /// The deliveries received so far, oldest first.

@@ -23,7 +23,7 @@ final class ConfirmingDevice: DecliningDevice {
 }
 
 /// A device whose person types their password when asked to confirm who they are.
-final class PasswordDevice: DeviceEffects {
+final class PasswordDevice: DecliningDevice {
     let password: String
     private let asked = Mutex<[IdentityConfirmation]>([])
 
@@ -37,13 +37,6 @@ final class PasswordDevice: DeviceEffects {
         asked.withLock { $0.append(request) }
         return .password(password)
     }
-
-    func pickImage() async -> (data: Data, isPNG: Bool)? { nil }
-    func requestPermission(_ permission: String) async -> Bool { false }
-    func enableBiometrics() async -> Bool { false }
-    func forgetBiometrics() async {}
-    func appleCredential() async -> AppleCredential? { nil }
-    func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
 }
 
 @Suite("Confirming who you are for sensitive changes")

@@ -117,27 +117,27 @@ extension DoorstepClient {
     @discardableResult
     public func signInWithApple(
         identityToken: String, rawNonce: String?, authorizationCode: String?,
-        firstName: String?, lastName: String?
+        firstName: String?, lastName: String?, remember: Bool = true
     ) async throws -> (user: DoorstepUser, isNewUser: Bool) {
         let body = Components.Schemas.AppleSignInRequest(
             identityToken: identityToken, rawNonce: rawNonce,
             authorizationCode: authorizationCode, firstName: firstName,
             lastName: lastName)
         switch try await send({ try await self.api.signInWithApple(body: .json(body)) }) {
-        case .ok(let ok): return try await signedIn(try ok.body.json)
+        case .ok(let ok): return try await signedIn(try ok.body.json, remember: remember)
         case .default(let status, let problem): throw DoorstepError.problem(status, problem)
         }
     }
 
     /// Signs in with the ID token Google Sign-In gave the app.
     @discardableResult
-    public func signInWithGoogle(idToken: String, rawNonce: String?) async throws -> (
+    public func signInWithGoogle(idToken: String, rawNonce: String?, remember: Bool = true) async throws -> (
         user: DoorstepUser, isNewUser: Bool
     ) {
         switch try await send({
             try await self.api.signInWithGoogle(body: .json(.init(idToken: idToken, rawNonce: rawNonce)))
         }) {
-        case .ok(let ok): return try await signedIn(try ok.body.json)
+        case .ok(let ok): return try await signedIn(try ok.body.json, remember: remember)
         case .default(let status, let problem): throw DoorstepError.problem(status, problem)
         }
     }

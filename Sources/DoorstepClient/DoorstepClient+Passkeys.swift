@@ -48,7 +48,8 @@ extension DoorstepClient {
     /// Signs in with the assertion the platform made.
     @discardableResult
     public func signInWithPasskey(
-        credentialID: Data, clientDataJSON: Data, authenticatorData: Data, signature: Data, userHandle: Data?
+        credentialID: Data, clientDataJSON: Data, authenticatorData: Data, signature: Data, userHandle: Data?,
+        remember: Bool = true
     ) async throws -> DoorstepUser {
         let id = credentialID.base64URL
         let body = Components.Schemas.PasskeyAssertion(
@@ -57,7 +58,7 @@ extension DoorstepClient {
                 clientDataJSON: clientDataJSON.base64URL, authenticatorData: authenticatorData.base64URL,
                 signature: signature.base64URL, userHandle: userHandle?.base64URL))
         switch try await send({ try await self.api.authenticateWithPasskey(body: .json(body)) }) {
-        case .ok(let ok): return try await signedIn(try ok.body.json).user
+        case .ok(let ok): return try await signedIn(try ok.body.json, remember: remember).user
         case .default(let status, let problem): throw DoorstepError.problem(status, problem)
         }
     }

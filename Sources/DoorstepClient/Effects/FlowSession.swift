@@ -1,3 +1,4 @@
+import DoorstepAPI
 import DoorstepFlow
 import Foundation
 
@@ -20,10 +21,13 @@ public actor InMemorySnapshotStore: SnapshotStore {
     public func clear(flowID: String) async throws { snapshots[flowID] = nil }
 }
 
-/// An app running a flow against the server: the engine, the effect runner, the snapshot saved on
-/// the device after every step and synced to the server when signed in, and the launch routing.
+/// An app running a flow against the server: the shared ``FlowHost`` walking the engine, effects
+/// performed by a ``FlowEffectRunner``, the snapshot saved on the device after every step and synced
+/// to the server when signed in, and the launch routing.
 public actor FlowSession {
-    public private(set) var engine: FlowEngine
+    private var host: FlowHost
+    /// The engine, as of the last step.
+    public var engine: FlowEngine { host.engine }
     /// Where the launch landed.
     public let landing: LaunchLanding
     let runner: FlowEffectRunner
@@ -36,7 +40,7 @@ public actor FlowSession {
     public nonisolated let variant: String?
     private var serverRevision: Int?
     /// Timers the engine asked for, by action, with their delays; hosts fire them (tests call ``fireTimer(_:)``).
-    public private(set) var scheduledTimers: [String: Double] = [:]
+    public var scheduledTimers: [String: Double] { host.timers }
     /// Whether the person has finished the flow: they tapped the action of its terminal screen (the
     /// trainer's "Start Training"), or reached a terminal screen that offers none. The app shows its
     /// home then — not on arriving, which would skip the success screen the spec draws.
@@ -62,19 +66,15 @@ public actor FlowSession {
         let installID = await events?.isOptedOut == false ? events?.installID : nil
         let assignment = flow.assigned(toInstall: installID)
         let launch = FlowEngine.launch(flow: assignment.definition, snapshot: stored, session: session)
-        self.engine = launch.engine
+        self.host = FlowHost(engine: launch.engine)
         self.landing = launch.landing
-        self.runner = FlowEffectRunner(client: client, device: device)
         self.client = client
         self.snapshots = snapshots
         self.events = events
         self.variant = assignment.variant
         self.now = now
-        let before = engine.snapshot
-        try await run(engine.enteringCommands())
-        noteTerminalWithoutActions()
-        await events?.record(.screenShown, flow: engine.flow, variant: variant, screen: before.screen)
-        await report(nil, from: before)
+        self.runner = FlowEffectRunner(client: client, device: device)
+        try await drive(host.beginEntering())
     }
 
     /// The screen on display.
@@ -125,69 +125,34 @@ public actor FlowSession {
     }
 
     private func handle(_ event: FlowEvent) async throws {
-        let before = engine.snapshot
-        let wasTerminal = engine.screen.isTerminal
+        try await drive(host.begin(event, at: now()))
+    }
+
+    /// Runs one step of the shared host in place — observers see the engine busy while an effect
+    /// runs, and a tap meanwhile meets that busy engine — then does what the step asks: records the
+    /// walk, keeps the snapshot, tells observers.
+    private func drive(_ run: FlowHost.Run) async throws {
+        var run = run
         defer { publish() }
-        let commands = engine.handle(event, at: now())
-        if wasTerminal, commands.contains(where: { if case .complete = $0 { true } else { false } }) {
-            isFinished = true
+        while let request = host.nextEffect(in: &run) {
+            publish()
+            var runner = self.runner
+            let outcome = await FlowEffectDispatcher.run(
+                request, flow: engine.flow, answers: engine.snapshot.answers, on: &runner)
+            host.finish(request, with: outcome, in: &run, at: now())
         }
-        try await run(commands)
-        noteTerminalWithoutActions()
-        await report(event, from: before)
+        let step = host.end(run)
+        if step.finishes { isFinished = true }
+        if step.savesSnapshot { try await save() }
+        await record(step.events)
     }
 
-    /// A terminal screen with nothing to tap ends the flow on arrival.
-    private func noteTerminalWithoutActions() {
-        if engine.screen.isTerminal, !engine.visibleActions.contains(where: { $0.role != .timer }) {
-            isFinished = true
-        }
-    }
-
-    /// Records what a step did, for funnels: the first answer to a field (its id only), the action
-    /// taken, errors that appeared, a new screen, the flow's end.
-    private func report(_ event: FlowEvent?, from before: FlowSnapshot) async {
+    private func record(_ walked: [FlowWalkEvent]) async {
         guard let events else { return }
-        let after = engine.snapshot
-        let flow = engine.flow
-        let variant = self.variant
-        switch event {
-        case .answerChanged(let field, let value?) where !value.isEmpty && before.answers[field] == nil:
-            await events.record(.fieldAnswered, flow: flow, variant: variant, screen: before.screen, field: field)
-        case .actionTapped(let action):
-            await events.record(.action, flow: flow, variant: variant, screen: before.screen, action: action)
-        default:
-            break
-        }
-        for issue in after.issues where !before.issues.contains(issue) {
+        for event in walked {
             await events.record(
-                .errorShown, flow: flow, variant: variant, screen: after.screen, field: issue.field, code: issue.code)
-        }
-        if after.screen != before.screen {
-            await events.record(.screenShown, flow: flow, variant: variant, screen: after.screen)
-        }
-        if after.completed, !before.completed {
-            await events.record(.completed, flow: flow, variant: variant, screen: after.screen)
-        }
-    }
-
-    private func run(_ commands: [FlowCommand]) async throws {
-        var queue = commands
-        while !queue.isEmpty {
-            switch queue.removeFirst() {
-            case .perform(let request):
-                publish()
-                let result = await runner.run(request, flow: engine.flow, answers: engine.snapshot.answers)
-                queue += engine.handle(.effectFinished(EffectOutcome(requestID: request.id, result: result)), at: now())
-            case .scheduleTimer(let action, let after):
-                scheduledTimers[action] = after
-            case .cancelTimers:
-                scheduledTimers = [:]
-            case .saveSnapshot:
-                try await save()
-            case .complete:
-                try await save()
-            }
+                Components.Schemas.Event._TypePayload(event.kind), flow: engine.flow,
+                variant: variant, screen: event.screen, field: event.field, action: event.action, code: event.code)
         }
     }
 
@@ -196,11 +161,23 @@ public actor FlowSession {
     private func save() async throws {
         let snapshot = engine.snapshot
         try await snapshots.save(snapshot)
-        guard case .signedIn = await client.authState, snapshot.pending == nil else { return }
-        if let revision = try? await client.saveProgress(snapshot, in: snapshot.flowID, baseRevision: serverRevision) {
-            serverRevision = revision
-        } else if let remote = try? await client.progress(in: snapshot.flowID) {
-            serverRevision = remote.revision
+        guard case .signedIn = await client.authState else { return }
+        let client = self.client
+        serverRevision = await ProgressSync.sync(
+            snapshot, lastSeen: serverRevision,
+            save: { try await client.saveProgress(snapshot, in: snapshot.flowID, baseRevision: $0) },
+            currentRevision: { try await client.progress(in: snapshot.flowID)?.revision })
+    }
+}
+
+extension Components.Schemas.Event._TypePayload {
+    init(_ kind: FlowWalkEvent.Kind) {
+        switch kind {
+        case .screenShown: self = .screenShown
+        case .fieldAnswered: self = .fieldAnswered
+        case .action: self = .action
+        case .errorShown: self = .errorShown
+        case .completed: self = .completed
         }
     }
 }

@@ -120,7 +120,7 @@ public struct FlowLinter {
         for field in action.requires ?? [] where index.fields[field] == nil {
             add(screen: screen.id, field: field, "action \"\(action.id)\" requires a field that does not exist")
         }
-        if let cooldown = action.cooldown, !EffectNames.isKnown(cooldown.effect) {
+        if let cooldown = action.cooldown, !FlowEffect.isKnown(cooldown.effect) {
             add(screen: screen.id, "action \"\(action.id)\" waits on unknown effect \"\(cooldown.effect)\"")
         }
         checkKeys(action.visibleWhen?.keys ?? [], screen: screen.id, context: "action \"\(action.id)\"")
@@ -158,9 +158,10 @@ public struct FlowLinter {
             add(screen: from, field: key, "the transition on \"\(transition.on)\" clears a field that does not exist")
         }
         for call in transition.effects ?? [] {
-            if !EffectNames.isKnown(call.name) {
+            if !FlowEffect.isKnown(call.name) {
                 add(screen: from, "unknown effect \"\(call.name)\" on \"\(transition.on)\"")
             }
+            checkCatalogued(call, from: from, on: transition.on)
             keys += (call.args ?? [:]).values.flatMap(Self.argumentKeys)
             keys += call.when?.keys ?? []
             for (code, error) in call.errors ?? [:] {
@@ -170,6 +171,17 @@ public struct FlowLinter {
             }
         }
         checkKeys(keys, screen: from, context: "the transition on \"\(transition.on)\"")
+    }
+
+    /// A catalogued effect is passed only the arguments it reads, and assumes only results it delivers.
+    private mutating func checkCatalogued(_ call: EffectCall, from: String, on action: String) {
+        guard let effect = FlowEffect(rawValue: call.name) else { return }
+        for argument in (call.args ?? [:]).keys.sorted() where !effect.argumentKeys.contains(argument) {
+            add(screen: from, "\"\(call.name)\" on \"\(action)\" takes no argument \"\(argument)\"")
+        }
+        for key in (call.defaults ?? [:]).keys.sorted() where !effect.delivers(key, arguments: call.args ?? [:]) {
+            add(screen: from, "\"\(call.name)\" on \"\(action)\" never delivers \"\(key)\"")
+        }
     }
 
     // MARK: - Helpers

@@ -13,56 +13,48 @@ struct FunnelAnalytics: Codable, Sendable, Hashable {
     var lastShown: [String: String] = [:]
     var completed: Set<String> = []
 
-    /// The events of a screen being shown: one when it is not the screen this flow showed last.
-    mutating func shown(_ engine: FlowEngine, variant: String?, now: Date, random: any RandomSource)
-        -> [IncomingEvent]
-    {
-        let screen = engine.snapshot.screen
-        guard lastShown[engine.flow.id] != screen else { return [] }
-        lastShown[engine.flow.id] = screen
-        return [event(engine, variant, .screenShown, screen: screen, now: now, random: random)]
+    /// What the shared recording rules remember of this browser's walks.
+    var walk: FlowWalkAnalytics {
+        get {
+            var walk = FlowWalkAnalytics()
+            walk.lastShown = lastShown
+            walk.completed = completed
+            return walk
+        }
+        set {
+            lastShown = newValue.lastShown
+            completed = newValue.completed
+        }
     }
 
-    /// The events of a form sent from `screen`: each field answered (its id only), the action taken,
-    /// the errors the next page shows, and the flow's end the first time it is reached.
-    mutating func submitted(
-        from screen: String, answered fields: [String], event flowEvent: FlowEvent?, after engine: FlowEngine,
-        variant: String?, now: Date, random: any RandomSource
+    /// The events of a walk's steps, numbered in this browser's sequence.
+    mutating func incoming(
+        _ walked: [FlowWalkEvent], flow: FlowDefinition, variant: String?, now: Date, random: any RandomSource
     ) -> [IncomingEvent] {
-        var events = fields.sorted().map {
-            event(engine, variant, .fieldAnswered, screen: screen, field: $0, now: now, random: random)
+        walked.map { walked in
+            defer { nextSequence += 1 }
+            return IncomingEvent(
+                id: random.uuid(), installID: installID, flowID: flow.id, flowVersion: flow.version, variant: variant,
+                kind: AnalyticsEventRecord.Kind(walked.kind), screen: walked.screen, field: walked.field,
+                action: walked.action, code: walked.code, sequence: nextSequence, at: now)
         }
-        if case .actionTapped(let action) = flowEvent {
-            events.append(event(engine, variant, .action, screen: screen, action: action, now: now, random: random))
-        }
-        for issue in engine.snapshot.issues {
-            events.append(
-                event(
-                    engine, variant, .errorShown, screen: engine.snapshot.screen, field: issue.field, code: issue.code,
-                    now: now,
-                    random: random))
-        }
-        if engine.snapshot.completed, completed.insert(engine.flow.id).inserted {
-            events.append(event(engine, variant, .completed, screen: engine.snapshot.screen, now: now, random: random))
-        }
-        return events
-    }
-
-    private mutating func event(
-        _ engine: FlowEngine, _ variant: String?, _ kind: AnalyticsEventRecord.Kind, screen: String,
-        field: String? = nil,
-        action: String? = nil, code: String? = nil, now: Date, random: any RandomSource
-    ) -> IncomingEvent {
-        defer { nextSequence += 1 }
-        return IncomingEvent(
-            id: random.uuid(), installID: installID, flowID: engine.flow.id, flowVersion: engine.flow.version,
-            variant: variant, kind: kind, screen: screen, field: field, action: action, code: code,
-            sequence: nextSequence, at: now)
     }
 
     /// Whether the browser asks not to be tracked (Global Privacy Control, or Do Not Track): then the
     /// funnel records nothing of its walk.
     static func optedOut(_ headers: HTTPFields) -> Bool {
         headers[HTTPField.Name("Sec-GPC")!] == "1" || headers[HTTPField.Name("DNT")!] == "1"
+    }
+}
+
+extension AnalyticsEventRecord.Kind {
+    init(_ kind: FlowWalkEvent.Kind) {
+        switch kind {
+        case .screenShown: self = .screenShown
+        case .fieldAnswered: self = .fieldAnswered
+        case .action: self = .action
+        case .errorShown: self = .errorShown
+        case .completed: self = .completed
+        }
     }
 }

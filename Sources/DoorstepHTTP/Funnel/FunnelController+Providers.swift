@@ -44,7 +44,9 @@ extension FunnelController {
         }
         browser.state.pendingSignIn = nil
         await checkSignedIn(&browser, request)
-        let flow = assigned(written, &browser, request).definition
+        let assignment = assigned(written, &browser, request)
+        let flow = assignment.definition
+        let variant = assignment.variant
         guard let stored = browser.state.snapshots[flow.id],
             var engine = try? FlowEngine(flow: flow, restoring: stored),
             let waiting = engine.snapshot.pending
@@ -54,7 +56,7 @@ extension FunnelController {
             sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
             return response
         }
-        var effects = makeEffects(flow: flow, browser: browser, request: request, context: context, upload: nil)
+        var effects = makeEffects(browser: browser, request: request, upload: nil)
         if let code = query.get("code"), let web = webSignIns[pending.provider]?.web,
             let codeVerifier = pending.codeVerifier
         {
@@ -63,14 +65,20 @@ extension FunnelController {
                     forCode: code, redirectURI: redirectURI(for: pending.provider), codeVerifier: codeVerifier,
                     fetcher: fetcher)
                 effects.providerCredential = (pending.provider, token, pending.rawNonce)
-                await run(engine.enteringCommands(), engine: &engine, effects: &effects)
+                await step(&engine, &effects, &browser, request, variant: variant) { host, effects in
+                    await host.enter(performer: &effects, now: { clock.now })
+                }
             } catch let error as ServiceError {
                 let outcome = EffectOutcome.failure(waiting.requestID, code: error.code.rawValue, message: error.detail)
-                await run(engine.handle(.effectFinished(outcome), at: clock.now), engine: &engine, effects: &effects)
+                await step(&engine, &effects, &browser, request, variant: variant) { host, effects in
+                    await host.handle(.effectFinished(outcome), performer: &effects, now: { clock.now })
+                }
             }
         } else {
             let outcome = EffectOutcome.failure(waiting.requestID, code: "cancelled")
-            await run(engine.handle(.effectFinished(outcome), at: clock.now), engine: &engine, effects: &effects)
+            await step(&engine, &effects, &browser, request, variant: variant) { host, effects in
+                await host.handle(.effectFinished(outcome), performer: &effects, now: { clock.now })
+            }
         }
         return try await settle(engine, effects, flow: flow, browser: &browser, request: request)
     }

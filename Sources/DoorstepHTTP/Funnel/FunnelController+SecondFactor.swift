@@ -31,17 +31,21 @@ extension FunnelController {
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
         guard var browser = try await browserSending(form, request) else { return expiredForm(written) }
-        let flow = assigned(written, &browser, request).definition
+        let assignment = assigned(written, &browser, request)
+        let flow = assignment.definition
+        let variant = assignment.variant
         guard let pending = browser.state.pendingSecondFactor, pending.flowID == flow.id,
             let stored = browser.state.snapshots[flow.id],
             var engine = try? FlowEngine(flow: flow, restoring: stored, finishingPendingMove: true),
             let waiting = engine.snapshot.pending
         else { return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"]) }
-        var effects = makeEffects(flow: flow, browser: browser, request: request, context: context, upload: nil)
+        var effects = makeEffects(browser: browser, request: request, upload: nil)
         do {
             effects.completedSignIn = try await services.auth.completeSecondFactor(
                 challengeHash: pending.challengeHash, code: form?.value("code") ?? "", meta: effects.meta)
-            await run(engine.enteringCommands(), engine: &engine, effects: &effects)
+            await step(&engine, &effects, &browser, request, variant: variant) { host, effects in
+                await host.enter(performer: &effects, now: { clock.now })
+            }
         } catch let error as ServiceError where error.code == .invalidCode || error.code == .validationFailed {
             var response = Response(
                 status: .seeOther, headers: [.location: Self.secondFactorPath(flow) + "?problem=wrong_app_code"])
@@ -49,7 +53,9 @@ extension FunnelController {
             return response
         } catch let error as ServiceError {
             let outcome = EffectOutcome.failure(waiting.requestID, code: error.code.rawValue, message: error.detail)
-            await run(engine.handle(.effectFinished(outcome), at: clock.now), engine: &engine, effects: &effects)
+            await step(&engine, &effects, &browser, request, variant: variant) { host, effects in
+                await host.handle(.effectFinished(outcome), performer: &effects, now: { clock.now })
+            }
         }
         browser.state.pendingSecondFactor = nil
         return try await settle(engine, effects, flow: flow, browser: &browser, request: request)

@@ -71,9 +71,8 @@ struct FunnelController: Sendable {
         // A browser that has only looked is not stored: its first form stores it, and records the
         // screen it was shown then, so a reload is not a new visit.
         if browser.isStored || browser.state.signedIn != nil {
-            await record(&browser, request) {
-                $0.shown(engine, variant: assignment.variant, now: clock.now, random: random)
-            }
+            let shown = engine
+            await record(&browser, request, flow: flow, variant: assignment.variant) { $0.shown(shown) }
             try await sessions.save(&browser)
         }
         let offered = Set(webSignIns.keys).union(services.passkeys == nil ? [] : ["passkey"])
@@ -110,35 +109,24 @@ struct FunnelController: Sendable {
             // The first form of a browser that was not stored: the page it answers is the launch.
             engine = await launch(flow, &browser, request, context)
             let shown = engine
-            await record(&browser, request) {
-                $0.shown(shown, variant: assignment.variant, now: clock.now, random: random)
-            }
+            await record(&browser, request, flow: flow, variant: assignment.variant) { $0.shown(shown) }
         } else {
             return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
         }
         guard form.value("_screen") == engine.screen.id else {
             return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
         }
-        let now = clock.now
-        let screen = engine.screen.id
-        var answered: [String] = []
         for (field, value) in FormAnswers.answers(from: form, engine: engine) {
-            engine.handle(.answerChanged(field: field, value: value), at: now)
-            if let value, !value.isEmpty { answered.append(field) }
+            engine.handle(.answerChanged(field: field, value: value), at: clock.now)
         }
-        var effects = makeEffects(
-            flow: flow, browser: browser, request: request, context: context, upload: form.files.values.first)
+        var effects = makeEffects(browser: browser, request: request, upload: form.files.values.first)
         effects.passkeyResponse = form.value("_passkey").flatMap { $0.isEmpty ? nil : $0 }
-        let event = FunnelEvents.event(for: form, engine: &engine)
-        if let event {
-            await run(engine.handle(event, at: now), engine: &engine, effects: &effects)
+        if let event = FunnelEvents.event(for: form, engine: &engine) {
+            await step(&engine, &effects, &browser, request, variant: assignment.variant) { host, effects in
+                await host.handle(event, performer: &effects, now: { clock.now })
+            }
         }
         browser.state.signedIn = effects.signedIn
-        await record(&browser, request) {
-            $0.submitted(
-                from: screen, answered: answered, event: event, after: engine, variant: assignment.variant, now: now,
-                random: random)
-        }
         browser.state.snapshots[flow.id] = engine.snapshot
         if let provider = effects.awaitingProvider, let configuration = webSignIns[provider] {
             return try await sendToProvider(configuration, flow: flow, browser: &browser, request: request)
@@ -167,17 +155,37 @@ struct FunnelController: Sendable {
         return response
     }
 
-    /// Records flow events of this browser's walk, unless it asks not to be tracked. Events are
-    /// analytics: a failure to record them never fails the page.
-    private func record(
-        _ browser: inout BrowserSession, _ request: Request, _ make: (inout FunnelAnalytics) -> [IncomingEvent]
+    /// Records flow events of this browser's walk by the shared rules, unless it asks not to be
+    /// tracked. Events are analytics: a failure to record them never fails the page.
+    func record(
+        _ browser: inout BrowserSession, _ request: Request, flow: FlowDefinition, variant: String?,
+        _ walk: (inout FlowWalkAnalytics) -> [FlowWalkEvent]
     ) async {
         guard !FunnelAnalytics.optedOut(request.headers) else { return }
         var analytics = analyticsState(of: browser)
-        let events = make(&analytics)
+        let walked = walk(&analytics.walk)
+        let events = analytics.incoming(walked, flow: flow, variant: variant, now: clock.now, random: random)
         browser.state.analytics = analytics
         guard !events.isEmpty else { return }
         _ = try? await services.analytics.record(events, userID: browser.state.signedIn?.userID)
+    }
+
+    /// Runs one step of the shared flow host over the browser's engine, and records what it walked.
+    @discardableResult
+    func step(
+        _ engine: inout FlowEngine, _ effects: inout FunnelEffects, _ browser: inout BrowserSession,
+        _ request: Request, variant: String?,
+        _ body: (inout FlowHost, inout FunnelEffects) async -> FlowHost.Step
+    ) async -> FlowHost.Step {
+        var host = FlowHost(engine: engine, analytics: analyticsState(of: browser).walk)
+        let step = await body(&host, &effects)
+        engine = host.engine
+        let walked = host.analytics
+        await record(&browser, request, flow: engine.flow, variant: variant) {
+            $0 = walked
+            return step.events
+        }
+        return step
     }
 
     /// The flow as this browser walks it: its install's variant of the flow's experiment, or the
@@ -227,35 +235,23 @@ struct FunnelController: Sendable {
 
     /// The flow launched for this browser: its entry rules pick where to land (resuming an unfinished
     /// walk), and what the landing screen runs on entering is run.
+    /// Its screen is recorded when the page is shown (a browser only looking is not recorded).
     private func launch(
         _ flow: FlowDefinition, _ browser: inout BrowserSession, _ request: Request, _ context: DoorstepRequestContext
     ) async -> FlowEngine {
-        var engine = FlowEngine.launch(
-            flow: flow, snapshot: browser.state.snapshots[flow.id], session: browser.state.session
-        ).engine
-        var effects = makeEffects(flow: flow, browser: browser, request: request, context: context, upload: nil)
-        await run(engine.enteringCommands(), engine: &engine, effects: &effects)
+        var host = FlowHost(
+            engine: FlowEngine.launch(
+                flow: flow, snapshot: browser.state.snapshots[flow.id], session: browser.state.session
+            ).engine)
+        var effects = makeEffects(browser: browser, request: request, upload: nil)
+        _ = await host.enter(performer: &effects, now: { clock.now })
         browser.state.signedIn = effects.signedIn
-        return engine
+        return host.engine
     }
 
-    /// Runs the engine's commands; effects run in-process, one after another, each result fed back —
-    /// except a provider sign-in, which stays pending while the browser visits the provider.
-    func run(_ commands: [FlowCommand], engine: inout FlowEngine, effects: inout FunnelEffects) async {
-        var queue = commands
-        while !queue.isEmpty {
-            guard case .perform(let request) = queue.removeFirst() else { continue }
-            let result = await effects.run(request, answers: engine.snapshot.answers)
-            if effects.awaitingProvider != nil || effects.awaitingSecondFactor != nil { return }
-            queue += engine.handle(.effectFinished(EffectOutcome(requestID: request.id, result: result)), at: clock.now)
-        }
-    }
-
-    func makeEffects(
-        flow: FlowDefinition, browser: BrowserSession, request: Request, context: DoorstepRequestContext, upload: Data?
-    ) -> FunnelEffects {
+    func makeEffects(browser: BrowserSession, request: Request, upload: Data?) -> FunnelEffects {
         FunnelEffects(
-            services: services, flow: flow, meta: RequestMeta(userAgent: request.headers[.userAgent]), upload: upload,
+            services: services, meta: RequestMeta(userAgent: request.headers[.userAgent]), upload: upload,
             signedIn: browser.state.signedIn, webProviders: Set(webSignIns.keys))
     }
 
@@ -279,18 +275,13 @@ struct FunnelController: Sendable {
 
     /// Keeps the walk on the server too, so an app signed in to the same account can resume it.
     func syncProgress(_ snapshot: FlowSnapshot, browser: inout BrowserSession) async {
-        guard let caller = browser.state.signedIn?.caller, snapshot.pending == nil else { return }
+        guard let caller = browser.state.signedIn?.caller else { return }
         let flowID = snapshot.flowID
-        var base = browser.state.serverRevisions[flowID]
-        if base == nil { base = (try? await services.flows.progress(caller, flowID: flowID))?.revision }
-        if let revision = try? await services.flows.saveProgress(
-            caller, flowID: flowID, baseRevision: base, snapshot: snapshot.value)
-        {
-            browser.state.serverRevisions[flowID] = revision
-        } else {
-            browser.state.serverRevisions[flowID] =
-                (try? await services.flows.progress(caller, flowID: flowID))?.revision
-        }
+        let flows = services.flows
+        browser.state.serverRevisions[flowID] = await ProgressSync.sync(
+            snapshot, lastSeen: browser.state.serverRevisions[flowID],
+            save: { try await flows.saveProgress(caller, flowID: flowID, baseRevision: $0, snapshot: snapshot.value) },
+            currentRevision: { try await flows.progress(caller, flowID: flowID).revision })
     }
 
     /// Keeps what an effect resumed outside a screen's form (a provider's return, a second factor)

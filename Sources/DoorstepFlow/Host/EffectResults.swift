@@ -1,0 +1,87 @@
+/// What every sign-in delivers to the flow, whichever way it was made.
+public struct EffectSignIn: Sendable, Hashable {
+    /// Whether the sign-in made the account.
+    public var isNewUser: Bool
+    /// Whether the account is a guest's.
+    public var isGuest: Bool
+
+    /// Creates a sign-in.
+    public init(isNewUser: Bool, isGuest: Bool = false) {
+        self.isNewUser = isNewUser
+        self.isGuest = isGuest
+    }
+
+    static let keys = ["session.active", "session.isNewUser", "session.isGuest", "flow.completed"]
+
+    /// The results, with whether the account had already finished this flow.
+    func results(flowCompleted: Bool) -> [String: Value] {
+        [
+            "session.active": true, "session.isNewUser": .bool(isNewUser), "session.isGuest": .bool(isGuest),
+            "flow.completed": .bool(flowCompleted),
+        ]
+    }
+}
+
+/// A group made or joined.
+public struct EffectGroup: Sendable, Hashable {
+    public var id: String
+    public var name: String
+    public var inviteCode: String
+
+    /// Creates a group result.
+    public init(id: String, name: String, inviteCode: String) {
+        self.id = id
+        self.name = name
+        self.inviteCode = inviteCode
+    }
+
+    static let keys = ["group.id", "group.name", "group.inviteCode"]
+
+    var results: [String: Value] {
+        ["group.id": .string(id), "group.name": .string(name), "group.inviteCode": .string(inviteCode)]
+    }
+}
+
+/// A goal the trainer proposes.
+public struct EffectGoalOption: Sendable, Hashable {
+    public var id: String
+    public var summary: String
+    public var detail: String
+
+    /// Creates a goal option.
+    public init(id: String, summary: String, detail: String) {
+        self.id = id
+        self.summary = summary
+        self.detail = detail
+    }
+
+    static func results(_ options: [EffectGoalOption]) -> [String: Value] {
+        let values: [Value] = options.map {
+            ["id": .string($0.id), "summary": .string($0.summary), "detail": .string($0.detail)]
+        }
+        return ["trainer.goalOptions": .array(values)]
+    }
+}
+
+/// A training program drafted or edited.
+public struct EffectProgram: Sendable, Hashable {
+    public var id: String
+    public var version: Int
+    public var markdown: String
+
+    /// Creates a program result.
+    public init(id: String, version: Int, markdown: String) {
+        self.id = id
+        self.version = version
+        self.markdown = markdown
+    }
+
+    static let keys = ["trainer.program.id", "trainer.program.version", "trainer.program.markdown"]
+
+    var results: [String: Value] {
+        [
+            "trainer.program.id": .string(id), "trainer.program.version": .int(version),
+            "trainer.program.markdown": .string(markdown),
+        ]
+    }
+}

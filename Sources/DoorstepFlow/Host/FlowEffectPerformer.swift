@@ -1,0 +1,74 @@
+import Foundation
+
+/// How a host performs the catalogue's effects: the SDK over HTTP and the device, the web funnel
+/// in-process. Everything else — reading arguments, shaping results, which answers are sent, how a
+/// failure reaches the engine — is the shared ``FlowEffectDispatcher``'s, so app and web cannot drift.
+///
+/// Methods throw what their host throws; ``failure(for:)`` turns that into what the engine shows. A
+/// method throws ``EffectSuspended`` when the effect waits for the person somewhere else (a
+/// provider's page, an authenticator app's code asked on a page of its own).
+public protocol FlowEffectPerformer {
+    func identify(email: String) async throws -> Bool
+    func sendCode(email: String, purpose: String) async throws
+    mutating func verifyCode(email: String, code: String, purpose: String) async throws -> EffectSignIn
+    mutating func signUp(_ request: EffectSignUp) async throws -> EffectSignIn
+    mutating func logIn(email: String, password: String, remember: Bool) async throws -> EffectSignIn
+    func forgotPassword(email: String) async throws
+    mutating func resetPassword(email: String, code: String, newPassword: String) async throws -> EffectSignIn
+    mutating func setPassword(_ newPassword: String) async throws
+    mutating func signInWithApple(remember: Bool) async throws -> EffectSignIn
+    mutating func signInWithGoogle(remember: Bool) async throws -> EffectSignIn
+    mutating func signInWithPasskey(remember: Bool) async throws -> EffectSignIn
+    /// Signs in as a guest, or tells what the signed-in account already is.
+    mutating func continueAsGuest() async throws -> EffectSignIn
+    mutating func addPasskey(name: String?) async throws
+    func saveProfile(firstName: String?, lastName: String?) async throws
+    func acceptConsents(_ consents: [EffectConsent]) async throws
+    /// A photo the person picked, as a reference ``uploadAvatar(image:)`` understands.
+    mutating func pickImage() async throws -> String
+    /// Uploads the picked photo; returns its address.
+    mutating func uploadAvatar(image reference: String) async throws -> String
+    func createGroup(name: String, kind: String) async throws -> EffectGroup
+    func joinGroup(inviteCode: String) async throws -> EffectGroup
+    /// Mails invitations; returns how many were sent.
+    func inviteMembers(groupID: String, emails: [String]) async throws -> Int
+    /// Keeps the answers (never a secret field's: the dispatcher leaves those out).
+    func submitAnswers(_ answers: [String: Value], flow: FlowDefinition) async throws
+    /// Whether the signed-in account has submitted answers to the flow (the server's word).
+    func hasSubmittedAnswers(flow: FlowDefinition) async throws -> Bool
+    /// Whether the person granted the permission; a host that cannot ask throws what to say.
+    func requestPermission(_ permission: String) async throws -> Bool
+    /// Whether Face ID or Touch ID was enrolled; a host that cannot throws what to say.
+    func enableBiometrics() async throws -> Bool
+    mutating func logOut() async throws
+    func trainerGoalOptions(instruction: String?) async throws -> [EffectGoalOption]
+    func trainerConfirmGoal(optionID: String) async throws -> String
+    func trainerProgram(editing programID: String?, instruction: String?) async throws -> EffectProgram
+    func trainerActivateProgram(id: String) async throws -> String
+
+    /// What the engine shows for an error thrown by one of the methods above.
+    mutating func failure(for error: any Error) -> EffectFailure
+}
+
+/// Thrown by a performer when its effect waits for the person elsewhere; the engine keeps it pending.
+public struct EffectSuspended: Error, Sendable {
+    /// Creates the signal.
+    public init() {}
+}
+
+/// A sign-up's details, as the flow passed them.
+public struct EffectSignUp: Sendable, Hashable {
+    public var email: String
+    public var password: String
+    public var firstName: String?
+    public var lastName: String?
+    /// A full name typed in one field, kept as typed.
+    public var name: String?
+    public var consents: [EffectConsent]
+}
+
+/// A document and the version of it a person accepted.
+public struct EffectConsent: Sendable, Hashable {
+    public var document: String
+    public var version: String
+}

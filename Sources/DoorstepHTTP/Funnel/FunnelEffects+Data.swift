@@ -1,0 +1,102 @@
+import DoorstepFlow
+import DoorstepServerCore
+import Foundation
+
+extension FunnelEffects {
+    // MARK: - Profile and groups
+
+    func saveProfile(firstName: String?, lastName: String?) async throws {
+        _ = try await services.profile.updateProfile(try caller(), firstName: firstName, lastName: lastName)
+    }
+
+    func acceptConsents(_ consents: [EffectConsent]) async throws {
+        _ = try await services.profile.acceptConsents(try caller(), consents.map { ($0.document, $0.version) })
+    }
+
+    func pickImage() async throws -> String {
+        guard upload?.isEmpty == false else {
+            throw EffectFailure(code: "photo_required", message: "Choose a photo first.")
+        }
+        return "upload"
+    }
+
+    func uploadAvatar(image reference: String) async throws -> String {
+        guard let upload, !upload.isEmpty else {
+            throw EffectFailure(code: "photo_required", message: "Choose a photo first.")
+        }
+        let user = try await services.profile.uploadAvatar(try caller(), data: upload)
+        return user.avatarID.map { "/v1/avatars/\($0)" } ?? ""
+    }
+
+    func createGroup(name: String, kind: String) async throws -> EffectGroup {
+        Self.group(try await services.groups.create(try caller(), name: name, kind: kind))
+    }
+
+    func joinGroup(inviteCode: String) async throws -> EffectGroup {
+        Self.group(try await services.groups.join(try caller(), inviteCode: inviteCode))
+    }
+
+    func inviteMembers(groupID: String, emails: [String]) async throws -> Int {
+        try await services.groups.invite(try caller(), groupID: groupID, emails: emails).invited.count
+    }
+
+    // MARK: - Answers and the device
+
+    func submitAnswers(_ answers: [String: Value], flow: FlowDefinition) async throws {
+        _ = try await services.flows.submitAnswers(
+            try caller(), flowID: flow.id, flowVersion: flow.version, answers: answers)
+    }
+
+    /// Whether the caller has submitted answers to this flow (the server's word, not a draft's).
+    func hasSubmittedAnswers(flow: FlowDefinition) async throws -> Bool {
+        do {
+            return !(try await services.flows.answers(try caller(), flowID: flow.id)).isEmpty
+        } catch let error as ServiceError where error.code == .notFound {
+            return false
+        }
+    }
+
+    /// A browser page cannot grant what flows ask for (notifications, iCloud); the app asks later.
+    func requestPermission(_ permission: String) async throws -> Bool {
+        throw EffectFailure.cancelled("You can turn this on in the app.")
+    }
+
+    func enableBiometrics() async throws -> Bool {
+        throw EffectFailure.cancelled("Face ID is available in the app.")
+    }
+
+    // MARK: - Trainer
+
+    func trainerGoalOptions(instruction: String?) async throws -> [EffectGoalOption] {
+        let options =
+            if let instruction {
+                try await services.trainer.editGoalOptions(try caller(), instruction: instruction)
+            } else {
+                try await services.trainer.goalOptions(try caller())
+            }
+        return options.map { EffectGoalOption(id: $0.id, summary: $0.summary, detail: $0.detail) }
+    }
+
+    func trainerConfirmGoal(optionID: String) async throws -> String {
+        try await services.trainer.confirmGoal(try caller(), optionID: optionID).goal.id
+    }
+
+    func trainerProgram(editing programID: String?, instruction: String?) async throws -> EffectProgram {
+        let program =
+            if let programID {
+                try await services.trainer.editProgram(
+                    try caller(), programID: programID, instruction: instruction ?? "")
+            } else {
+                try await services.trainer.draftProgram(try caller())
+            }
+        return EffectProgram(id: program.id.uuidString, version: program.version, markdown: program.markdown)
+    }
+
+    func trainerActivateProgram(id: String) async throws -> String {
+        try await services.trainer.activateProgram(try caller(), programID: id).status
+    }
+
+    private static func group(_ view: GroupView) -> EffectGroup {
+        EffectGroup(id: view.group.id.uuidString, name: view.group.name, inviteCode: view.group.inviteCode)
+    }
+}

@@ -197,6 +197,7 @@ let package = Package(
         .testTarget(
             name: "DoorstepServerTests",
             dependencies: [
+                "DoorstepClient",
                 "DoorstepTestSupport",
                 "DoorstepPostgres",
                 "DoorstepSQLite",

@@ -121,10 +121,11 @@ struct FunnelController: Sendable {
         }
         var effects = makeEffects(browser: browser, request: request, upload: form.files.values.first)
         effects.passkeyResponse = form.value("_passkey").flatMap { $0.isEmpty ? nil : $0 }
+        var savesSnapshot = false
         if let event = FunnelEvents.event(for: form, engine: &engine) {
-            await step(&engine, &effects, &browser, request, variant: assignment.variant) { host, effects in
-                await host.handle(event, performer: &effects, now: { clock.now })
-            }
+            savesSnapshot = await step(&engine, &effects, &browser, request, variant: assignment.variant) {
+                host, effects in await host.handle(event, performer: &effects, now: { clock.now })
+            }.savesSnapshot
         }
         browser.state.signedIn = effects.signedIn
         browser.state.snapshots[flow.id] = engine.snapshot
@@ -144,7 +145,8 @@ struct FunnelController: Sendable {
             sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
             return response
         }
-        await syncProgress(engine.snapshot, browser: &browser)
+        // The server keeps the walk when the engine asks for it kept, as the app does.
+        if savesSnapshot { await syncProgress(engine.snapshot, browser: &browser) }
         try await sessions.save(&browser)
         var response =
             effects.needsConfirmation

@@ -89,7 +89,7 @@ extension FunnelEffects {
             } else {
                 try await services.trainer.draftProgram(try caller())
             }
-        return EffectProgram(id: program.id.uuidString, version: program.version, markdown: program.markdown)
+        return EffectProgram(id: program.id.lowercasedText, version: program.version, markdown: program.markdown)
     }
 
     func trainerActivateProgram(id: String) async throws -> String {
@@ -97,6 +97,6 @@ extension FunnelEffects {
     }
 
     private static func group(_ view: GroupView) -> EffectGroup {
-        EffectGroup(id: view.group.id.uuidString, name: view.group.name, inviteCode: view.group.inviteCode)
+        EffectGroup(id: view.group.id.lowercasedText, name: view.group.name, inviteCode: view.group.inviteCode)
     }
 }

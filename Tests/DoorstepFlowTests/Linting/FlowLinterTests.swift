@@ -98,6 +98,25 @@ struct FlowLinterTests {
         #expect(found.contains("field \"name\": its example is refused: Please enter a name using letters only."))
     }
 
+    @Test("An effect is passed only the arguments the catalogue says it reads, and assumes only results it delivers")
+    func catalogedEffects() throws {
+        var trainer = try Catalog.flow("trainer")
+        trainer.transitions[0].effects = [
+            EffectCall("sendCode", args: ["email": "$email", "purpose": "signup", "locale": "en"]),
+            EffectCall(
+                "identify", args: ["email": "$email"], defaults: ["account.exists": false, "account.name": "Al"]),
+            EffectCall(
+                "requestPermission", args: ["permission": "notifications"], defaults: ["permission.camera": true]),
+        ]
+        let found = FlowLinter.problems(in: trainer).map(\.description)
+        #expect(found.contains("screen \"introHero\": \"sendCode\" on \"continue\" takes no argument \"locale\""))
+        #expect(found.contains("screen \"introHero\": \"identify\" on \"continue\" never delivers \"account.name\""))
+        #expect(
+            found.contains(
+                "screen \"introHero\": \"requestPermission\" on \"continue\" never delivers \"permission.camera\""))
+        #expect(!found.contains { $0.contains("account.exists") }, "a result the effect delivers is fine")
+    }
+
     @Test("Unknown effects and a migration to a screen that no longer exists")
     func effectsAndMigrations() throws {
         var trainer = try Catalog.flow("trainer")

@@ -5,7 +5,7 @@ import Foundation
 struct Flows: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check, print, draw and simulate flow definitions.",
-        subcommands: [Validate.self, Show.self, Graph.self, Simulate.self]
+        subcommands: [Validate.self, Show.self, Graph.self, Simulate.self, Strings.self]
     )
 }
 
@@ -55,15 +55,35 @@ struct Validate: ParsableCommand {
                 failed = true
                 continue
             }
-            let problems = FlowDocument.check(data).problems
-            if problems.isEmpty {
+            let report = FlowDocument.check(data)
+            var lines = report.problems.map { $0.line(file: name) }
+            if let flow = report.flow {
+                lines += translationProblems(of: flow, reference: reference)
+            }
+            if lines.isEmpty {
                 print("\(name): valid")
             } else {
                 failed = true
-                for problem in problems { print(problem.line(file: name)) }
+                for line in lines { print(line) }
             }
         }
         if failed { throw ExitCode.failure }
+    }
+}
+
+/// What keeps a flow's translations (its String Catalog, `<id>.xcstrings` beside the flow) from
+/// shipping, one line each.
+func translationProblems(of flow: FlowDefinition, reference: String) -> [String] {
+    let url =
+        FlowCatalog.referenceIDs.contains(reference)
+        ? FlowCatalog.stringsURL(reference)
+        : URL(fileURLWithPath: reference).deletingPathExtension().appendingPathExtension("xcstrings")
+    guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
+    let name = url.lastPathComponent
+    do {
+        return try StringCatalog.decode(from: data).problems(with: flow).map { "\(name): \($0)" }
+    } catch {
+        return ["\(name): not a String Catalog (\(error.localizedDescription))"]
     }
 }
 

@@ -29,6 +29,18 @@ public struct FlowCatalog: Sendable {
         flowsDirectory.appendingPathComponent("\(id).json")
     }
 
+    /// The translations of a bundled flow (its String Catalog, `<id>.xcstrings` beside it), if it has any.
+    public static func strings(_ id: String) throws -> StringCatalog? {
+        let url = stringsURL(id)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try StringCatalog.decode(from: Data(contentsOf: url))
+    }
+
+    /// The file a bundled flow's translations are kept in.
+    public static func stringsURL(_ id: String) -> URL {
+        flowsDirectory.appendingPathComponent("\(id).xcstrings")
+    }
+
     /// An earlier version of a bundled flow, kept so that snapshots it saved can be migrated and tested.
     public static func archivedVersion(_ id: String, version: Int) throws -> FlowDefinition {
         let url = flowsDirectory.appendingPathComponent("Archive/\(id)-v\(version).json")

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The strings a person reads in a flow — titles, texts, labels, placeholders, options, messages —
+/// found by where they sit in the flow's JSON. Each is keyed by its source text, as Xcode keys a
+/// String Catalog, so a translation follows its text wherever the flow uses it.
+public enum FlowStrings {
+    /// Where visible strings sit: keys, `#` for any array index, `*` for any key.
+    static let screenPaths = [
+        "title", "actions.#.title", "actions.#.loadingTitle", "actions.#.accessibilityLabel", "blocks.#.text",
+        "blocks.#.label", "blocks.#.placeholder", "blocks.#.badge", "blocks.#.confirmLabel", "blocks.#.helper",
+        "blocks.#.linkText", "blocks.#.accessibilityLabel", "blocks.#.items.#.title", "blocks.#.items.#.detail",
+        "blocks.#.lines.#", "blocks.#.pills.#", "blocks.#.prompts.#",
+    ]
+    static let flowPaths =
+        ["title", "sections.#.label", "transitions.#.effects.#.errors.*.message"]
+        + fieldPaths.map { "fields.#." + $0 } + screenPaths.map { "screens.#." + $0 }
+        + screenPaths.map { "experiment.variants.#.changes.screens.#." + $0 }
+    static let fieldPaths = [
+        "label", "messages.*", "options.#", "options.#.title", "options.#.detail", "options.#.badge",
+        "options.#.price", "options.#.features.#",
+    ]
+
+    /// Every visible string of the flow, once, in the order the flow first uses it, with where.
+    public static func sources(of flow: FlowDefinition) throws -> [(text: String, location: String)] {
+        var found: [(String, String)] = []
+        var seen = Set<String>()
+        _ = try transform(flow) { text, location in
+            if !text.isEmpty, seen.insert(text).inserted { found.append((text, location)) }
+            return nil
+        }
+        return found
+    }
+
+    /// The flow with each visible string that `translations` has replaced by its translation. A
+    /// choice written as a bare value keeps the value and shows the translation as its title.
+    public static func translated(_ flow: FlowDefinition, _ translations: [String: String]) throws
+        -> FlowDefinition
+    {
+        guard !translations.isEmpty else { return flow }
+        return try transform(flow) { text, _ in translations[text] }
+    }
+
+    private static func transform(_ flow: FlowDefinition, _ replace: (String, String) -> String?) throws
+        -> FlowDefinition
+    {
+        let tree = try JSONSerialization.jsonObject(with: JSONEncoder().encode(flow))
+        let patterns = flowPaths.map { $0.split(separator: ".").map(String.init) }
+        // The options of a field no screen shows (state kept by the flow) are values, not words.
+        let shown = Set(flow.screens.flatMap { $0.blocks.compactMap(\.field) })
+        let hidden = Set(flow.fields.indices.filter { !shown.contains(flow.fields[$0].id) }.map { "\($0)" })
+        let changed = visit(tree, path: [], named: [], patterns: patterns) { text, path, location in
+            if path.count >= 4, path[0] == "fields", hidden.contains(path[1]), path[2] == "options" { return nil }
+            return replace(text, location)
+        }
+        return try FlowDefinition.decode(from: JSONSerialization.data(withJSONObject: changed))
+    }
+
+    /// Walks the tree; `path` is matched against the patterns, `named` (array items by their id
+    /// where they have one) tells translators where a string is.
+    private static func visit(
+        _ node: Any, path: [String], named: [String], patterns: [[String]],
+        _ replace: (String, [String], String) -> String?
+    ) -> Any {
+        switch node {
+        case let object as [String: Any]:
+            var result = object
+            for (key, child) in object {
+                result[key] = visit(child, path: path + [key], named: named + [key], patterns: patterns, replace)
+            }
+            // A choice without a title shows its value: translate that as its title, keep the value.
+            if object["title"] == nil, let value = object["value"] as? String,
+                patterns.contains(where: { matches(path + ["title"], $0) }),
+                let translation = replace(value, path + ["title"], (named + ["value"]).joined(separator: "."))
+            {
+                result["title"] = translation
+            }
+            return result
+        case let array as [Any]:
+            return array.enumerated().map { index, item in
+                let name = (item as? [String: Any])?["id"] as? String ?? "\(index)"
+                return visit(item, path: path + ["\(index)"], named: named + [name], patterns: patterns, replace)
+            }
+        case let text as String where patterns.contains(where: { matches(path, $0) }):
+            let location = named.joined(separator: ".")
+            guard let translation = replace(text, path, location) else { return text }
+            // A bare choice is its stored value too: keep the value, show the translation.
+            return path.dropLast().last == "options" ? ["value": text, "title": translation] : translation
+        default:
+            return node
+        }
+    }
+
+    private static func matches(_ path: [String], _ pattern: [String]) -> Bool {
+        path.count == pattern.count
+            && zip(path, pattern).allSatisfy { part, wanted in
+                wanted == "*" || part == wanted || (wanted == "#" && Int(part) != nil)
+            }
+    }
+}

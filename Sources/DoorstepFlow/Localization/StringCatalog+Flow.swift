@@ -1,0 +1,110 @@
+import Foundation
+
+extension StringCatalog {
+    /// A catalog of the flow's visible strings, with the translations this catalog already has
+    /// for those that are still in the flow, and the place each is first used as its comment.
+    public static func exporting(_ flow: FlowDefinition, keeping existing: StringCatalog? = nil) throws
+        -> StringCatalog
+    {
+        var catalog = StringCatalog(sourceLanguage: existing?.sourceLanguage ?? "en")
+        for (text, location) in try FlowStrings.sources(of: flow) {
+            var entry = existing?.strings[text] ?? Entry()
+            entry.comment = entry.comment ?? "\(flow.id): \(location)"
+            catalog.strings[text] = entry
+        }
+        return catalog
+    }
+
+    /// This catalog with the translations of `other` added, replacing those it had for the same
+    /// string and language.
+    public func merging(_ other: StringCatalog) -> StringCatalog {
+        var merged = self
+        for (source, entry) in other.strings {
+            var mine = merged.strings[source] ?? Entry(comment: entry.comment)
+            for (language, localization) in entry.localizations ?? [:] {
+                mine.localizations = (mine.localizations ?? [:]).merging([language: localization]) { $1 }
+            }
+            merged.strings[source] = mine
+        }
+        return merged
+    }
+
+    /// Why this catalog cannot ship with `flow`: a visible string without a translation in a
+    /// language the catalog offers, a translation whose placeholders differ from its source's, a
+    /// count without its plural forms, or a string the flow no longer has.
+    public func problems(with flow: FlowDefinition) throws -> [String] {
+        let sources = try FlowStrings.sources(of: flow).map(\.text)
+        var problems: [String] = []
+        for language in languages {
+            for source in sources {
+                let localization = strings[source]?.localizations?[language]
+                let forms = Self.forms(of: localization)
+                guard !forms.isEmpty else {
+                    problems.append("\(language): \"\(source)\" has no translation")
+                    continue
+                }
+                let expected = TextTemplate.keys(in: source).sorted()
+                for (category, form) in forms.sorted(by: { $0.key < $1.key })
+                where TextTemplate.keys(in: form).sorted() != expected {
+                    let which = category.isEmpty ? "" : " (\(category))"
+                    problems.append(
+                        "\(language): the translation\(which) of \"\(source)\" has placeholders "
+                            + "\(Self.list(TextTemplate.keys(in: form))) where the source has \(Self.list(expected))")
+                }
+                if expected.contains(where: Self.isCount), localization?.variations?.plural?["other"] == nil {
+                    problems.append("\(language): \"\(source)\" counts, so it needs plural forms (at least \"other\")")
+                }
+            }
+        }
+        let current = Set(sources)
+        for source in strings.keys.sorted() where !current.contains(source) {
+            problems.append("\"\(source)\" is no longer in the flow")
+        }
+        return problems
+    }
+
+    /// The texts of a translation: its one text (category ""), or one per plural category.
+    private static func forms(of localization: Localization?) -> [String: String] {
+        guard let localization else { return [:] }
+        if let plural = localization.variations?.plural {
+            return plural.compactMapValues { $0.stringUnit.flatMap { $0.value.isEmpty ? nil : $0.value } }
+        }
+        guard let unit = localization.stringUnit, unit.state == "translated", !unit.value.isEmpty else { return [:] }
+        return ["": unit.value]
+    }
+
+    private static func isCount(_ placeholder: String) -> Bool {
+        placeholder == "count" || placeholder.hasSuffix("Count") || placeholder.hasSuffix(".count")
+    }
+
+    private static func list(_ placeholders: [String]) -> String {
+        placeholders.isEmpty ? "none" : placeholders.map { "{\($0)}" }.joined(separator: ", ")
+    }
+}
+
+extension FlowDefinition {
+    /// The flow as a person who prefers `preferredLanguages` reads it, and the language chosen: the
+    /// best match among the catalog's, or the flow's own (its source language) when none matches.
+    public func localized(with catalog: StringCatalog?, preferredLanguages: [String]) -> LocalizedFlow {
+        guard let catalog else { return LocalizedFlow(definition: self, language: "en") }
+        let language = catalog.language(for: preferredLanguages)
+        guard language != catalog.sourceLanguage,
+            let translated = try? FlowStrings.translated(self, catalog.table(for: language))
+        else { return LocalizedFlow(definition: self, language: catalog.sourceLanguage) }
+        return LocalizedFlow(definition: translated, language: language)
+    }
+}
+
+/// A flow in one language.
+public struct LocalizedFlow: Sendable {
+    public var definition: FlowDefinition
+    /// Its BCP 47 language tag.
+    public var language: String
+
+    /// Whether the language is written right to left.
+    public var isRightToLeft: Bool {
+        Self.rightToLeft.contains(language.split(separator: "-").first.map(String.init) ?? "")
+    }
+
+    static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "dv", "ckb", "sd", "ug"]
+}

@@ -40,14 +40,20 @@ public actor DoorstepClient {
     ///   - now: the clock; the system's unless a test passes its own.
     ///   - retry: how long log-in, sign-up, code requests and refresh wait when the server is busy
     ///     (`429` with `Retry-After`) before reporting `rate_limited`.
+    ///   - preferredLanguages: the person's languages, most wanted first (the device's, unless a test
+    ///     passes its own), sent as `Accept-Language` so flows come in the best of them.
     public init(
         serverURL: URL, transport: any ClientTransport = URLSessionTransport(),
         tokenStore: any TokenStore = InMemoryTokenStore(),
-        now: @escaping @Sendable () -> Date = { Date() }, retry: RetryPolicy = .standard
+        now: @escaping @Sendable () -> Date = { Date() }, retry: RetryPolicy = .standard,
+        preferredLanguages: [String] = Locale.preferredLanguages
     ) {
         self.api = Client(
             serverURL: serverURL, transport: transport,
-            middlewares: [RetryAfterMiddleware(policy: retry), BearerMiddleware()])
+            middlewares: [
+                RetryAfterMiddleware(policy: retry), BearerMiddleware(),
+                LanguageMiddleware(acceptLanguage: LanguageMiddleware.acceptLanguage(preferredLanguages)),
+            ])
         self.tokenStore = tokenStore
         self.now = now
     }
@@ -197,6 +203,31 @@ struct BearerMiddleware: ClientMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var request = request
         if let token = Self.token { request.headerFields[.authorization] = "Bearer \(token)" }
+        return try await next(request, body, baseURL)
+    }
+}
+
+/// Adds `Accept-Language` with the person's languages to every request.
+struct LanguageMiddleware: ClientMiddleware {
+    let acceptLanguage: String?
+
+    /// The header for these languages, most wanted first: quality 1, then 0.9, 0.8… (RFC 9110 §12.5.4).
+    static func acceptLanguage(_ languages: [String]) -> String? {
+        let tags = languages.prefix(9).map { $0.replacingOccurrences(of: "_", with: "-") }.filter {
+            !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }
+        guard !tags.isEmpty else { return nil }
+        return tags.enumerated().map { $0 == 0 ? $1 : "\($1);q=0.\(10 - $0)" }.joined(separator: ", ")
+    }
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        if let acceptLanguage, request.headerFields[.acceptLanguage] == nil {
+            request.headerFields[.acceptLanguage] = acceptLanguage
+        }
         return try await next(request, body, baseURL)
     }
 }

@@ -101,6 +101,12 @@ public struct LocalizedFlow: Sendable {
     /// Its BCP 47 language tag.
     public var language: String
 
+    /// A flow in a language.
+    public init(definition: FlowDefinition, language: String) {
+        self.definition = definition
+        self.language = language
+    }
+
     /// Whether the language is written right to left.
     public var isRightToLeft: Bool {
         Self.rightToLeft.contains(language.split(separator: "-").first.map(String.init) ?? "")

@@ -15,7 +15,11 @@ extension DoorstepAPIHandler {
     }
 
     func getFlow(_ input: Operations.GetFlow.Input) async throws -> Operations.GetFlow.Output {
-        let flow = try services.flows.flow(input.path.flowId)
+        var flow = try services.flows.flow(input.path.flowId)
+        let preferred = RequestInfo.current.preferredLanguages
+        if !preferred.isEmpty, let localized = translations.flow(flow.id, preferred: preferred) {
+            flow = localized.definition
+        }
         let payload = try WireJSON.convert(flow, to: OpenAPIObjectContainer.self)
         return .ok(.init(body: .json(.init(additionalProperties: payload))))
     }

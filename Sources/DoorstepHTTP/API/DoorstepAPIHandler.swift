@@ -11,6 +11,8 @@ struct DoorstepAPIHandler: APIProtocol {
     let mailbox: DevMailbox?
     /// Reading the dev mailbox first delivers what the outbox holds, so it shows every mail written.
     let outbox: MailOutbox
+    /// The catalog's flows in the languages they ship, for clients that send `Accept-Language`.
+    let translations: FlowTranslations
 
     var meta: RequestMeta {
         RequestMeta(userAgent: RequestInfo.current.userAgent, bearerToken: RequestInfo.current.bearerToken)

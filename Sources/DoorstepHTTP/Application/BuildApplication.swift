@@ -204,8 +204,11 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
                 status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: association)))
         }
     }
+    let translations = FlowTranslations(catalog: catalog) { id in
+        FlowCatalog.referenceIDs.contains(id) ? (try? FlowCatalog.strings(id)) ?? nil : nil
+    }
     let handler = DoorstepAPIHandler(
-        services: services, storage: storage, mailbox: mailbox, outbox: outbox)
+        services: services, storage: storage, mailbox: mailbox, outbox: outbox, translations: translations)
     // Compact JSON: the runtime's default pretty-prints, which costs CPU and bytes on every answer.
     // Dates: every RFC 3339 form in, whole seconds out.
     try handler.registerHandlers(
@@ -219,7 +222,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             outputByteCount: 32),
         hostOnlySecureCookies: configuration.publicURLIsHTTPS)
     FunnelController(
-        catalog: catalog, services: services,
+        catalog: catalog, translations: translations,
+        services: services,
         sessions: browserSessions,
         clock: dependencies.clock, random: dependencies.random,
         webSignIns: Dictionary(

@@ -32,6 +32,8 @@ public struct RequestInfo: Sendable {
     public var userAgent: String?
     /// The token of an `Authorization: Bearer` header.
     public var bearerToken: String?
+    /// The languages the client prefers, most wanted first (`Accept-Language`).
+    public var preferredLanguages: [String] = []
 }
 
 /// Puts the request's ``RequestInfo`` where the API handlers can read it.
@@ -52,7 +54,8 @@ struct RequestInfoMiddleware: RouterMiddleware {
         }
         let info = RequestInfo(
             clientAddress: context.clientAddress.map(\.text),
-            userAgent: request.headers[.userAgent], bearerToken: bearer)
+            userAgent: request.headers[.userAgent], bearerToken: bearer,
+            preferredLanguages: FunnelLanguage.acceptLanguage(request.headers[.acceptLanguage] ?? ""))
         return try await RequestInfo.$current.withValue(info) {
             try await next(request, context)
         }

@@ -12,7 +12,7 @@ extension FunnelController {
 
     /// `GET /flows/:id/confirm`: the password field, or a button that mails a code.
     func showConfirmation(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
-        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
         var browser = try await sessions.session(request)
         await checkSignedIn(&browser, request)
         guard let caller = browser.state.signedIn?.caller,
@@ -30,7 +30,7 @@ extension FunnelController {
     /// `POST /flows/:id/confirm`: mails a code (`_action=send`) or checks the password or code, then
     /// returns to the flow.
     func confirm(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
-        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
         guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }

@@ -7,7 +7,7 @@ extension FunnelController {
     /// creation options for the browser's signed-in account. The form's CSRF token is required, so
     /// another site cannot mint challenges in the browser's name.
     func passkeyOptions(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
-        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
         guard let passkeys = services.passkeys else { return notFound() }
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 16 * 1024), contentType: request.headers[.contentType])

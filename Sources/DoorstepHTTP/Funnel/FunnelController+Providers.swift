@@ -37,7 +37,7 @@ extension FunnelController {
         guard
             var browser = try await sessions.existing(request),
             let pending = browser.state.pendingSignIn, pending.provider == context.parameters.get("provider"),
-            let written = catalog.flow(pending.flowID),
+            let written = flow(pending.flowID, request),
             CSRF.matches(query.get("state").map(Digests.sha256Hex), pending.stateHash)
         else {
             return notFound()

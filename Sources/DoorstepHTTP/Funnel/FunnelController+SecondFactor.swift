@@ -12,7 +12,7 @@ extension FunnelController {
 
     /// `GET /flows/:id/mfa`: the code field, with why the last code was refused (`?problem=`).
     func showSecondFactor(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
-        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
         let browser = try await sessions.session(request)
         guard browser.state.pendingSecondFactor?.flowID == flow.id else {
             return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
@@ -27,7 +27,7 @@ extension FunnelController {
     /// `POST /flows/:id/mfa`: completes the waiting sign-in with the app's code (or a recovery code); a
     /// wrong code asks again, an expired sign-in goes back to the screen with the reason.
     func completeSecondFactor(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
-        guard let written = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        guard let written = flow(context.parameters.get("id"), request) else { return notFound() }
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
         guard var browser = try await browserSending(form, request) else { return expiredForm(written) }

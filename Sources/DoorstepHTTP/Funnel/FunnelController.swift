@@ -9,6 +9,8 @@ import Hummingbird
 /// server, and runs effects through the same services as the API.
 struct FunnelController: Sendable {
     let catalog: FlowCatalog
+    /// The catalog's flows in the languages they ship.
+    let translations: FlowTranslations
     let services: ServerServices
     let sessions: BrowserSessions
     let clock: any WallClock
@@ -38,8 +40,8 @@ struct FunnelController: Sendable {
         router.post("/flows/:id/mfa") { request, context in try await completeSecondFactor(request, context) }
         router.post("/flows/:id/passkeys/options") { request, context in try await passkeyOptions(request, context) }
         router.get("/flows/signin/:provider") { request, context in try await providerReturned(request, context) }
-        router.get("/flows/:id/theme.css") { _, context in
-            guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        router.get("/flows/:id/theme.css") { request, context in
+            guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
             return FunnelAssets.response(ThemeCSS.stylesheet(for: flow), type: "text/css; charset=utf-8")
         }
         router.get("/funnel/:asset") { _, context in
@@ -52,7 +54,7 @@ struct FunnelController: Sendable {
     /// Shows the browser's screen in a flow. Without `at` it is a launch: the flow's entry rules pick
     /// where to land (resuming an unfinished walk); with `at` it shows the screen a form led to.
     private func show(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
-        guard let written = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        guard let written = flow(context.parameters.get("id"), request) else { return notFound() }
         var browser = try await sessions.session(request)
         await checkSignedIn(&browser, request)
         let assignment = assigned(written, &browser, request)
@@ -78,16 +80,18 @@ struct FunnelController: Sendable {
         let offered = Set(webSignIns.keys).union(services.passkeys == nil ? [] : ["passkey"])
         let presentation = ScreenPresenter(engine: engine, now: clock.now, offeredProviders: offered)
             .present()
-        let page = ScreenPage(presentation: presentation, csrfToken: browser.state.csrfToken)
+        let language = language(of: written, request)
+        let page = ScreenPage(presentation: presentation, csrfToken: browser.state.csrfToken, language: language)
         var response = Self.html(page.render())
         sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
+        rememberLanguage(language, on: &response, request)
         return response
     }
 
     /// Takes a screen's form: its answers, then the button pressed; runs what follows and redirects to
     /// the screen it led to (post, redirect, get).
     private func submit(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
-        guard let written = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        guard let written = flow(context.parameters.get("id"), request) else { return notFound() }
         let form: FunnelForm
         do {
             form = try FunnelForm.parse(
@@ -222,7 +226,7 @@ struct FunnelController: Sendable {
 
     /// Forgets the browser's walk through a flow (its account stays signed in).
     private func restart(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
-        guard let flow = context.parameters.get("id").flatMap(catalog.flow) else { return notFound() }
+        guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
         guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
@@ -299,6 +303,27 @@ struct FunnelController: Sendable {
         var response = redirect(to: flow, engine: engine)
         sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
         return response
+    }
+
+    // MARK: - Languages
+
+    /// The flow with this id in the language the request prefers.
+    func flow(_ id: String?, _ request: Request) -> FlowDefinition? {
+        id.flatMap { translations.flow($0, preferred: FunnelLanguage.preferred(by: request))?.definition }
+    }
+
+    /// The language the request's page of this flow is in.
+    func language(of flow: FlowDefinition, _ request: Request) -> FunnelLanguage {
+        translations.flow(flow.id, preferred: FunnelLanguage.preferred(by: request))?.language ?? .source
+    }
+
+    /// Remembers a language the person picked from the page's switch, for the pages that follow.
+    func rememberLanguage(_ language: FunnelLanguage, on response: inout Response, _ request: Request) {
+        guard let asked = request.uri.queryParameters.get("lang"), asked == language.tag else { return }
+        response.setCookie(
+            Cookie(
+                name: FunnelLanguage.cookieName, value: language.tag, maxAge: 365 * 24 * 3600, path: "/",
+                secure: Self.isSecure(request), httpOnly: true, sameSite: .lax))
     }
 
     // MARK: - Responses

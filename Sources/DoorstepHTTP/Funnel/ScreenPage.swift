@@ -6,6 +6,8 @@ import DoorstepPresentation
 struct ScreenPage {
     let presentation: ScreenPresentation
     let csrfToken: String
+    /// The language the page is in, and the others the flow is offered in.
+    var language = FunnelLanguage.source
 
     /// The page's HTML.
     func render() -> String {
@@ -41,7 +43,7 @@ struct ScreenPage {
         let background = presentation.background.map { " bg-\(HTML.token($0.name))" } ?? ""
         return """
             <!doctype html>
-            <html lang="en" class="appearance-\(presentation.theme.isDark ? "dark" : "light")">
+            <html lang="\(HTML.escape(language.tag))" dir="\(language.isRightToLeft ? "rtl" : "ltr")" class="appearance-\(presentation.theme.isDark ? "dark" : "light")">
             <head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
             <meta name="referrer" content="same-origin">
@@ -116,11 +118,24 @@ struct ScreenPage {
     private func footer() -> String {
         """
         <nav class="funnel-footer" aria-label="Doorstep">
-        <a href="/">All flows</a>
+        <a href="/">\(language.text("All flows"))</a>
         <form method="post" action="/flows/\(HTML.escape(presentation.flowID))/restart">\
         <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
-        <button type="submit" class="text-button">Start over</button></form>
+        <button type="submit" class="text-button">\(language.text("Start over"))</button></form>
+        \(languageSwitch())
         </nav>
         """
+    }
+
+    /// Links to the flow in each language it is offered in, each named in its own language.
+    private func languageSwitch() -> String {
+        guard language.offered.count > 1 else { return "" }
+        let flowID = HTML.escape(presentation.flowID)
+        let links = language.offered.map { tag in
+            let current = tag == language.tag ? " aria-current=\"true\"" : ""
+            return "<li><a href=\"/flows/\(flowID)?lang=\(HTML.escape(tag))\" lang=\"\(HTML.escape(tag))\"\(current)>"
+                + "\(HTML.escape(FunnelLanguage.name(of: tag)))</a></li>"
+        }
+        return "<ul class=\"language-switch\" aria-label=\"\(language.text("Language"))\">\(links.joined())</ul>"
     }
 }

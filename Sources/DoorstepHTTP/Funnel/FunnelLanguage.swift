@@ -1,0 +1,60 @@
+import DoorstepFlow
+import HTTPTypes
+import Hummingbird
+
+/// The language a funnel page is in: the person's choice (a `lang` link, remembered in a cookie) or
+/// the browser's `Accept-Language`, matched against the languages the flow has translations for.
+struct FunnelLanguage: Sendable, Hashable {
+    /// The page's BCP 47 tag.
+    var tag: String
+    var isRightToLeft: Bool
+    /// Every language the flow is offered in, its source language first.
+    var offered: [String]
+
+    static let source = FunnelLanguage(tag: "en", isRightToLeft: false, offered: ["en"])
+    static let cookieName = "doorstep_lang"
+
+    /// The funnel's own words around a flow's screen, in the languages the catalog ships.
+    static let texts: [String: [String: String]] = [
+        "es": ["All flows": "Todos los flujos", "Start over": "Empezar de nuevo", "Language": "Idioma"],
+        "ar": ["All flows": "كل المسارات", "Start over": "البدء من جديد", "Language": "اللغة"],
+    ]
+
+    /// One of the funnel's own words, in this language, escaped for HTML.
+    func text(_ english: String) -> String {
+        HTML.escape(Self.texts[tag]?[english] ?? english)
+    }
+
+    /// A language's name in itself, as a language switch shows it.
+    static func name(of tag: String) -> String {
+        switch tag.split(separator: "-").first.map(String.init) ?? tag {
+        case "en": "English"
+        case "es": "Español"
+        case "ar": "العربية"
+        case "fr": "Français"
+        case "de": "Deutsch"
+        case "pt": "Português"
+        default: tag
+        }
+    }
+
+    /// The languages the request prefers, most wanted first: a `lang` it asks for, the one chosen
+    /// before (its cookie), then `Accept-Language` by quality.
+    static func preferred(by request: Request) -> [String] {
+        var tags: [String] = []
+        if let asked = request.uri.queryParameters.get("lang") { tags.append(String(asked)) }
+        if let chosen = request.cookies[cookieName]?.value { tags.append(chosen) }
+        return tags + acceptLanguage(request.headers[.acceptLanguage] ?? "")
+    }
+
+    /// `Accept-Language`'s tags by quality (RFC 9110 §12.5.4), `*` and refused (q=0) ones left out.
+    static func acceptLanguage(_ header: String) -> [String] {
+        let ranked = header.split(separator: ",").enumerated().compactMap { index, part -> (String, Double, Int)? in
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = pieces.first, !tag.isEmpty, tag != "*", tag.count <= 35 else { return nil }
+            let quality = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return quality > 0 ? (tag, quality, index) : nil
+        }
+        return ranked.sorted { ($0.1, -$0.2) > ($1.1, -$1.2) }.map(\.0)
+    }
+}

@@ -50,6 +50,13 @@ public enum FlowStrings {
         let hidden = Set(flow.fields.indices.filter { !shown.contains(flow.fields[$0].id) }.map { "\($0)" })
         let changed = visit(tree, path: [], named: [], patterns: patterns) { text, path, location in
             if path.count >= 4, path[0] == "fields", hidden.contains(path[1]), path[2] == "options" { return nil }
+            // A symbol's badge is its style (`glass`), not words.
+            if path.count == 5, path[0] == "screens", path[2] == "blocks", path[4] == "badge",
+                let screen = Int(path[1]).map({ flow.screens[$0] }), let block = Int(path[3]),
+                screen.blocks.indices.contains(block), screen.blocks[block].kind == .symbol
+            {
+                return nil
+            }
             return replace(text, location)
         }
         return try FlowDefinition.decode(from: JSONSerialization.data(withJSONObject: changed))

@@ -234,7 +234,10 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     AdminController(
         catalog: catalog, services: services,
         sessions: browserSessions,
-        storage: storage
+        storage: storage, audit: auditTrail,
+        webhooks: WebhookEndpoints(
+            storage: storage, sealer: WebhookSecretSealer(keys: dependencies.keys), clock: dependencies.clock,
+            random: dependencies.random, policy: configuration.webhooks)
     ).register(on: routes)
     return DoorstepServer(
         auth: auth, tokens: tokens, outbox: outbox, mailbox: mailbox, router: router, analytics: services.analytics,

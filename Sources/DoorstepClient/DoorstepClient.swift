@@ -40,14 +40,17 @@ public actor DoorstepClient {
     ///   - now: the clock; the system's unless a test passes its own.
     ///   - retry: how long log-in, sign-up, code requests and refresh wait when the server is busy
     ///     (`429` with `Retry-After`) before reporting `rate_limited`.
+    ///   - device: the device sessions are listed under in the account center; its model alone unless
+    ///     the app names it (`DoorstepDevice(name: UIDevice.current.name)`).
     public init(
         serverURL: URL, transport: any ClientTransport = URLSessionTransport(),
         tokenStore: any TokenStore = InMemoryTokenStore(),
-        now: @escaping @Sendable () -> Date = { Date() }, retry: RetryPolicy = .standard
+        now: @escaping @Sendable () -> Date = { Date() }, retry: RetryPolicy = .standard,
+        device: DoorstepDevice? = DoorstepDevice(name: nil)
     ) {
         self.api = Client(
             serverURL: serverURL, transport: transport,
-            middlewares: [RetryAfterMiddleware(policy: retry), BearerMiddleware()])
+            middlewares: [RetryAfterMiddleware(policy: retry), BearerMiddleware(), DeviceMiddleware(device)])
         self.tokenStore = tokenStore
         self.now = now
     }

@@ -13,7 +13,9 @@ struct DoorstepAPIHandler: APIProtocol {
     let outbox: MailOutbox
 
     var meta: RequestMeta {
-        RequestMeta(userAgent: RequestInfo.current.userAgent, bearerToken: RequestInfo.current.bearerToken)
+        RequestMeta(
+            userAgent: RequestInfo.current.userAgent, bearerToken: RequestInfo.current.bearerToken,
+            device: RequestInfo.current.device)
     }
 
     /// The signed-in caller, or 401.

@@ -1,3 +1,5 @@
+import DoorstepServerCore
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
@@ -32,11 +34,14 @@ public struct RequestInfo: Sendable {
     public var userAgent: String?
     /// The token of an `Authorization: Bearer` header.
     public var bearerToken: String?
+    /// The device an app names in `X-Doorstep-Device`.
+    public var device: ClientDevice? = nil
 }
 
 /// Puts the request's ``RequestInfo`` where the API handlers can read it.
 struct RequestInfoMiddleware: RouterMiddleware {
     typealias Context = DoorstepRequestContext
+    static let deviceHeader = HTTPField.Name(ClientDevice.headerName)!
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -52,7 +57,8 @@ struct RequestInfoMiddleware: RouterMiddleware {
         }
         let info = RequestInfo(
             clientAddress: context.clientAddress.map(\.text),
-            userAgent: request.headers[.userAgent], bearerToken: bearer)
+            userAgent: request.headers[.userAgent], bearerToken: bearer,
+            device: ClientDevice(header: request.headers[Self.deviceHeader]))
         return try await RequestInfo.$current.withValue(info) {
             try await next(request, context)
         }

@@ -851,6 +851,24 @@ class FunnelWalk(unittest.TestCase):
             admin.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
                 "width": 390, "height": 3200, "deviceScaleFactor": 2, "mobile": True})
             admin.driver.save_screenshot(os.path.join(admin.shots, "01-funnels.png"))
+
+            # The audit log holds the walks' sign-ins and the admin's own sign-in, newest first.
+            admin.open("/admin/audit")
+            events = [cell.get_attribute("textContent")
+                      for cell in admin.driver.find_elements(By.CSS_SELECTOR, "table.audit td:nth-child(2)")]
+            self.assertEqual(events[0], "admin_signed_in")
+            self.assertIn("signed_in", events)
+            admin.driver.save_screenshot(os.path.join(admin.shots, "02-audit.png"))
+
+            # A webhook endpoint added and removed on the page; its secret is shown once.
+            admin.open("/admin/webhooks")
+            admin.driver.find_element(By.ID, "webhook-url").send_keys("https://hooks.example.com/doorstep")
+            admin.driver.find_element(By.XPATH, "//button[normalize-space(.)='Add']").click()
+            WebDriverWait(admin.driver, 15).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "section.secret"))
+            self.assertTrue(admin.sees("https://hooks.example.com/doorstep"))
+            admin.driver.save_screenshot(os.path.join(admin.shots, "03-webhooks.png"))
+            admin.driver.find_element(By.XPATH, "//button[normalize-space(.)='Remove']").click()
+            WebDriverWait(admin.driver, 15).until(lambda _: admin.sees("The endpoint was removed."))
         finally:
             admin.quit()
 

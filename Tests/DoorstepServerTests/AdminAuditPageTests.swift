@@ -29,6 +29,7 @@ struct AdminAuditPageTests {
             let sam = try await client.signUpWithCode("sam@example.com", server: server)
             let kim = try await client.signUpWithCode("kim@example.com", server: server)
             await server.auditTrail.flush()
+            server.clock.advance(by: 1)
 
             var stranger = FunnelBrowser(client)
             let refused = try await stranger.open("/admin/audit")

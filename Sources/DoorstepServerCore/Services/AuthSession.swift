@@ -38,8 +38,9 @@ public struct SessionSummary: Sendable, Hashable {
     public var createdAt: Date
     public var lastUsedAt: Date
     public var userAgent: String?
-    /// The device's name and model as its app sent them, if it did.
+    /// The device's name as its app sent it, if it did.
     public var deviceName: String?
+    /// The device's model as its app sent it, if it did.
     public var deviceModel: String?
     public var isCurrent: Bool
 

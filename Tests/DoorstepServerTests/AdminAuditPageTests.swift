@@ -133,4 +133,27 @@ struct AdminAuditPageTests {
             #expect(audit.allSatisfy { !($0.detail ?? "").contains("whsec_") })
         }
     }
+
+    @Test("An admin signed in with their account is the actor of what they change, by account id")
+    func adminAccount() async throws {
+        let server = try await TestServer.make { configuration in
+            configuration.adminEmails = ["boss@example.com"]
+            configuration.rateLimits = false
+        }
+        try await server.test { client in
+            var browser = try await WebAccountTests.signedUp(client, server: server, email: "boss@example.com")
+            #expect(try await browser.open("/admin/webhooks").status == 200)
+            let added = try await browser.post(
+                "/admin/webhooks", [("url", "https://hooks.example.com/in"), ("events", "*")])
+            #expect(added.status == 200, "\(added.text)")
+            let boss = try #require(try await server.storage.read { try await $0.user(email: "boss@example.com") })
+            let audit = try await server.auditTrail.entries(since: .distantPast)
+            #expect(
+                audit.contains { $0.event == "webhook_endpoint_added" && $0.actor == "admin:\(boss.id.lowercasedText)" }
+            )
+
+            var other = try await WebAccountTests.signedUp(client, server: server, email: "staff@example.com")
+            #expect(try await other.open("/admin/audit").status == 401, "a signed-in account off the list is no admin")
+        }
+    }
 }

@@ -72,6 +72,27 @@ struct AccountWebhookEventTests {
         }
     }
 
+    @Test("user.updated: a guest who proves an address becomes a full account", arguments: StorageKind.allCases)
+    func guestUpgraded(kind: StorageKind) async throws {
+        try await kind.withStorage { storage in
+            let (server, endpoint) = try await Self.server(on: storage)
+            try await server.test { client in
+                let guest = try await client.post("/v1/auth/guest")
+                let upgraded = try await client.signUpWithCode(
+                    "gia@example.com", server: server, bearer: guest.json.accessToken)
+                #expect(upgraded.userID == guest.json.userID)
+                let updates = try await Self.events(.userUpdated, for: endpoint, in: storage)
+                #expect(
+                    updates == [
+                        [
+                            "userId": .string(upgraded.userID), "changed": ["email", "isGuest"],
+                            "email": "gia@example.com",
+                        ]
+                    ])
+            }
+        }
+    }
+
     @Test("passkey.added and passkey.removed name the credential, never its key", arguments: StorageKind.allCases)
     func passkeys(kind: StorageKind) async throws {
         try await kind.withStorage { storage in

@@ -2,6 +2,9 @@ import DoorstepAPI
 import Foundation
 import OpenAPIRuntime
 
+/// One place the account is signed in, as ``DoorstepClient/sessions()`` lists it.
+public typealias DoorstepSessionInfo = Components.Schemas.SessionInfo
+
 /// What a signed-in person manages after onboarding: their address, passkey names, where they are
 /// signed in, and a copy of their data.
 extension DoorstepClient {
@@ -35,6 +38,27 @@ extension DoorstepClient {
                 try await self.api.renamePasskey(path: .init(id: id), body: .json(.init(name: name)))
             }) {
             case .ok(let ok): return try ok.body.json
+            case .default(let status, let problem): throw DoorstepError.problem(status, problem)
+            }
+        }
+    }
+
+    /// Where the account is signed in, newest first: each session with its device, created and last
+    /// seen, and which one is this app's.
+    public func sessions() async throws -> [DoorstepSessionInfo] {
+        try await authorized {
+            switch try await self.send({ try await self.api.listSessions() }) {
+            case .ok(let ok): return try ok.body.json
+            case .default(let status, let problem): throw DoorstepError.problem(status, problem)
+            }
+        }
+    }
+
+    /// Signs one of the account's other sessions out.
+    public func signOutSession(id: String) async throws {
+        try await authorized {
+            switch try await self.send({ try await self.api.revokeSession(path: .init(id: id)) }) {
+            case .noContent: return
             case .default(let status, let problem): throw DoorstepError.problem(status, problem)
             }
         }

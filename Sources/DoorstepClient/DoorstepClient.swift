@@ -42,16 +42,18 @@ public actor DoorstepClient {
     ///     (`429` with `Retry-After`) before reporting `rate_limited`.
     ///   - preferredLanguages: the person's languages, most wanted first (the device's, unless a test
     ///     passes its own), sent as `Accept-Language` so flows come in the best of them.
+    ///   - device: the device sessions are listed under in the account center; its model alone unless
+    ///     the app names it (`DoorstepDevice(name: UIDevice.current.name)`).
     public init(
         serverURL: URL, transport: any ClientTransport = URLSessionTransport(),
         tokenStore: any TokenStore = InMemoryTokenStore(),
         now: @escaping @Sendable () -> Date = { Date() }, retry: RetryPolicy = .standard,
-        preferredLanguages: [String] = Locale.preferredLanguages
+        preferredLanguages: [String] = Locale.preferredLanguages, device: DoorstepDevice? = DoorstepDevice(name: nil)
     ) {
         self.api = Client(
             serverURL: serverURL, transport: transport,
             middlewares: [
-                RetryAfterMiddleware(policy: retry), BearerMiddleware(),
+                RetryAfterMiddleware(policy: retry), BearerMiddleware(), DeviceMiddleware(device),
                 LanguageMiddleware(acceptLanguage: LanguageMiddleware.acceptLanguage(preferredLanguages)),
             ])
         self.tokenStore = tokenStore

@@ -17,10 +17,14 @@ extension SQLTransaction {
         }
     }
 
-    public func auditEntries(accountID: UUID?, since date: Date, limit: Int) async throws -> [AuditRecord] {
+    public func auditEntries(accountID: UUID?, since date: Date, limit: Int, offset: Int) async throws
+        -> [AuditRecord]
+    {
         let filter = accountID == nil ? "" : "account_id = ? AND "
-        let binds: [SQLValue] = (accountID.map { [.text($0.key)] } ?? []) + [.time(date), .integer(limit)]
-        let found = try await rows("SELECT * FROM audit_log WHERE \(filter)at >= ? ORDER BY at DESC, id LIMIT ?", binds)
+        let binds: [SQLValue] =
+            (accountID.map { [.text($0.key)] } ?? []) + [.time(date), .integer(limit), .integer(max(0, offset))]
+        let found = try await rows(
+            "SELECT * FROM audit_log WHERE \(filter)at >= ? ORDER BY at DESC, id LIMIT ? OFFSET ?", binds)
         return found.compactMap { row in
             guard let id = row.uuid("id"), let at = row.date("at"), let event = row.string("event"),
                 let actor = row.string("actor")

@@ -95,13 +95,14 @@ public struct SQLTransaction: StorageTransaction {
         _ = try await rows(
             """
             INSERT INTO sessions (
-                id, user_id, created_at, last_used_at, expires_at, revoked_at, user_agent, authenticated_at
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                id, user_id, created_at, last_used_at, expires_at, revoked_at, user_agent, authenticated_at,
+                device_name, device_model
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(session.id.key), .text(session.userID.key), .time(session.createdAt), .time(session.lastUsedAt),
                 .time(session.expiresAt), .time(session.revokedAt), SQLValue.optional(session.userAgent),
-                .time(session.authenticatedAt),
+                .time(session.authenticatedAt), .optional(session.deviceName), .optional(session.deviceModel),
             ])
     }
 
@@ -165,6 +166,8 @@ public struct SQLTransaction: StorageTransaction {
         session.lastUsedAt = row.date("last_used_at") ?? createdAt
         session.revokedAt = row.date("revoked_at")
         session.authenticatedAt = row.date("authenticated_at") ?? createdAt
+        session.deviceName = row.string("device_name")
+        session.deviceModel = row.string("device_model")
         return session
     }
 

@@ -25,6 +25,10 @@ extension Serve {
             guard (1...3_650).contains(days) else { throw ValidationError("The audit retention is 1–3650 days.") }
             configuration.auditRetention = Double(days) * day
         }
+        if let hours = try walkIdleHours ?? Self.integer(environment, "DOORSTEP_WALK_IDLE_HOURS") {
+            guard (1...720).contains(hours) else { throw ValidationError("The walk idle time is 1–720 hours.") }
+            configuration.walkIdleAfter = Double(hours) * 3_600
+        }
         if let budget = try mailBudgetPerHour ?? Self.integer(environment, "DOORSTEP_MAIL_BUDGET_PER_HOUR") {
             guard budget == 0 || budget >= 2 else {
                 throw ValidationError("The mail budget is 2 or more mails an hour, or 0 for no limit.")

@@ -20,7 +20,8 @@ struct Serve: AsyncParsableCommand {
             DOORSTEP_MAIL_TEMPLATES, DOORSTEP_MAIL_BUDGET_PER_HOUR, DOORSTEP_RATE_LIMITS (on/off), \
             DOORSTEP_TRUSTED_PROXIES (comma-separated), DOORSTEP_ALLOW_UNSEALED_KEYS (on/off), \
             DOORSTEP_IDLE_TIMEOUT, DOORSTEP_READ_TIMEOUT, DOORSTEP_WEBHOOKS_ALLOW_PRIVATE (on/off), \
-            DOORSTEP_AUDIT_RETENTION_DAYS, DOORSTEP_SESSION_IDLE_DAYS, DOORSTEP_SESSION_LIFETIME_DAYS, \
+            DOORSTEP_AUDIT_RETENTION_DAYS, DOORSTEP_WALK_IDLE_HOURS, DOORSTEP_SESSION_IDLE_DAYS, \
+            DOORSTEP_SESSION_LIFETIME_DAYS, \
             DOORSTEP_PASSWORD_COST, DOORSTEP_DRAIN_SECONDS, \
             DOORSTEP_LOG_FORMAT (text/json), DOORSTEP_LOG_LEVEL, \
             DOORSTEP_PASSKEY_RP_ID, DOORSTEP_PASSKEY_ORIGINS and DOORSTEP_APPLE_APP_IDS (comma-separated). The command \
@@ -93,6 +94,14 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "Days the audit log keeps an entry. (default: 365)")
     var auditRetentionDays: Int?
+
+    @Option(
+        help: """
+            Hours a walk through a flow stays idle before it is folded into its day's funnel and, when it \
+            never finished, reported to webhooks as flow.abandoned with its last screen; counted from the \
+            start of that UTC day, so a walk is reported within a day after. 1–720. (default: 24)
+            """)
+    var walkIdleHours: Int?
 
     @Option(
         name: .customLong("trusted-proxy"),

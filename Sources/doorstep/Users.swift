@@ -53,6 +53,8 @@ struct Users: AsyncParsableCommand {
             let store = try await options.openStore()
             let exporter = AccountExporter(storage: store.storage, flowIDs: FlowCatalog.referenceIDs)
             let export = try await exporter.export(userID: userID)
+            // Reading everything held about a person is an operator action worth answering for.
+            if export != nil { await OperatorAudit.record("account_exported", account: userID, on: store.storage) }
             try await store.close()
             guard let export else { throw Users.notFound("No account has the id \(id).") }
             Swift.print(String(decoding: try export.jsonData(pretty: true), as: UTF8.self))

@@ -720,11 +720,13 @@ class FunnelWalk(unittest.TestCase):
         other.press("Get Started")
         other.wait_for("home")
 
-    def test_account_page_name_authenticator_other_sessions_and_deletion(self):
-        """/account as a person uses it after onboarding, its codes computed as an authenticator app would."""
+    def test_account_page_name_passkey_authenticator_other_sessions_and_deletion(self):
+        """/account as a person uses it after onboarding, its codes computed as an authenticator app would.
+        On localhost, where browsers allow passkeys over plain http."""
         email = "ada.account@example.com"
         ada = self.person("account")
-        ada.open("/flows/tanda")
+        ada.add_authenticator()
+        ada.driver.get(PASSKEY_BASE + "/flows/tanda")
         ada.wait_for("slide1")
         second = ada.second_slide()
         ada.press("Next")
@@ -738,13 +740,26 @@ class FunnelWalk(unittest.TestCase):
         ada.press("Verify")
         ada.wait_for("celebration")
 
-        ada.open("/account")
+        ada.driver.get(PASSKEY_BASE + "/account")
         ada.wait_for("account")
         self.assertTrue(ada.sees(email))
+        self.assertTrue(ada.sees("Chrome on Linux"), "the browser's session is named by its User-Agent")
         ada.type("First name", "Ada")
         ada.press("Save name")
         ada.wait_for("account")
         self.assertTrue(ada.sees("Your name was saved."))
+
+        # A passkey added with the browser's ceremony (the virtual authenticator), then removed.
+        ada.type("Name (optional)", "Ada's laptop")
+        ada.press("Add a passkey")
+        ada.wait_for("account")
+        self.assertTrue(ada.sees("Your passkey was added."), ada.text())
+        self.assertTrue(ada.sees("Ada's laptop"))
+        self.assertEqual(len(ada.authenticator_credentials()), 1, "the browser's authenticator holds it")
+        ada.press("Remove")
+        ada.wait_for("account")
+        self.assertTrue(ada.sees("The passkey was removed."))
+        self.assertTrue(ada.sees("No passkeys."))
 
         ada.press("Add an authenticator app")
         ada.wait_for("account")
@@ -761,7 +776,8 @@ class FunnelWalk(unittest.TestCase):
         # The same account signs in from an app: the code, then the authenticator's next code.
         def post(path, body):
             request = urllib.request.Request(BASE + path, data=json.dumps(body).encode(),
-                                             headers={"Content-Type": "application/json"})
+                                             headers={"Content-Type": "application/json",
+                                                      "X-Doorstep-Device": "name=Ada%E2%80%99s%20phone&model=iPhone15%2C2"})
             try:
                 return json.load(urllib.request.urlopen(request, timeout=10))
             except urllib.error.HTTPError as error:
@@ -774,8 +790,9 @@ class FunnelWalk(unittest.TestCase):
         SECRETS.add(phone["accessToken"])
         SECRETS.add(phone["refreshToken"])
 
-        ada.open("/account")
+        ada.driver.get(PASSKEY_BASE + "/account")
         ada.wait_for("account")
+        self.assertTrue(ada.sees("Ada\u2019s phone (iPhone15,2)"), "the app's session shows its device")
         ada.press("Sign out everywhere else")
         ada.wait_for("account")
         self.assertTrue(ada.sees("Signed out of 1 other session."))
@@ -834,6 +851,24 @@ class FunnelWalk(unittest.TestCase):
             admin.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
                 "width": 390, "height": 3200, "deviceScaleFactor": 2, "mobile": True})
             admin.driver.save_screenshot(os.path.join(admin.shots, "01-funnels.png"))
+
+            # The audit log holds the walks' sign-ins and the admin's own sign-in, newest first.
+            admin.open("/admin/audit")
+            events = [cell.get_attribute("textContent")
+                      for cell in admin.driver.find_elements(By.CSS_SELECTOR, "table.audit td:nth-child(2)")]
+            self.assertEqual(events[0], "admin_signed_in")
+            self.assertIn("signed_in", events)
+            admin.driver.save_screenshot(os.path.join(admin.shots, "02-audit.png"))
+
+            # A webhook endpoint added and removed on the page; its secret is shown once.
+            admin.open("/admin/webhooks")
+            admin.driver.find_element(By.ID, "webhook-url").send_keys("https://hooks.example.com/doorstep")
+            admin.driver.find_element(By.XPATH, "//button[normalize-space(.)='Add']").click()
+            WebDriverWait(admin.driver, 15).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "section.secret"))
+            self.assertTrue(admin.sees("https://hooks.example.com/doorstep"))
+            admin.driver.save_screenshot(os.path.join(admin.shots, "03-webhooks.png"))
+            admin.driver.find_element(By.XPATH, "//button[normalize-space(.)='Remove']").click()
+            WebDriverWait(admin.driver, 15).until(lambda _: admin.sees("The endpoint was removed."))
         finally:
             admin.quit()
 

@@ -127,6 +127,8 @@ struct ServeCommandTests {
         for secret in ["Sunny-Days-2026", "$2", token, refresh] {
             #expect(!export.standardOutput.contains(secret), "the export holds no password, hash or token")
         }
+        let audit = try doorstep.run("audit", "list", "--account", id, "--database", server.database)
+        #expect(audit.lines.contains { $0.contains("account_exported") && $0.contains("actor=operator") })
 
         let missing = try doorstep.run("users", "find", "nobody@example.com", "--database", server.database)
         #expect(missing.status == 1 && missing.standardError.split(separator: "\n").count == 1)
@@ -220,6 +222,9 @@ struct ServeCommandTests {
         #expect(cost.standardError.contains("password cost"))
         let limits = try doorstep.run("serve", "--rate-limits", "maybe")
         #expect(limits.status != 0)
+        let idle = try doorstep.run("serve", "--walk-idle-hours", "0")
+        #expect(idle.status != 0)
+        #expect(idle.standardError.contains("walk idle time is 1–720 hours"))
         let iosOrigin = try doorstep.run(
             "serve", "--passkey-rp-id", "example.com", "--passkey-origin", "ios:bundle-id:com.example.app")
         #expect(iosOrigin.status != 0)

@@ -48,6 +48,37 @@ struct WebhookDeliveryTests {
         received.compactMap { $0.payload?.type }.sorted()
     }
 
+    @Test("The account center's changes arrive once each, signed: a name, a group created and joined")
+    func accountEventsOnce() async throws {
+        let peer = try WebhookPeer()
+        let database = try database(with: peer)
+        let server = try serve(database)
+        defer { _ = server.terminate() }
+        let http = HTTP(base: try await server.waitUntilListening())
+        let owner = try await signUp(http, "noor@example.com")
+        #expect(
+            try await http.send("PATCH", "v1/me", json: ["firstName": "Noor"], bearer: owner).status == 200)
+        let group = try await http.send(
+            "POST", "v1/groups", json: ["name": "Home", "kind": "household"], bearer: owner)
+        #expect(group.status == 201)
+        let code = try #require((group.json as? [String: Any])?["inviteCode"] as? String)
+        let member = try await signUp(http, "omar@example.com")
+        #expect(try await http.send("POST", "v1/groups/join", json: ["inviteCode": code], bearer: member).status == 200)
+
+        let wanted: Set<String> = ["user.updated", "group.created", "group.member_joined"]
+        _ = try await peer.wait(within: 20) { received in
+            Set(Self.types(received)).isSuperset(of: wanted)
+        }
+        try await Task.sleep(for: .seconds(2))
+        let settled = try peer.received()
+        #expect(settled.allSatisfy { $0.verified }, "\(settled.compactMap(\.error))")
+        #expect(Self.types(settled).filter(wanted.contains) == wanted.sorted(), "each once")
+        let updated = try #require(settled.first { $0.payload?.type == "user.updated" }?.payload)
+        #expect(updated.data["changed"] == .array([.string("firstName")]))
+        let joined = try #require(settled.first { $0.payload?.type == "group.member_joined" }?.payload)
+        #expect(joined.data["role"]?.string == "member")
+    }
+
     @Test("Each change arrives once, signed, verified by standardwebhooks, with ids and no secrets")
     func eachEventOnce() async throws {
         let peer = try WebhookPeer()

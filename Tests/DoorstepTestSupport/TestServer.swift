@@ -18,6 +18,8 @@ public struct TestServer: Sendable {
     public let storage: any Storage
     public let hasher: CountingHasher
     public let avatars: MemoryAvatarStore
+    /// The audit log; entries wait until ``AuditTrail/flush()``.
+    public let auditTrail: AuditTrail
     let application: Application<RouterResponder<DoorstepRequestContext>>
 
     /// A thread pool for bcrypt shared by every test server of the run.
@@ -56,7 +58,7 @@ public struct TestServer: Sendable {
         return TestServer(
             auth: server.auth, mailbox: server.mailbox, outbox: server.outbox, clock: clock, storage: storage,
             hasher: hasher,
-            avatars: avatars,
+            avatars: avatars, auditTrail: server.auditTrail,
             application: application)
     }
 

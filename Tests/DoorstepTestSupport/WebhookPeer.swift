@@ -28,11 +28,12 @@ public final class WebhookPeer: @unchecked Sendable {
         }
     }
 
-    /// A value of an event's data: ids, names and flags.
+    /// A value of an event's data: ids, names and flags, and lists of them (the fields a change touched).
     public enum JSONScalar: Decodable, Sendable, Equatable {
         case string(String)
         case int(Int)
         case bool(Bool)
+        case array([JSONScalar])
         case null
 
         public init(from decoder: any Decoder) throws {
@@ -43,6 +44,8 @@ public final class WebhookPeer: @unchecked Sendable {
                 self = .bool(bool)
             } else if let int = try? container.decode(Int.self) {
                 self = .int(int)
+            } else if let array = try? container.decode([JSONScalar].self) {
+                self = .array(array)
             } else {
                 self = .string(try container.decode(String.self))
             }

@@ -1103,6 +1103,8 @@ extension Components {
                 case isNewUser
             }
         }
+        /// A place the account is signed in. Apps name their device at sign-in in the `X-Doorstep-Device` header, form-encoded (`name=Sam%E2%80%99s%20iPhone&model=iPhone15%2C2`); each part is kept trimmed, at most 64 characters. Browsers send none and are told apart by their `User-Agent`.
+        ///
         /// - Remark: Generated from `#/components/schemas/SessionInfo`.
         public struct SessionInfo: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/SessionInfo/id`.
@@ -1113,6 +1115,18 @@ extension Components {
             public var lastUsedAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/SessionInfo/userAgent`.
             public var userAgent: Swift.String?
+            /// The device's name as its app sent it, such as Sam's iPhone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SessionInfo/deviceName`.
+            public var deviceName: Swift.String?
+            /// The device's model as its app sent it, such as iPhone15,2.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SessionInfo/deviceModel`.
+            public var deviceModel: Swift.String?
+            /// What a person recognises the session by: the app's device name and model, else the browser and system its User-Agent names (Chrome on macOS).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SessionInfo/device`.
+            public var device: Swift.String?
             /// - Remark: Generated from `#/components/schemas/SessionInfo/current`.
             public var current: Swift.Bool
             /// Creates a new `SessionInfo`.
@@ -1122,18 +1136,27 @@ extension Components {
             ///   - createdAt:
             ///   - lastUsedAt:
             ///   - userAgent:
+            ///   - deviceName: The device's name as its app sent it, such as Sam's iPhone.
+            ///   - deviceModel: The device's model as its app sent it, such as iPhone15,2.
+            ///   - device: What a person recognises the session by: the app's device name and model, else the browser and system its User-Agent names (Chrome on macOS).
             ///   - current:
             public init(
                 id: Swift.String,
                 createdAt: Foundation.Date,
                 lastUsedAt: Foundation.Date,
                 userAgent: Swift.String? = nil,
+                deviceName: Swift.String? = nil,
+                deviceModel: Swift.String? = nil,
+                device: Swift.String? = nil,
                 current: Swift.Bool
             ) {
                 self.id = id
                 self.createdAt = createdAt
                 self.lastUsedAt = lastUsedAt
                 self.userAgent = userAgent
+                self.deviceName = deviceName
+                self.deviceModel = deviceModel
+                self.device = device
                 self.current = current
             }
             public enum CodingKeys: String, CodingKey {
@@ -1141,6 +1164,9 @@ extension Components {
                 case createdAt
                 case lastUsedAt
                 case userAgent
+                case deviceName
+                case deviceModel
+                case device
                 case current
             }
         }

@@ -96,7 +96,8 @@ extension DoorstepAPIHandler {
                         Components.Schemas.SessionInfo(
                             id: session.id.lowercasedText, createdAt: session.createdAt,
                             lastUsedAt: session.lastUsedAt,
-                            userAgent: session.userAgent, current: session.isCurrent)
+                            userAgent: session.userAgent, deviceName: session.deviceName,
+                            deviceModel: session.deviceModel, device: session.device, current: session.isCurrent)
                     })))
     }
 

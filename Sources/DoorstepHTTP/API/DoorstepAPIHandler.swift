@@ -15,7 +15,9 @@ struct DoorstepAPIHandler: APIProtocol {
     let translations: FlowTranslations
 
     var meta: RequestMeta {
-        RequestMeta(userAgent: RequestInfo.current.userAgent, bearerToken: RequestInfo.current.bearerToken)
+        RequestMeta(
+            userAgent: RequestInfo.current.userAgent, bearerToken: RequestInfo.current.bearerToken,
+            device: RequestInfo.current.device)
     }
 
     /// The signed-in caller, or 401.

@@ -28,7 +28,7 @@ enum AdminPages {
         return shell(
             title: "Doorstep funnels",
             body: """
-                <main class="admin"><h1>Funnels</h1><p>Installs that opened each flow in the \(HTML.escape(window)), \
+                <main class="admin">\(navigation)<h1>Funnels</h1><p>Installs that opened each flow in the \(HTML.escape(window)), \
                 where they moved on and where they dropped off.</p>\(sections)</main>
                 """)
     }
@@ -101,7 +101,13 @@ enum AdminPages {
         String(format: "%.1f", value)
     }
 
-    private static func shell(title: String, body: String) -> String {
+    /// Links between the admin pages.
+    static let navigation = """
+        <nav class="admin-nav" aria-label="Admin"><a href="/admin">Funnels</a> · <a href="/admin/audit">Audit log</a> · \
+        <a href="/admin/webhooks">Webhooks</a></nav>
+        """
+
+    static func shell(title: String, body: String) -> String {
         """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">

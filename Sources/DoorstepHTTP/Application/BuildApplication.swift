@@ -167,6 +167,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     }
     let providers = ProviderSignInService(auth: auth, verifiers: verifiers, apple: appleTokens)
     let catalog = try FlowCatalog.bundled()
+    var analyticsPolicy = AnalyticsPolicy()
+    analyticsPolicy.compactAfter = configuration.walkIdleAfter
     let services = ServerServices(
         auth: auth,
         providers: providers,
@@ -179,7 +181,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             storage: storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random,
             metrics: metrics, webhooks: webhookEvents),
         groups: GroupService(
-            storage: storage, outbox: outbox, clock: dependencies.clock, random: dependencies.random),
+            storage: storage, outbox: outbox, clock: dependencies.clock, random: dependencies.random,
+            webhooks: webhookEvents),
         trainer: TrainerService(
             storage: storage,
             planner: configuration.planner.map {
@@ -190,7 +193,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
             random: dependencies.random),
         passkeys: configuration.resolvedPasskeys.map { PasskeyService(auth: auth, party: $0) },
         analytics: AnalyticsService(
-            storage: storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random),
+            storage: storage, catalog: catalog, clock: dependencies.clock, random: dependencies.random,
+            policy: analyticsPolicy, webhooks: webhookEvents),
         admins: AdminAccess(token: configuration.adminToken, emails: configuration.adminEmails),
         secondFactorIssuer: configuration.resolvedMailBrand.appName,
         exporter: AccountExporter(storage: storage, flowIDs: catalog.flows.map(\.id)))
@@ -234,7 +238,10 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     AdminController(
         catalog: catalog, services: services,
         sessions: browserSessions,
-        storage: storage
+        storage: storage, audit: auditTrail,
+        webhooks: WebhookEndpoints(
+            storage: storage, sealer: WebhookSecretSealer(keys: dependencies.keys), clock: dependencies.clock,
+            random: dependencies.random, policy: configuration.webhooks)
     ).register(on: routes)
     return DoorstepServer(
         auth: auth, tokens: tokens, outbox: outbox, mailbox: mailbox, router: router, analytics: services.analytics,

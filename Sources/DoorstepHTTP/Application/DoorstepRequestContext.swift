@@ -1,3 +1,5 @@
+import DoorstepServerCore
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
@@ -34,11 +36,14 @@ public struct RequestInfo: Sendable {
     public var bearerToken: String?
     /// The languages the client prefers, most wanted first (`Accept-Language`).
     public var preferredLanguages: [String] = []
+    /// The device an app names in `X-Doorstep-Device`.
+    public var device: ClientDevice? = nil
 }
 
 /// Puts the request's ``RequestInfo`` where the API handlers can read it.
 struct RequestInfoMiddleware: RouterMiddleware {
     typealias Context = DoorstepRequestContext
+    static let deviceHeader = HTTPField.Name(ClientDevice.headerName)!
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -55,7 +60,8 @@ struct RequestInfoMiddleware: RouterMiddleware {
         let info = RequestInfo(
             clientAddress: context.clientAddress.map(\.text),
             userAgent: request.headers[.userAgent], bearerToken: bearer,
-            preferredLanguages: FunnelLanguage.acceptLanguage(request.headers[.acceptLanguage] ?? ""))
+            preferredLanguages: FunnelLanguage.acceptLanguage(request.headers[.acceptLanguage] ?? ""),
+            device: ClientDevice(header: request.headers[Self.deviceHeader]))
         return try await RequestInfo.$current.withValue(info) {
             try await next(request, context)
         }

@@ -2,7 +2,8 @@ import DoorstepServerCore
 import Foundation
 
 /// `/account`: what a signed-in person manages after onboarding, as one server-drawn page of plain
-/// forms (no script): name, address, password, authenticator app, passkeys, sessions, data, deletion.
+/// forms: name, address, password, authenticator app, passkeys, sessions, data, deletion. Only adding
+/// a passkey needs the page's script, for the browser's WebAuthn ceremony.
 struct AccountPage {
     var user: UserRecord
     var passkeys: [PasskeyRecord]
@@ -18,6 +19,8 @@ struct AccountPage {
     var pendingEmail: String?
     /// Set while an authenticator app is being added.
     var enrolment: SecondFactorEnrolment?
+    /// Whether the server has passkeys on, so one can be added here.
+    var passkeysOn = false
 
     func render() -> String {
         let parts = [
@@ -28,7 +31,7 @@ struct AccountPage {
             title: "Your account",
             body: """
                 <main class="index account"><h1>Your account</h1>\(parts.joined())
-                <p><a href="/">All flows</a></p></main>
+                <p><a href="/">All flows</a></p></main>\(passkeysOn ? "<script src=\"/funnel/funnel.js\" defer></script>" : "")
                 """, page: "account")
     }
 
@@ -39,13 +42,16 @@ struct AccountPage {
         """
     }
 
-    private func field(_ name: String, _ label: String, type: String = "text", value: String = "", extra: String = "")
-        -> String
-    {
-        """
-        <label for="a-\(name)">\(HTML.escape(label))</label>\
-        <input id="a-\(name)" name="\(name)" type="\(type)" value="\(HTML.escape(value))" \(extra)>
-        """
+    /// A labelled input; `id` tells apart inputs of the same name in several forms.
+    private func field(
+        _ name: String, _ label: String, id: String? = nil, type: String = "text", value: String = "",
+        extra: String = ""
+    ) -> String {
+        let id = "a-" + (id ?? name)
+        return """
+            <label for="\(id)">\(HTML.escape(label))</label>\
+            <input id="\(id)" name="\(name)" type="\(type)" value="\(HTML.escape(value))" \(extra)>
+            """
     }
 
     private var alerts: String {
@@ -137,7 +143,7 @@ struct AccountPage {
                 + form(
                     "passkeyRename",
                     "<input type=\"hidden\" name=\"id\" value=\"\(HTML.escape(passkey.id))\">"
-                        + field("name-\(passkeys.firstIndex(of: passkey) ?? 0)", "New name", extra: "name=\"name\""),
+                        + field("name", "New name", id: "name-\(passkeys.firstIndex(of: passkey) ?? 0)"),
                     button: "Rename")
                 + form(
                     "passkeyRemove", "<input type=\"hidden\" name=\"id\" value=\"\(HTML.escape(passkey.id))\">",
@@ -145,12 +151,26 @@ struct AccountPage {
                 + "</li>"
         }
         let list = items.isEmpty ? "<p>No passkeys.</p>" : "<ul class=\"passkeys\">\(items.joined())</ul>"
-        return "<section><h2>Passkeys</h2>\(list)</section>"
+        return "<section><h2>Passkeys</h2>\(list)\(addPasskeyForm)</section>"
+    }
+
+    /// The form the page's script runs the browser's passkey ceremony for: its button shows only where
+    /// the browser can make passkeys; the credential goes in `_passkey`.
+    private var addPasskeyForm: String {
+        guard passkeysOn else { return "" }
+        return """
+            <form method="post" action="/account" data-account-passkey>\
+            <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
+            <input type="hidden" name="_action" value="passkeyAdd"><input type="hidden" name="_passkey" value="">\
+            \(field("name", "Name (optional)", id: "passkey-name", extra: "maxlength=\"64\""))\
+            <p data-passkey-note>Adding a passkey needs a browser that supports passkeys.</p>\
+            <button type="submit" hidden>Add a passkey</button></form>
+            """
     }
 
     private var sessionSection: String {
         let items = sessions.map { session in
-            let device = HTML.escape(session.userAgent ?? "Unknown device")
+            let device = HTML.escape(session.device ?? "Unknown device")
             let when =
                 "signed in \(RFC3339DateTranscoder.format(session.createdAt)), last seen \(RFC3339DateTranscoder.format(session.lastUsedAt))"
             let action =

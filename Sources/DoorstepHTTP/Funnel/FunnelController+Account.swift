@@ -12,6 +12,7 @@ extension FunnelController {
         router.get("/account") { request, _ in try await showAccount(request) }
         router.post("/account") { request, _ in try await changeAccount(request) }
         router.get("/account/export") { request, _ in try await exportAccount(request) }
+        router.post("/account/passkeys/options") { request, _ in try await accountPasskeyOptions(request) }
     }
 
     private func showAccount(_ request: Request) async throws -> Response {
@@ -63,6 +64,7 @@ extension FunnelController {
             user: user, passkeys: try await services.passkeys?.passkeys(of: caller.userID) ?? [],
             sessions: try await services.auth.sessions(caller),
             secondFactor: try await services.auth.secondFactorStatus(caller), csrfToken: browser.state.csrfToken)
+        page.passkeysOn = services.passkeys != nil
         edit(&page)
         return Self.html(page.render())
     }
@@ -160,6 +162,9 @@ extension FunnelController {
         case "passkeyRename":
             _ = try await services.requirePasskeys().rename(id: text("id"), of: caller.userID, to: text("name"))
             return try await page { $0.notice = "The passkey was renamed." }
+        case "passkeyAdd":
+            try await addAccountPasskey(form, caller: caller)
+            return try await page { $0.notice = "Your passkey was added." }
         case "passkeyRemove":
             try await services.requirePasskeys().delete(id: text("id"), of: caller.userID)
             return try await page { $0.notice = "The passkey was removed." }

@@ -20,7 +20,9 @@ struct RequestBodyMiddleware: RouterMiddleware {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
         let isUpload = request.uri.path == Self.avatarPath
         let isFunnelForm =
-            (request.uri.path.hasPrefix("/flows/") || request.uri.path == "/admin" || request.uri.path == "/account")
+            (request.uri.path.hasPrefix("/flows/") || request.uri.path == "/admin"
+                || request.uri.path.hasPrefix("/admin/") || request.uri.path == "/account"
+                || request.uri.path.hasPrefix("/account/"))
             && request.method == .post
         let limit =
             isUpload

@@ -69,6 +69,7 @@ extension AnalyticsService {
                 day: DailyFunnelRecord.day(of: first.at), flowID: first.flowID, flowVersion: first.flowVersion,
                 variant: first.variant)
             days[key, default: FunnelTally()].add(walk: owned.map(WalkEvent.init))
+            try await reportIfAbandoned(owned, in: store)
         }
         for (key, tally) in days {
             try await store.insertDailyFunnel(
@@ -77,6 +78,23 @@ extension AnalyticsService {
                     variant: key.variant, tally: tally))
         }
         return (walks.count, Set(days.keys))
+    }
+
+    /// Reports a walk folded without finishing as `flow.abandoned`, with the screen it stopped on, in
+    /// the transaction that folds it: each walk is folded once, so it is reported once.
+    private func reportIfAbandoned(_ walk: [AnalyticsEventRecord], in store: any StorageTransaction) async throws {
+        guard !walk.contains(where: { $0.kind == .completed }),
+            let first = walk.min(by: { ($0.at, $0.sequence) < ($1.at, $1.sequence) }),
+            let last = walk.max(by: { ($0.at, $0.sequence) < ($1.at, $1.sequence) })
+        else { return }
+        var data: [String: Value] = [
+            "flowId": .string(last.flowID), "flowVersion": .int(last.flowVersion), "lastScreen": .string(last.screen),
+            "installId": .string(last.installID), "startedAt": .string(first.at.formatted(.iso8601)),
+            "lastSeenAt": .string(last.at.formatted(.iso8601)),
+        ]
+        if let variant = last.variant { data["variant"] = .string(variant) }
+        if let user = walk.compactMap(\.userID).last { data["userId"] = .id(user) }
+        try await webhooks.enqueue(.flowAbandoned, data, in: store)
     }
 
     /// Replaces a day's records of one version and variant with their sum. Records another instance

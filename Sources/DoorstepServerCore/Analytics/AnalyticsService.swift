@@ -15,12 +15,15 @@ public struct AnalyticsService: Sendable {
     let places: [String: EventPlaces]
     /// Commits the events of concurrent requests together.
     let writer: EventWriter
+    /// Where walks found abandoned at compaction are reported (`flow.abandoned`).
+    let webhooks: WebhookEvents
 
     /// Creates the service.
     public init(
         storage: any Storage, catalog: FlowCatalog, clock: any WallClock, random: any RandomSource,
-        policy: AnalyticsPolicy = .init()
+        policy: AnalyticsPolicy = .init(), webhooks: WebhookEvents = .disabled
     ) {
+        self.webhooks = webhooks
         self.storage = storage
         self.catalog = catalog
         self.clock = clock
@@ -148,8 +151,9 @@ public struct AnalyticsPolicy: Sendable {
     public var clockSkew: TimeInterval = 5 * 60
     /// The highest sequence number accepted.
     public var maximumSequence = 1_000_000
-    /// How long a walk stays idle before its events are folded into its day's tally: walks idle since
-    /// before the UTC day this long ago began are folded (so, by default, idle for one to two days).
+    /// How long a walk stays idle before its events are folded into its day's tally, and a walk that
+    /// never finished is reported abandoned (`flow.abandoned`): walks idle since before the UTC day
+    /// this long ago began are folded (so, by default, idle for one to two days).
     public var compactAfter: TimeInterval = 24 * 3_600
 
     /// The defaults.

@@ -9,7 +9,8 @@ public struct AuditRecord: Sendable, Hashable {
     public var event: String
     /// The account it concerned, when known.
     public var accountID: UUID?
-    /// Who acted: `user` (the account itself), `operator` (the command line), `admin`, or `system`.
+    /// Who acted: `user` (the account itself), `operator` (the command line), an admin on the admin
+    /// page (`admin:token`, `admin:<account id>`, or `admin:unknown` for a refused token), or `system`.
     public var actor: String
     public var sessionID: UUID?
     /// The request it happened in (`X-Request-ID`), for a request.

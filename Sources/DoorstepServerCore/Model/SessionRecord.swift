@@ -11,6 +11,10 @@ public struct SessionRecord: Sendable, Hashable, Codable {
     /// When the session was ended (logout, reset, reuse of a rotated token); nil while active.
     public var revokedAt: Date?
     public var userAgent: String?
+    /// The device's name as the app sent it at sign-in (`X-Doorstep-Device`), if it did.
+    public var deviceName: String?
+    /// The device's model as the app sent it at sign-in, if it did.
+    public var deviceModel: String?
     /// When the person last proved who they are in this session: its sign-in, or a re-authentication.
     /// Changes that need a recent sign-in (deleting the account, adding a passkey, setting a password)
     /// read it.

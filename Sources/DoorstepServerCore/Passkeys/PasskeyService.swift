@@ -70,6 +70,12 @@ public struct PasskeyService: Sendable {
                 if let email = user.email {
                     try await auth.outbox.enqueue(.passkeyAdded, to: email, values: [:], in: store)
                 }
+                try await auth.webhooks.enqueue(
+                    .passkeyAdded,
+                    [
+                        "userId": .id(user.id), "passkeyId": .string(record.id),
+                        "backupEligible": .bool(record.backupEligible),
+                    ], in: store)
             }
         } catch StorageError.duplicatePasskey {
             throw PasskeyError.alreadyRegistered
@@ -158,6 +164,8 @@ public struct PasskeyService: Sendable {
                     detail: "This passkey is the only way into your account. Add an email first.")
             }
             try await store.deletePasskey(id: id)
+            try await auth.webhooks.enqueue(
+                .passkeyRemoved, ["userId": .id(userID), "passkeyId": .string(id)], in: store)
         }
         auth.audit.record(.passkeyRemoved, user: userID)
     }

@@ -59,9 +59,14 @@ public final class AuditTrail: Sendable {
         }
     }
 
-    /// Entries newest first: of one account, or all; since `date`; at most `limit`.
-    public func entries(account: UUID? = nil, since date: Date, limit: Int = 1_000) async throws -> [AuditRecord] {
-        try await storage.read { try await $0.auditEntries(accountID: account, since: date, limit: limit) }
+    /// Entries newest first: of one account, or all; since `date`; the first `offset` skipped; at
+    /// most `limit`.
+    public func entries(account: UUID? = nil, since date: Date, limit: Int = 1_000, offset: Int = 0) async throws
+        -> [AuditRecord]
+    {
+        try await storage.read {
+            try await $0.auditEntries(accountID: account, since: date, limit: limit, offset: offset)
+        }
     }
 
     /// Forgets entries older than `retention` seconds.

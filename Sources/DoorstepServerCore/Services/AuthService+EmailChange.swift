@@ -63,6 +63,9 @@ extension AuthService {
             try await store.saveModuleState(
                 userID: user.id, module: Self.emailChangeModule, state: Data("{}".utf8), at: now)
             if let old { try await outbox.enqueue(.emailChanged, to: old, values: ["email": email], in: store) }
+            try await webhooks.enqueue(
+                .userUpdated, ["userId": .id(user.id), "changed": ["email"], "email": .string(email)], in: store)
+            try await webhooks.enqueue(.emailVerified, .emailOf(user), in: store)
             return .changed(user, old: old)
         }
         switch outcome {

@@ -68,6 +68,7 @@ extension AuthService {
             factor.lastStep = try await acceptedStep(code, of: factor, at: now, in: store)
             factor.confirmedAt = now
             try await store.saveSecondFactor(factor)
+            try await webhooks.enqueue(.mfaEnabled, ["userId": .id(caller.userID), "method": "totp"], in: store)
         }
         audit.record(.secondFactorEnabled, user: caller.userID, session: caller.sessionID)
     }
@@ -81,6 +82,7 @@ extension AuthService {
             }
             try await proveSecondFactor(code, of: factor, at: now, in: store)
             try await store.deleteSecondFactor(userID: caller.userID)
+            try await webhooks.enqueue(.mfaDisabled, ["userId": .id(caller.userID), "method": "totp"], in: store)
         }
         audit.record(.secondFactorDisabled, user: caller.userID, session: caller.sessionID)
     }

@@ -114,7 +114,8 @@ extension AuthService {
             }.map { session in
                 SessionSummary(
                     id: session.id, createdAt: session.createdAt, lastUsedAt: session.lastUsedAt,
-                    userAgent: session.userAgent, isCurrent: session.id == caller.sessionID)
+                    userAgent: session.userAgent, deviceName: session.deviceName, deviceModel: session.deviceModel,
+                    isCurrent: session.id == caller.sessionID)
             }
         }
     }

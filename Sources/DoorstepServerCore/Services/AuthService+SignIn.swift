@@ -27,6 +27,9 @@ extension AuthService {
                 guest.isGuest = false
                 guest.updatedAt = now
                 try await store.updateUser(guest)
+                try await webhooks.enqueue(
+                    .userUpdated,
+                    ["userId": .id(guest.id), "changed": ["email", "isGuest"], "email": .string(email)], in: store)
                 try await webhooks.enqueue(.emailVerified, .emailOf(guest), in: store)
                 try await revoke(sessionID: caller.sessionID, at: now, in: store)
                 let (session, refreshToken) = try await openSession(for: guest, meta: meta, in: store)

@@ -57,9 +57,11 @@ public struct AuthService: Sendable {
         for user: UserRecord, meta: RequestMeta, in store: any StorageTransaction
     ) async throws -> (SessionRecord, refreshToken: String) {
         let now = clock.now
-        let session = SessionRecord(
+        var session = SessionRecord(
             id: random.uuid(), userID: user.id, createdAt: now,
             expiresAt: now.addingTimeInterval(policy.idleSessionLifetime), userAgent: meta.userAgent)
+        session.deviceName = meta.device?.name
+        session.deviceModel = meta.device?.model
         try await store.insertSession(session)
         let refreshToken = random.token()
         try await store.insertRefreshToken(

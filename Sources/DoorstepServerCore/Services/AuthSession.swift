@@ -21,11 +21,14 @@ public struct RequestMeta: Sendable, Hashable {
     public var userAgent: String?
     /// The bearer token, if one was sent.
     public var bearerToken: String?
+    /// The device the app says it runs on, kept with a session opened by the request.
+    public var device: ClientDevice?
 
     /// Creates request metadata.
-    public init(userAgent: String? = nil, bearerToken: String? = nil) {
+    public init(userAgent: String? = nil, bearerToken: String? = nil, device: ClientDevice? = nil) {
         self.userAgent = userAgent.map { String($0.prefix(256)) }
         self.bearerToken = bearerToken
+        self.device = device
     }
 }
 
@@ -35,5 +38,20 @@ public struct SessionSummary: Sendable, Hashable {
     public var createdAt: Date
     public var lastUsedAt: Date
     public var userAgent: String?
+    /// The device's name as its app sent it, if it did.
+    public var deviceName: String?
+    /// The device's model as its app sent it, if it did.
+    public var deviceModel: String?
     public var isCurrent: Bool
+
+    /// What a person recognises the session by: the app's device name (and model), else the browser
+    /// and system its `User-Agent` names, else nil.
+    public var device: String? {
+        switch (deviceName, deviceModel) {
+        case (let name?, let model?): return "\(name) (\(model))"
+        case (let name?, nil): return name
+        case (nil, let model?): return model
+        case (nil, nil): return BrowserDescription.describe(userAgent)
+        }
+    }
 }

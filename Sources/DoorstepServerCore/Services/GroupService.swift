@@ -22,6 +22,8 @@ public struct GroupService: Sendable {
     let clock: any WallClock
     let random: any RandomSource
     let joinLimiter: RateLimiter
+    /// Where group events go for webhooks.
+    let webhooks: WebhookEvents
 
     /// Wrong codes a user may try per 10 minutes before joining is paused.
     public static let joinLimit = RateLimiter.Limit(requests: 10, per: 600)
@@ -31,8 +33,9 @@ public struct GroupService: Sendable {
     /// Creates the service.
     public init(
         storage: any Storage, outbox: MailOutbox, clock: any WallClock, random: any RandomSource,
-        joinLimiter: RateLimiter = RateLimiter()
+        joinLimiter: RateLimiter = RateLimiter(), webhooks: WebhookEvents = .disabled
     ) {
+        self.webhooks = webhooks
         self.storage = storage
         self.outbox = outbox
         self.clock = clock
@@ -59,6 +62,9 @@ public struct GroupService: Sendable {
             try await store.insertGroup(group)
             try await store.insertMember(
                 MemberRecord(groupID: group.id, userID: caller.userID, role: "owner", joinedAt: now))
+            try await webhooks.enqueue(
+                .groupCreated, ["groupId": .id(group.id), "kind": .string(kind), "createdBy": .id(caller.userID)],
+                in: store)
             return try await view(group, in: store)
         }
     }
@@ -88,6 +94,9 @@ public struct GroupService: Sendable {
                 MemberRecord(
                     groupID: group.id, userID: caller.userID, role: "member",
                     joinedAt: clock.now))
+            try await webhooks.enqueue(
+                .groupMemberJoined, ["groupId": .id(group.id), "userId": .id(caller.userID), "role": "member"],
+                in: store)
             return try await view(group, in: store)
         }
     }

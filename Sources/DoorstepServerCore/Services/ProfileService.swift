@@ -42,10 +42,19 @@ public struct ProfileService: Sendable {
         let last = try lastName.map { try AuthService.validName($0, field: "lastName") }
         return try await storage.transaction { store in
             guard var user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
-            if let first { user.firstName = first }
-            if let last { user.lastName = last }
+            var changed: [Value] = []
+            if let first, first != user.firstName {
+                user.firstName = first
+                changed.append("firstName")
+            }
+            if let last, last != user.lastName {
+                user.lastName = last
+                changed.append("lastName")
+            }
+            guard !changed.isEmpty else { return user }
             user.updatedAt = clock.now
             try await store.updateUser(user)
+            try await webhooks.enqueue(.userUpdated, ["userId": .id(user.id), "changed": .array(changed)], in: store)
             return user
         }
     }
@@ -147,6 +156,7 @@ public struct ProfileService: Sendable {
             user.avatarID = id
             user.updatedAt = clock.now
             try await store.updateUser(user)
+            try await webhooks.enqueue(.userUpdated, ["userId": .id(user.id), "changed": ["avatar"]], in: store)
             return (user, previous)
         }
         if let previous { try? await avatars.delete(id: previous) }

@@ -160,10 +160,18 @@ public protocol WebhookRepository: Sendable {
 /// The append-only audit log of security and administrative events.
 public protocol AuditRepository: Sendable {
     func insertAuditEntries(_ entries: [AuditRecord]) async throws
-    /// Entries since `date` (of one account, or all), newest first, at most `limit`.
-    func auditEntries(accountID: UUID?, since date: Date, limit: Int) async throws -> [AuditRecord]
+    /// Entries since `date` (of one account, or all), newest first, skipping the first `offset`, at
+    /// most `limit`.
+    func auditEntries(accountID: UUID?, since date: Date, limit: Int, offset: Int) async throws -> [AuditRecord]
     /// Forgets entries older than `date` (the retention).
     func deleteAuditEntries(before date: Date) async throws
+}
+
+extension AuditRepository {
+    /// Entries since `date` (of one account, or all), newest first, at most `limit`.
+    public func auditEntries(accountID: UUID?, since date: Date, limit: Int) async throws -> [AuditRecord] {
+        try await auditEntries(accountID: accountID, since: date, limit: limit, offset: 0)
+    }
 }
 
 /// The keys access tokens are signed with, and the server's other secrets.

@@ -24,9 +24,17 @@ public struct WebhookEventType: RawRepresentable, Sendable, Hashable, Codable, C
     public static let sessionRevoked = Self(rawValue: "session.revoked")
     /// A password was set, changed or reset.
     public static let passwordChanged = Self(rawValue: "password.changed")
+    /// A passkey was added to an account.
     public static let passkeyAdded = Self(rawValue: "passkey.added")
+    /// A passkey was removed from an account.
     public static let passkeyRemoved = Self(rawValue: "passkey.removed")
+    /// An authenticator app was confirmed: sign-ins now ask for its code.
+    public static let mfaEnabled = Self(rawValue: "mfa.enabled")
+    /// The authenticator app was turned off.
+    public static let mfaDisabled = Self(rawValue: "mfa.disabled")
+    /// A household or family was created; its creator is its owner.
     public static let groupCreated = Self(rawValue: "group.created")
+    /// Someone joined a group with its invite code.
     public static let groupMemberJoined = Self(rawValue: "group.member_joined")
     /// A flow's answers were submitted at its end.
     public static let flowCompleted = Self(rawValue: "flow.completed")
@@ -36,7 +44,7 @@ public struct WebhookEventType: RawRepresentable, Sendable, Hashable, Codable, C
     /// Every kind this server sends, in the order the documentation lists them.
     public static let all: [WebhookEventType] = [
         .userCreated, .userUpdated, .userDeleted, .emailVerified, .sessionCreated, .sessionRevoked,
-        .passwordChanged, .passkeyAdded, .passkeyRemoved, .groupCreated, .groupMemberJoined, .flowCompleted,
-        .flowAbandoned,
+        .passwordChanged, .passkeyAdded, .passkeyRemoved, .mfaEnabled, .mfaDisabled, .groupCreated,
+        .groupMemberJoined, .flowCompleted, .flowAbandoned,
     ]
 }

@@ -44,6 +44,38 @@
     passkeys(form);
   });
 
+  // On /account, "Add a passkey" appears only where the browser can make passkeys. Sending the form
+  // asks the server for creation options, runs the ceremony and sends the form with its result. When
+  // there are no options (the change needs a recent sign-in first) the form goes as it is, and the page
+  // asks the person to confirm who they are; a cancelled ceremony leaves the page as it was.
+  ready(function () {
+    var form = document.querySelector("form[data-account-passkey]");
+    var credentials = window.PublicKeyCredential;
+    if (!form || !credentials || !credentials.parseCreationOptionsFromJSON || !navigator.credentials) return;
+    var field = form.elements._passkey;
+    form.querySelector("button").hidden = false;
+    var note = form.querySelector("[data-passkey-note]");
+    if (note) note.hidden = true;
+    form.addEventListener("submit", function (event) {
+      if (field.value) return;
+      event.preventDefault();
+      var body = new URLSearchParams({ _csrf: form.elements._csrf.value, ceremony: "create" });
+      fetch("/account/passkeys/options", { method: "POST", body: body, credentials: "same-origin" })
+        .then(function (response) {
+          if (!response.ok) { form.submit(); return null; }
+          return response.json().then(function (options) {
+            return navigator.credentials.create({ publicKey: credentials.parseCreationOptionsFromJSON(options) });
+          });
+        })
+        .then(function (credential) {
+          if (!credential) return;
+          field.value = JSON.stringify(credential.toJSON());
+          form.submit();
+        })
+        .catch(function () {});
+    });
+  });
+
   // Passkey buttons appear only where the browser can make and use passkeys with WebAuthn's JSON
   // helpers. A tap asks the server for options, runs the ceremony, and sends the form with its result;
   // a cancelled or refused ceremony leaves the person where they were, free to choose another way.

@@ -177,8 +177,13 @@ def tiny_png():
 class Person:
     """One person at one browser: finds things by what they read, and photographs every screen."""
 
-    def __init__(self, flow, profile=None):
+    def __init__(self, flow, profile=None, language=None):
         options = webdriver.ChromeOptions()
+        if language:
+            # The browser's own language, sent as Accept-Language, as a person's phone set to it would.
+            options.add_argument(f"--lang={language}")
+            options.add_experimental_option("prefs", {"intl.accept_languages": language})
+        self.language = language
         options.add_argument("--headless=new")
         options.add_argument("--no-sandbox")
         options.add_argument("--disable-dev-shm-usage")
@@ -249,6 +254,23 @@ class Person:
     def sees(self, words):
         return words in self.text()
 
+    def t(self, english):
+        """What `english` reads in this person's language, from the flow's String Catalog."""
+        if not self.language:
+            return english
+        unit = TRANSLATIONS[self.flow]["strings"][english]["localizations"][self.language]["stringUnit"]
+        return unit["value"]
+
+    def english_left(self):
+        """The flow's English strings still shown on a page in another language (those whose
+        translation differs, long enough not to be part of a word)."""
+        text = self.text()
+        strings = TRANSLATIONS[self.flow]["strings"]
+        return sorted(source for source, entry in strings.items()
+                      if len(source) >= 4 and "{" not in source
+                      and entry["localizations"][self.language]["stringUnit"]["value"] != source
+                      and source in text)
+
     # Acting
 
     def open(self, path):
@@ -257,7 +279,7 @@ class Person:
     def press(self, label, navigates=True):
         """Presses the button or link whose visible text (or accessible name) is `label`, and waits for
         the page it leads to."""
-        literal = json.dumps(label)
+        literal = json.dumps(label, ensure_ascii=False)
         xpath = (f"//button[normalize-space(.)={literal} or @aria-label={literal}"
                  f" or .//*[normalize-space(.)={literal}]] | //a[normalize-space(.)={literal}]")
         for element in self.driver.find_elements(By.XPATH, xpath):
@@ -272,7 +294,7 @@ class Person:
         raise NoSuchElementException(f"no button '{label}' on {self.screen}: {self.text()}")
 
     def button(self, label):
-        literal = json.dumps(label)
+        literal = json.dumps(label, ensure_ascii=False)
         return self.driver.find_element(
             By.XPATH, f"//button[normalize-space(.)={literal} or @aria-label={literal} or .//*[normalize-space(.)={literal}]]")
 
@@ -300,7 +322,7 @@ class Person:
 
     def field(self, label):
         """The control a label names, or the one whose accessible name starts with it."""
-        literal = json.dumps(label)
+        literal = json.dumps(label, ensure_ascii=False)
         labels = self.driver.find_elements(By.XPATH, f"//label[normalize-space(.)={literal}]")
         if labels:
             return self.driver.find_element(By.ID, labels[0].get_attribute("for"))
@@ -326,7 +348,7 @@ class Person:
             self.driver.execute_script("arguments[0].click()", element)
 
     def choose(self, option):
-        literal = json.dumps(option)
+        literal = json.dumps(option, ensure_ascii=False)
         label = self.driver.find_element(By.XPATH, f"//label[.//*[normalize-space(text())={literal}]]")
         label.click()
 
@@ -334,11 +356,101 @@ class Person:
         self.field(label).send_keys(code)
 
 
+# Each flow's translations, as its String Catalog ships them.
+TRANSLATIONS = {
+    flow: json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources",
+                                      "DoorstepFlow", "Catalog", "Flows", f"{flow}.xcstrings"), encoding="utf-8"))
+    for flow in ["tanda", "trainer", "familysync", "destiny", "kordant"]
+}
+
+
 class FunnelWalk(unittest.TestCase):
-    def person(self, flow, profile=None):
-        person = Person(flow, profile)
+    def person(self, flow, profile=None, language=None):
+        person = Person(flow, profile, language)
         self.addCleanup(person.quit)
         return person
+
+    def assert_all_translated(self, person):
+        person.shot()
+        self.assertEqual(person.english_left(), [], f"English left on {person.screen}")
+
+    def test_tanda_in_arabic_right_to_left(self):
+        email = "layla.tanda@example.com"
+        layla = self.person("tanda", language="ar")
+        t = layla.t
+        layla.open("/flows/tanda")
+        layla.wait_for("slide1")
+        self.assertEqual(layla.driver.find_element(By.TAG_NAME, "html").get_attribute("dir"), "rtl")
+        self.assert_all_translated(layla)
+        second = layla.second_slide()
+        layla.press("التالي")
+        layla.wait_for(second)
+        self.assert_all_translated(layla)
+        layla.press(t("Get Started"))
+        layla.wait_for("createAccount")
+        self.assert_all_translated(layla)
+        layla.type(t("Email"), email)
+        layla.press(t("Continue"))
+        layla.wait_for("verifyEmail")
+        self.assert_all_translated(layla)
+        layla.enter_code(t("Verification code"), latest_code(email))
+        layla.press(t("Verify"))
+        layla.wait_for("celebration")
+        self.assert_all_translated(layla)
+        layla.press(t("Continue"))
+        layla.wait_for("createPassword")
+        self.assert_all_translated(layla)
+        layla.type(t("Password"), secret("Sunny-Days-2026"))
+        layla.type(t("Confirm Password"), "Sunny-Days-2026")
+        layla.press(t("Continue"))
+        layla.wait_for("addPasskey")
+        self.assert_all_translated(layla)
+        layla.press(t("Not Now"))
+        layla.wait_for("name")
+        self.assert_all_translated(layla)
+        layla.type(t("First Name"), "ليلى")
+        layla.type(t("Last Name"), "Haddad")
+        layla.press(t("Continue"))
+        layla.wait_for("legal")
+        self.assert_all_translated(layla)
+        layla.tick(t("I agree to the") + " " + t("Terms of Service"))
+        layla.tick(t("I agree to the") + " " + t("Privacy Policy"))
+        layla.press(t("Continue"))
+        layla.wait_for("photo")
+        self.assert_all_translated(layla)
+        layla.press(t("Skip for Now"))
+        layla.wait_for("home")
+        self.assert_all_translated(layla)
+
+    def test_kordant_in_spanish_from_the_language_switch(self):
+        email = "lucia.kordant@example.com"
+        lucia = self.person("kordant")
+        lucia.open("/flows/kordant")
+        lucia.wait_for("login")
+        lucia.press("Español")
+        lucia.wait_for("login")
+        lucia.language = "es"
+        t = lucia.t
+        self.assertEqual(lucia.driver.find_element(By.TAG_NAME, "html").get_attribute("lang"), "es")
+        self.assert_all_translated(lucia)
+        lucia.press(t("Don't have an account? Sign up"))
+        lucia.wait_for("signup")
+        self.assert_all_translated(lucia)
+        lucia.type(t("Name"), "Lucía Fernández de la Vega")
+        lucia.type(t("Email"), email)
+        lucia.type(t("Password"), secret("Escudo-Fuerte-42!"))
+        lucia.type(t("Confirm Password"), "Escudo-Fuerte-42!")
+        lucia.tick(t("I agree to the") + " " + t("Terms of Service"))
+        lucia.press(t("Create Account"))
+        lucia.wait_for("enableFaceID")
+        self.assert_all_translated(lucia)
+        lucia.press(t("Not now"))
+        lucia.wait_for("plan")
+        self.assert_all_translated(lucia)
+        lucia.choose(t("Basic"))
+        lucia.press(t("Continue"))
+        lucia.wait_for("watchlist")
+        self.assert_all_translated(lucia)
 
     def test_index_lists_every_flow(self):
         sam = self.person("index")

@@ -16,8 +16,14 @@ struct FunnelLanguage: Sendable, Hashable {
 
     /// The funnel's own words around a flow's screen, in the languages the catalog ships.
     static let texts: [String: [String: String]] = [
-        "es": ["All flows": "Todos los flujos", "Start over": "Empezar de nuevo", "Language": "Idioma"],
-        "ar": ["All flows": "كل المسارات", "Start over": "البدء من جديد", "Language": "اللغة"],
+        "es": [
+            "All flows": "Todos los flujos", "Start over": "Empezar de nuevo", "Language": "Idioma",
+            "Next": "Siguiente", "Previous": "Anterior",
+        ],
+        "ar": [
+            "All flows": "كل المسارات", "Start over": "البدء من جديد", "Language": "اللغة", "Next": "التالي",
+            "Previous": "السابق",
+        ],
     ]
 
     /// One of the funnel's own words, in this language, escaped for HTML.

@@ -95,7 +95,7 @@ struct ScreenPage {
     private func swipeButton(_ action: ActionPresentation, label: String, glyph: String) -> String {
         let role = action.role == .swipeNext ? "next" : "previous"
         return "<button type=\"submit\" name=\"_action\" value=\"\(HTML.escape(action.id))\" class=\"swipe\" "
-            + "data-swipe=\"\(role)\" aria-label=\"\(label)\" formnovalidate>\(glyph)</button>"
+            + "data-swipe=\"\(role)\" aria-label=\"\(language.text(label))\" formnovalidate>\(glyph)</button>"
     }
 
     private func dock() -> String {

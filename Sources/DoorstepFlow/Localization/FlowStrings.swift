@@ -28,6 +28,9 @@ public enum FlowStrings {
             if !text.isEmpty, seen.insert(text).inserted { found.append((text, location)) }
             return nil
         }
+        for (text, location) in defaultMessages(of: flow) where seen.insert(text).inserted {
+            found.append((text, location))
+        }
         return found
     }
 
@@ -37,7 +40,8 @@ public enum FlowStrings {
         -> FlowDefinition
     {
         guard !translations.isEmpty else { return flow }
-        return try transform(flow) { text, _ in translations[text] }
+        let translated = try transform(flow) { text, _ in translations[text] }
+        return translatingDefaultMessages(of: flow, into: translated, translations)
     }
 
     private static func transform(_ flow: FlowDefinition, _ replace: (String, String) -> String?) throws

@@ -17,6 +17,13 @@
         func back() async
         /// Stages a photo the picker returned, for the screen's upload.
         func pickedPhoto(_ data: Data, field: String) async
+        /// Where Apple's button leaves its credential for the flow's `signInWithApple` effect.
+        var appleSignIn: AppleSignInHandoff { get }
+    }
+
+    extension FlowActions {
+        /// A handoff nobody reads, for previews and tests that sign in with nothing.
+        public var appleSignIn: AppleSignInHandoff { AppleSignInHandoff() }
     }
 
     /// Drives a ``FlowSession`` for the views: every event goes to the session, and the screen is
@@ -38,6 +45,8 @@
         let appleDevice: AppleDeviceEffects?
         /// Where the flow's effects ask the person who they are: the Apple device's, else one nobody asks.
         let identityPrompt: IdentityPrompt
+        /// Where Apple's button leaves its credential: the Apple device's, which the sign-in effect reads.
+        public let appleSignIn: AppleSignInHandoff
         private var timers: [String: Task<Void, Never>] = [:]
         private var passkeyAutoFill: Task<Void, Never>?
         private var countdownEnd: Task<Void, Never>?
@@ -53,6 +62,7 @@
             self.offeredProviders = offeredProviders
             self.appleDevice = appleDevice
             self.identityPrompt = appleDevice?.identityPrompt ?? IdentityPrompt()
+            self.appleSignIn = appleDevice?.appleSignIn ?? AppleSignInHandoff()
         }
 
         /// Follows the session until the calling task ends, presenting every state it publishes — as soon

@@ -2,10 +2,6 @@
     import DoorstepClient
     import Foundation
 
-    #if canImport(AuthenticationServices) && canImport(CryptoKit)
-        import AuthenticationServices
-        import CryptoKit
-    #endif
     #if canImport(LocalAuthentication)
         import LocalAuthentication
     #endif
@@ -13,8 +9,8 @@
         import UserNotifications
     #endif
 
-    /// What only an Apple device can do for a flow: Sign in with Apple (with the SHA-256 nonce the
-    /// server checks), passkeys (sheets, and AutoFill from the email field), Face ID enrolment keeping the
+    /// What only an Apple device can do for a flow: Sign in with Apple (the credential Apple's button
+    /// received, with the SHA-256 nonce the server checks), passkeys (sheets, and AutoFill from the email field), Face ID enrolment keeping the
     /// session's refresh token in a Keychain item only this device can read, unlocked, after Face ID; the
     /// notification prompt; the photo the picker staged. Google's SDK belongs to the host, which answers
     /// through `google`.
@@ -23,6 +19,8 @@
         let tokens: (any TokenStore)?
         let google: (@Sendable () async -> (idToken: String, rawNonce: String?)?)?
         let passkeyAutoFill = PasskeyAutoFillState()
+        /// Where Apple's button leaves its credential for the sign-in effect.
+        public let appleSignIn = AppleSignInHandoff()
         /// Where the person is asked who they are before a change that needs a recent sign-in; ``FlowView``
         /// shows its questions over the flow, and app code shows them with `identityConfirmation(_:)`.
         public let identityPrompt: IdentityPrompt
@@ -85,12 +83,9 @@
             BiometricKeychain.delete()
         }
 
+        /// The credential Apple's button received just before its tap started the sign-in; nil when none waits.
         public func appleCredential() async -> AppleCredential? {
-            #if canImport(AuthenticationServices) && canImport(CryptoKit) && canImport(UIKit)
-                return await AppleSignIn.credential()
-            #else
-                return nil
-            #endif
+            await appleSignIn.take()
         }
 
         public func googleCredential() async -> (idToken: String, rawNonce: String?)? {
@@ -161,45 +156,4 @@
         }
     }
 
-    #if canImport(AuthenticationServices) && canImport(CryptoKit)
-        /// The nonce Sign in with Apple carries: a random raw value the server receives, and its SHA-256 in
-        /// hex inside Apple's token, which the server compares.
-        enum AppleNonce {
-            static func make() -> String {
-                var generator = SystemRandomNumberGenerator()
-                let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-                return Data(bytes).base64URL
-            }
-
-            static func hashed(_ raw: String) -> String {
-                SHA256.hash(data: Data(raw.utf8)).map { String(format: "%02x", $0) }.joined()
-            }
-        }
-
-        #if canImport(UIKit)
-            /// Sign in with Apple's sheet, asking for the name and email and carrying the hashed nonce.
-            @MainActor
-            enum AppleSignIn {
-                static func credential() async -> AppleCredential? {
-                    let rawNonce = AppleNonce.make()
-                    let request = ASAuthorizationAppleIDProvider().createRequest()
-                    request.requestedScopes = [.fullName, .email]
-                    request.nonce = AppleNonce.hashed(rawNonce)
-                    let sheet = AuthorizationSheet { credential -> AppleCredential? in
-                        guard let credential = credential as? ASAuthorizationAppleIDCredential,
-                            let tokenData = credential.identityToken,
-                            let token = String(data: tokenData, encoding: .utf8)
-                        else { return nil }
-                        return AppleCredential(
-                            identityToken: token, rawNonce: rawNonce,
-                            authorizationCode: credential.authorizationCode.flatMap {
-                                String(data: $0, encoding: .utf8)
-                            },
-                            firstName: credential.fullName?.givenName, lastName: credential.fullName?.familyName)
-                    }
-                    return await sheet.perform(request)
-                }
-            }
-        #endif
-    #endif
 #endif

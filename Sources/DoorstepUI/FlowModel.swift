@@ -47,6 +47,8 @@
         let identityPrompt: IdentityPrompt
         /// Where Apple's button leaves its credential: the Apple device's, which the sign-in effect reads.
         public let appleSignIn: AppleSignInHandoff
+        /// The photo picker the flow's `pickImage` effect opens, shown by ``FlowView``.
+        let photoPicker: PhotoPickerPrompt
         private var timers: [String: Task<Void, Never>] = [:]
         private var passkeyAutoFill: Task<Void, Never>?
         private var countdownEnd: Task<Void, Never>?
@@ -63,6 +65,7 @@
             self.appleDevice = appleDevice
             self.identityPrompt = appleDevice?.identityPrompt ?? IdentityPrompt()
             self.appleSignIn = appleDevice?.appleSignIn ?? AppleSignInHandoff()
+            self.photoPicker = appleDevice?.photoPicker ?? PhotoPickerPrompt()
         }
 
         /// Follows the session until the calling task ends, presenting every state it publishes — as soon

@@ -51,6 +51,7 @@
                         .id(presentation.screenID)
                         .task(id: presentation.screenID) { await model.offerPasskeyAutoFill(client: client) }
                         .identityConfirmation(model.identityPrompt)
+                        .photoPicker(model.photoPicker)
                         .transition(.transition(for: presentation.transition))
                 } else if let loadError {
                     ContentUnavailableView(

@@ -12,7 +12,7 @@
     /// What only an Apple device can do for a flow: Sign in with Apple (the credential Apple's button
     /// received, with the SHA-256 nonce the server checks), passkeys (sheets, and AutoFill from the email field), Face ID enrolment keeping the
     /// session's refresh token in a Keychain item only this device can read, unlocked, after Face ID; the
-    /// notification prompt; the photo the picker staged. Google's SDK belongs to the host, which answers
+    /// notification prompt; the photo the picker staged, or the picker opened when none is. Google's SDK belongs to the host, which answers
     /// through `google`.
     public struct AppleDeviceEffects: DeviceEffects {
         let photos: PhotoInbox
@@ -21,6 +21,8 @@
         let passkeyAutoFill = PasskeyAutoFillState()
         /// Where Apple's button leaves its credential for the sign-in effect.
         public let appleSignIn = AppleSignInHandoff()
+        /// The photo picker the `pickImage` effect opens; ``FlowView`` shows it.
+        public let photoPicker = PhotoPickerPrompt()
         /// Where the person is asked who they are before a change that needs a recent sign-in; ``FlowView``
         /// shows its questions over the flow, and app code shows them with `identityConfirmation(_:)`.
         public let identityPrompt: IdentityPrompt
@@ -51,8 +53,11 @@
             await identityPrompt.askForSecondFactor(problem: problem)
         }
 
+        /// The photo picked on the screen already, or else one the person picks in the picker now.
         public func pickImage() async -> (data: Data, isPNG: Bool)? {
-            await photos.take()
+            if let staged = await photos.take() { return staged }
+            guard let data = await photoPicker.pick() else { return nil }
+            return (data, UploadImageFormat(of: data) == .png)
         }
 
         public func requestPermission(_ permission: String) async -> Bool {

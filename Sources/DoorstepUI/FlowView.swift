@@ -17,10 +17,13 @@
         let snapshots: any SnapshotStore
         let events: FlowEventLog?
         let offeredProviders: Set<String>
+        let definitions: FlowDefinitionCache
+        let bundled: FlowDefinition?
         let onComplete: @MainActor () -> Void
 
         @State private var model: FlowModel?
-        @State private var loadError: String?
+        @State private var launch: FlowStart?
+        @State private var attempt = 0
 
         /// A flow from the server's catalog.
         /// - Parameters:
@@ -30,10 +33,15 @@
         ///   - events: where the walk is recorded for funnels; its install id also picks the variant
         ///     of the flow's experiment. Without one nothing is recorded and the control is shown.
         ///   - offeredProviders: sign-in providers the app can start.
+        ///   - definitions: where the server's last definition is kept, to start from when it cannot be
+        ///     reached.
+        ///   - bundled: the definition the app ships, for a first start without the server; by default
+        ///     the catalog's reference flow of that id.
         public init(
             flowID: String, client: DoorstepClient, device: any DeviceEffects = AppleDeviceEffects(),
             snapshots: any SnapshotStore = FileSnapshotStore.applicationSupport, events: FlowEventLog? = nil,
-            offeredProviders: Set<String> = ["apple"], onComplete: @escaping @MainActor () -> Void
+            offeredProviders: Set<String> = ["apple"], definitions: FlowDefinitionCache = .caches,
+            bundled: FlowDefinition? = nil, onComplete: @escaping @MainActor () -> Void
         ) {
             self.flowID = flowID
             self.client = client
@@ -41,36 +49,62 @@
             self.snapshots = snapshots
             self.events = events
             self.offeredProviders = offeredProviders
+            self.definitions = definitions
+            self.bundled = bundled ?? (try? FlowCatalog.bundled())?.flow(flowID)
             self.onComplete = onComplete
         }
 
         public var body: some View {
             Group {
                 if let model, let presentation = model.presentation {
-                    ScreenView(presentation: presentation, failure: model.failure, model: model)
-                        .id(presentation.screenID)
-                        .task(id: presentation.screenID) { await model.offerPasskeyAutoFill(client: client) }
-                        .identityConfirmation(model.identityPrompt)
-                        .photoPicker(model.photoPicker)
-                        .transition(.transition(for: presentation.transition))
-                } else if let loadError {
-                    ContentUnavailableView(
-                        "Can't start", systemImage: "wifi.exclamationmark", description: Text(loadError))
+                    VStack(spacing: 0) {
+                        if let launch, launch.offersRetry, let message = launch.message {
+                            OfflineNotice(message: message) { attempt += 1 }
+                        }
+                        ScreenView(presentation: presentation, failure: model.failure, model: model)
+                            .id(presentation.screenID)
+                            .task(id: presentation.screenID) { await model.offerPasskeyAutoFill(client: client) }
+                            .identityConfirmation(model.identityPrompt)
+                            .photoPicker(model.photoPicker)
+                            .transition(.transition(for: presentation.transition))
+                    }
+                } else if let launch, launch.definition == nil {
+                    VStack {
+                        ContentUnavailableView(
+                            "Can't start", systemImage: "wifi.exclamationmark",
+                            description: launch.message.map(Text.init))
+                        Button("Retry") { attempt += 1 }.buttonStyle(.borderedProminent)
+                    }
                 } else {
                     ProgressView()
                 }
             }
             .animation(.easeInOut(duration: 0.35), value: model?.presentation?.screenID)
-            .task { await start() }
+            .task(id: attempt) { await start() }
             .onChange(of: model?.isComplete ?? false) { _, isComplete in
                 if isComplete { onComplete() }
             }
         }
 
+        /// Starts from the server's definition, or without it from the kept or shipped one (the decision
+        /// is ``FlowStart``'s); Retry runs this again and, once the server answers, replaces the offline
+        /// flow, which resumes from its saved progress.
         private func start() async {
-            guard model == nil else { return }
+            let fetched = try? await client.flow(flowID)
+            let decision = FlowStart(
+                fetched: fetched, cached: fetched == nil ? definitions.load(flowID) : nil, bundled: bundled)
+            guard let flow = decision.definition else {
+                if model == nil { launch = decision }
+                return
+            }
+            if decision.shouldCache { try? definitions.save(flow) }
+            // Offline again on Retry: the flow already running stays, followed again (this task replaced
+            // the one that followed it).
+            if let model, decision.source != .server {
+                await model.observe()
+                return
+            }
             do {
-                let flow = try await client.flow(flowID)
                 let session = try await FlowSession(
                     flow: flow, client: client, device: device, snapshots: snapshots, events: events)
                 let model = FlowModel(
@@ -78,10 +112,29 @@
                     appleDevice: device as? AppleDeviceEffects)
                 await model.refresh()
                 self.model = model
+                launch = decision
                 await model.observe()
             } catch {
-                loadError = "The flow could not be loaded. Check your connection and try again."
+                if model == nil { launch = FlowStart(fetched: nil, cached: nil, bundled: nil) }
             }
+        }
+    }
+
+    /// Says the flow runs without the server, with Retry.
+    struct OfflineNotice: View {
+        let message: String
+        let retry: @MainActor () -> Void
+
+        var body: some View {
+            HStack {
+                Image(systemName: "wifi.slash").accessibilityHidden(true)
+                Text(message).font(.footnote)
+                Spacer()
+                Button("Retry", action: retry).font(.footnote.bold())
+            }
+            .padding(.horizontal).padding(.vertical, 8)
+            .background(.ultraThinMaterial)
+            .accessibilityElement(children: .combine)
         }
     }
 

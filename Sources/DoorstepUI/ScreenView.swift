@@ -59,6 +59,12 @@
             .preferredColorScheme(theme.isDark ? .dark : .light)
             .navigationTitle(presentation.title)
             .sensoryFeedback(trigger: presentation.haptic) { _, haptic in haptic?.feedback }
+            // The first field with a problem, else the one the screen names, takes the keyboard as the
+            // screen shows, and again whenever an answer is refused.
+            .defaultFocus($focus, presentation.focusedField)
+            .onChange(of: presentation.focusedField) { _, field in
+                if let field { focus = field }
+            }
             .onAppear {
                 focus = presentation.focusedField
                 // VoiceOver starts the new screen from its title instead of where the last one left off.

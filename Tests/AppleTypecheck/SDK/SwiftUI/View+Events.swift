@@ -60,6 +60,13 @@ extension View {
     /// https://developer.apple.com/documentation/swiftui/view/focused(_:)
     nonisolated public func focused(_ condition: FocusState<Bool>.Binding) -> some View { fatalError() }
 
+    /// https://developer.apple.com/documentation/swiftui/view/defaultfocus(_:_:priority:)
+    nonisolated public func defaultFocus<V: Hashable>(
+        _ binding: FocusState<V>.Binding, _ value: V, priority: DefaultFocusEvaluationPriority = .automatic
+    ) -> some View {
+        fatalError()
+    }
+
     /// https://developer.apple.com/documentation/swiftui/view/focused(_:equals:)
     nonisolated public func focused<Value: Hashable>(_ binding: FocusState<Value>.Binding, equals value: Value)
         -> some View
@@ -223,4 +230,13 @@ public enum Visibility: Hashable, CaseIterable, Sendable {
     case automatic
     case visible
     case hidden
+}
+
+/// https://developer.apple.com/documentation/swiftui/defaultfocusevaluationpriority
+public struct DefaultFocusEvaluationPriority: Sendable {
+    /// https://developer.apple.com/documentation/swiftui/defaultfocusevaluationpriority/automatic
+    public static let automatic = DefaultFocusEvaluationPriority()
+
+    /// https://developer.apple.com/documentation/swiftui/defaultfocusevaluationpriority/userinitiated
+    public static let userInitiated = DefaultFocusEvaluationPriority()
 }

@@ -10,13 +10,14 @@
     #endif
 
     /// What only an Apple device can do for a flow: Sign in with Apple (the credential Apple's button
-    /// received, with the SHA-256 nonce the server checks), passkeys (sheets, and AutoFill from the email field), Face ID enrolment keeping the
-    /// session's refresh token in a Keychain item only this device can read, unlocked, after Face ID; the
-    /// notification prompt; the photo the picker staged, or the picker opened when none is. Google's SDK belongs to the host, which answers
-    /// through `google`.
+    /// received, with the SHA-256 nonce the server checks), passkeys (sheets, and AutoFill from the email
+    /// field), Face ID enrolment keeping the session in a Keychain item only this device can read,
+    /// unlocked, after Face ID; the notification prompt; the photo the picker staged, or the picker opened
+    /// when none is. Google's SDK belongs to the host, which answers through `google`.
     public struct AppleDeviceEffects: DeviceEffects {
         let photos: PhotoInbox
         let tokens: (any TokenStore)?
+        let biometricItem: BiometricKeychainItem
         let google: (@Sendable () async -> (idToken: String, rawNonce: String?)?)?
         let passkeyAutoFill = PasskeyAutoFillState()
         /// Where Apple's button leaves its credential for the sign-in effect.
@@ -28,17 +29,21 @@
         public let identityPrompt: IdentityPrompt
 
         /// - Parameters:
-        ///   - tokens: where the client keeps the session; Face ID enrolment protects its refresh token.
+        ///   - tokens: where the client keeps the session; Face ID enrolment protects a copy of it.
+        ///   - biometricItem: the Keychain item Face ID opens; give the same one to the app's
+        ///     `BiometricTokenStore`.
         ///   - google: runs Google Sign-In and returns its ID token, or nil when the app offers no Google.
         ///   - identityPrompt: where to ask the person to confirm who they are; share one with the views
         ///     of the app that make sensitive changes themselves.
         public init(
             photos: PhotoInbox = .shared, tokens: (any TokenStore)? = nil,
+            biometricItem: BiometricKeychainItem = BiometricKeychainItem(),
             google: (@Sendable () async -> (idToken: String, rawNonce: String?)?)? = nil,
             identityPrompt: IdentityPrompt = IdentityPrompt()
         ) {
             self.photos = photos
             self.tokens = tokens
+            self.biometricItem = biometricItem
             self.google = google
             self.identityPrompt = identityPrompt
         }
@@ -70,6 +75,8 @@
             #endif
         }
 
+        /// Asks for Face ID, then keeps the session in the item only Face ID opens; an app that wraps its
+        /// token store in a `BiometricTokenStore` over the same item keeps that copy current from then on.
         public func enableBiometrics() async -> Bool {
             #if canImport(LocalAuthentication)
                 let context = LAContext()
@@ -78,14 +85,15 @@
                         .deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in faster next time")) == true,
                     let session = try? await tokens?.load()
                 else { return false }
-                return BiometricKeychain.save(Data(session.refreshToken.utf8))
+                return (try? await biometricItem.write(session)) != nil
             #else
                 return false
             #endif
         }
 
+        /// Deletes the item Face ID opens (Face ID sign-in turned off, or signed out).
         public func forgetBiometrics() async {
-            BiometricKeychain.delete()
+            await biometricItem.delete()
         }
 
         /// The credential Apple's button received just before its tap started the sign-in; nil when none waits.

@@ -31,8 +31,10 @@
     /// not say.
     @MainActor @Observable
     public final class FlowModel: FlowActions {
-        /// What the views draw.
+        /// What the views draw: the current screen.
         public private(set) var presentation: ScreenPresentation?
+        /// The page drawn underneath and the sheet over it, when the current screen is one.
+        public private(set) var stack = ScreenStack()
         /// Whether the person finished the flow (tapped its terminal screen's action).
         public private(set) var isComplete = false
         /// A request that failed outright (no network), shown as a banner until the next event.
@@ -139,6 +141,7 @@
         private func present(_ engine: FlowEngine) {
             let now = Date()
             presentation = ScreenPresenter(engine: engine, now: now, offeredProviders: offeredProviders).present()
+            if let presentation { stack.show(presentation) }
             // A countdown ends at a fixed moment: the screen is presented again then, its action enabled.
             countdownEnd?.cancel()
             countdownEnd = presentation?.nextCountdownEnd.map { end in

@@ -56,18 +56,31 @@
 
         public var body: some View {
             Group {
-                if let model, let presentation = model.presentation {
+                if let model, let current = model.presentation, let page = model.stack.page {
                     VStack(spacing: 0) {
                         if let launch, launch.offersRetry, let message = launch.message {
                             OfflineNotice(message: message) { attempt += 1 }
                         }
-                        ScreenView(presentation: presentation, failure: model.failure, model: model)
-                            .id(presentation.screenID)
-                            .task(id: presentation.screenID) { await model.offerPasskeyAutoFill(client: client) }
+                        ScreenView(
+                            presentation: page, failure: model.stack.sheet == nil ? model.failure : nil, model: model
+                        )
+                        .id(page.screenID)
+                        .transition(.transition(for: page.transition))
+                    }
+                    .sheet(item: sheet(of: model)) { sheet in
+                        // Half height as the specs draw it; the person may pull it up for the largest text.
+                        ScreenView(presentation: sheet.presentation, failure: model.failure, model: model)
+                            .presentationDetents([.medium, .large])
+                            .presentationDragIndicator(.visible)
+                            .interactiveDismissDisabled(!sheet.presentation.allowsBack)
                             .identityConfirmation(model.identityPrompt)
                             .photoPicker(model.photoPicker)
-                            .transition(.transition(for: presentation.transition))
                     }
+                    // Over the page too: a sheet is presented from the topmost view, so whichever is on top
+                    // asks.
+                    .identityConfirmation(model.identityPrompt)
+                    .photoPicker(model.photoPicker)
+                    .task(id: current.screenID) { await model.offerPasskeyAutoFill(client: client) }
                 } else if let launch, launch.definition == nil {
                     VStack {
                         ContentUnavailableView(
@@ -79,11 +92,20 @@
                     ProgressView()
                 }
             }
-            .animation(.easeInOut(duration: 0.35), value: model?.presentation?.screenID)
+            .animation(.easeInOut(duration: 0.35), value: model?.stack.page?.screenID)
             .task(id: attempt) { await start() }
             .onChange(of: model?.isComplete ?? false) { _, isComplete in
                 if isComplete { onComplete() }
             }
+        }
+
+        /// The sheet over the page; swiping it down goes back, as its Back button does.
+        private func sheet(of model: FlowModel) -> Binding<SheetScreen?> {
+            Binding(
+                get: { model.stack.sheet.map(SheetScreen.init) },
+                set: { shown in
+                    if shown == nil, model.stack.sheet != nil { Task { await model.back() } }
+                })
         }
 
         /// Starts from the server's definition, or without it from the kept or shipped one (the decision
@@ -118,6 +140,12 @@
                 if model == nil { launch = FlowStart(fetched: nil, cached: nil, bundled: nil) }
             }
         }
+    }
+
+    /// A screen shown in a sheet, identified by its screen.
+    struct SheetScreen: Identifiable {
+        let presentation: ScreenPresentation
+        var id: String { presentation.screenID }
     }
 
     /// Says the flow runs without the server, with Retry.

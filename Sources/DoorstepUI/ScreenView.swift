@@ -20,20 +20,7 @@
                     if let navigation = presentation.navigation {
                         NavigationBarView(navigation: navigation, theme: theme, model: model)
                     }
-                    ScrollView {
-                        VStack(alignment: .leading, spacing: theme.spacing("md")) {
-                            if let banner = failure ?? presentation.banner {
-                                BannerView(message: banner, theme: theme)
-                            }
-                            ForEach(presentation.blocks) { block in
-                                BlockView(block: block, theme: theme, model: model, focus: $focus)
-                            }
-                        }
-                        .padding(.horizontal, theme.spacing("lg"))
-                        .padding(.vertical, theme.spacing("md"))
-                        .frame(maxWidth: .infinity, alignment: .leading)
-                    }
-                    .scrollDismissesKeyboard(.interactively)
+                    ArrangedBlocksView(presentation: presentation, failure: failure, model: model, focus: $focus)
                     if let carousel = presentation.carousel {
                         CarouselControlsView(carousel: carousel, theme: theme, model: model)
                     }

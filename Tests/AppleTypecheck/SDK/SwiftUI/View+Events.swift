@@ -127,6 +127,12 @@ extension View {
         fatalError()
     }
 
+    /// https://developer.apple.com/documentation/swiftui/view/presentationdragindicator(_:)
+    nonisolated public func presentationDragIndicator(_ visibility: Visibility) -> some View { fatalError() }
+
+    /// https://developer.apple.com/documentation/swiftui/view/interactivedismissdisabled(_:)
+    nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { fatalError() }
+
     /// https://developer.apple.com/documentation/swiftui/view/presentationdetents(_:)
     nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { fatalError() }
 

@@ -109,17 +109,40 @@
         }
     }
 
-    /// Markdown, as SwiftUI's `AttributedString` reads it.
+    /// Markdown with its headings, lists and paragraphs (split by the presentation, since `Text` draws
+    /// only inline Markdown), each block's emphasis, links and code as `AttributedString` reads them.
     struct MarkdownView: View {
         let content: MarkdownContent
 
         var body: some View {
-            let options = AttributedString.MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
-            Text(
-                (try? AttributedString(markdown: content.source, options: options)) ?? AttributedString(content.source)
-            )
-            .look(content.look)
+            VStack(alignment: .leading, spacing: 8) {
+                ForEach(Array(content.blocks.enumerated()), id: \.offset) { _, block in
+                    switch block {
+                    case .heading(let level, let text):
+                        Self.inline(text).font(
+                            level == 1 ? .title2.bold() : level == 2 ? .headline : .subheadline.bold()
+                        )
+                        .foregroundStyle(Color(content.look.color))
+                        .padding(.top, level <= 2 ? 8 : 4)
+                        .accessibilityAddTraits(.isHeader)
+                    case .listItem(let marker, let text):
+                        HStack(alignment: .firstTextBaseline, spacing: 6) {
+                            Text(marker).accessibilityHidden(marker == "•")
+                            Self.inline(text)
+                        }
+                        .look(content.look)
+                    case .paragraph(let text):
+                        Self.inline(text).look(content.look)
+                    }
+                }
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
             .textSelection(.enabled)
+        }
+
+        private static func inline(_ text: String) -> Text {
+            let options = AttributedString.MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
+            return Text((try? AttributedString(markdown: text, options: options)) ?? AttributedString(text))
         }
     }
 

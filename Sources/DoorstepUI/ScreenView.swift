@@ -10,6 +10,7 @@
         let model: any FlowActions
 
         @FocusState private var focus: String?
+        @Environment(\.layoutDirection) private var layoutDirection
 
         var theme: ThemePresentation { presentation.theme }
 
@@ -42,6 +43,16 @@
                         .accessibilityAddTraits(.isButton)
                 }
             }
+            // A carousel page turns from a sideways swipe anywhere on it, alongside its buttons and scrolling.
+            .simultaneousGesture(
+                DragGesture(minimumDistance: 30).onEnded { value in
+                    let action = presentation.carousel?.swipeAction(
+                        width: value.translation.width, height: value.translation.height,
+                        isRightToLeft: layoutDirection == .rightToLeft)
+                    if let action { Task { await model.tap(action.id) } }
+                },
+                including: presentation.carousel == nil ? .subviews : .all
+            )
             .background(Color(theme.color("background")).ignoresSafeArea())
             .preferredColorScheme(theme.isDark ? .dark : .light)
             .navigationTitle(presentation.title)

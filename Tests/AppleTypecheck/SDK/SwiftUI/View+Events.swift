@@ -127,6 +127,13 @@ extension View {
         fatalError()
     }
 
+    /// https://developer.apple.com/documentation/swiftui/view/simultaneousgesture(_:including:)
+    nonisolated public func simultaneousGesture<T: Gesture>(_ gesture: T, including mask: GestureMask = .all)
+        -> some View
+    {
+        fatalError()
+    }
+
     /// https://developer.apple.com/documentation/swiftui/view/presentationdragindicator(_:)
     nonisolated public func presentationDragIndicator(_ visibility: Visibility) -> some View { fatalError() }
 
@@ -177,6 +184,9 @@ public struct GestureMask: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     public static var all: GestureMask { fatalError() }
+    public static var gesture: GestureMask { fatalError() }
+    public static var subviews: GestureMask { fatalError() }
+    public static var none: GestureMask { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/swiftui/submittriggers

@@ -24,6 +24,7 @@
         @State private var model: FlowModel?
         @State private var launch: FlowStart?
         @State private var attempt = 0
+        @State private var startedAttempt: Int?
 
         /// A flow from the server's catalog.
         /// - Parameters:
@@ -112,20 +113,22 @@
         /// is ``FlowStart``'s); Retry runs this again and, once the server answers, replaces the offline
         /// flow, which resumes from its saved progress.
         private func start() async {
-            let fetched = try? await client.flow(flowID)
-            let decision = FlowStart(
-                fetched: fetched, cached: fetched == nil ? definitions.load(flowID) : nil, bundled: bundled)
-            guard let flow = decision.definition else {
-                if model == nil { launch = decision }
-                return
-            }
-            if decision.shouldCache { try? definitions.save(flow) }
-            // Offline again on Retry: the flow already running stays, followed again (this task replaced
-            // the one that followed it).
-            if let model, decision.source != .server {
+            // The view came back on screen: the running flow goes on, followed again.
+            if let model, startedAttempt == attempt {
                 await model.observe()
                 return
             }
+            startedAttempt = attempt
+            let fetched = try? await client.flow(flowID)
+            let decision = FlowStart(
+                fetched: fetched, cached: fetched == nil ? definitions.load(flowID) : nil, bundled: bundled)
+            // Offline again on Retry, the flow already running stays, followed again (this task replaced
+            // the one that followed it).
+            guard let flow = decision.definition, model == nil || decision.source == .server else {
+                if let model { await model.observe() } else { launch = decision }
+                return
+            }
+            if decision.shouldCache { try? definitions.save(flow) }
             do {
                 let session = try await FlowSession(
                     flow: flow, client: client, device: device, snapshots: snapshots, events: events)

@@ -14,12 +14,16 @@
         /// Whether the picker shows.
         public var isPresented = false {
             didSet {
-                // The picker may close just before it hands over its selection: look once it has.
-                if oldValue, !isPresented { Task { if !isLoading { finish(nil) } } }
+                // The picker may close just before it hands over its selection: look once it has, and
+                // only at the request that was showing.
+                guard oldValue, !isPresented else { return }
+                let closed = requests
+                Task { if !isLoading, requests == closed { finish(nil) } }
             }
         }
         @ObservationIgnored private var continuation: CheckedContinuation<Data?, Never>?
         @ObservationIgnored private var isLoading = false
+        @ObservationIgnored private var requests = 0
 
         /// Creates a prompt that shows nothing.
         nonisolated public init() {}
@@ -28,6 +32,7 @@
         /// photo cannot be read, or the calling task is cancelled.
         func pick() async -> Data? {
             finish(nil)
+            requests += 1
             return await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
                     self.continuation = continuation

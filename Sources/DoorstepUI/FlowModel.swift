@@ -19,11 +19,16 @@
         func pickedPhoto(_ data: Data, field: String) async
         /// Where Apple's button leaves its credential for the flow's `signInWithApple` effect.
         var appleSignIn: AppleSignInHandoff { get }
+        /// A system sheet (Apple's) is about to open from a button: a passkey AutoFill request running is
+        /// asked to end, as the system refuses a second authorization while one runs.
+        func systemSheetWillOpen()
     }
 
     extension FlowActions {
         /// A handoff nobody reads, for previews and tests that sign in with nothing.
         public var appleSignIn: AppleSignInHandoff { AppleSignInHandoff() }
+        /// Nothing runs that could stand in the sheet's way.
+        public func systemSheetWillOpen() {}
     }
 
     /// Drives a ``FlowSession`` for the views: every event goes to the session, and the screen is
@@ -108,6 +113,11 @@
         public func tap(_ action: String) async {
             passkeyAutoFill?.cancel()
             await perform { try await $0.tap(action) }
+        }
+
+        /// Asks the passkey AutoFill request to end as Apple's button opens its sheet.
+        public func systemSheetWillOpen() {
+            passkeyAutoFill?.cancel()
         }
 
         /// Goes back.

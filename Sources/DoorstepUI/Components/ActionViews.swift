@@ -151,7 +151,11 @@
                     // Apple's button presents the sheet itself, so VoiceOver and Switch Control start it as a
                     // tap does; its credential waits in the handoff for the flow's sign-in effect.
                     SignInWithAppleButton(
-                        .continue, onRequest: { model.appleSignIn.configure($0) },
+                        .continue,
+                        onRequest: { request in
+                            model.systemSheetWillOpen()
+                            model.appleSignIn.configure(request)
+                        },
                         onCompletion: { result in
                             guard model.appleSignIn.complete(result) else { return }
                             Task { await model.tap(action.id) }

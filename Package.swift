@@ -149,7 +149,10 @@ let package = Package(
                 "DoorstepFlow",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-            ]
+            ],
+            // What the SDK collects for the app, which Xcode adds to the app's privacy report. Copied, not
+            // processed: a plain file in the target's bundle on every platform, Linux included.
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         .executableTarget(
             name: "doorstep",

@@ -17,6 +17,18 @@
         func back() async
         /// Stages a photo the picker returned, for the screen's upload.
         func pickedPhoto(_ data: Data, field: String) async
+        /// Where Apple's button leaves its credential for the flow's `signInWithApple` effect.
+        var appleSignIn: AppleSignInHandoff { get }
+        /// A system sheet (Apple's) is about to open from a button: a passkey AutoFill request running is
+        /// asked to end, as the system refuses a second authorization while one runs.
+        func systemSheetWillOpen()
+    }
+
+    extension FlowActions {
+        /// A handoff nobody reads, for previews and tests that sign in with nothing.
+        public var appleSignIn: AppleSignInHandoff { AppleSignInHandoff() }
+        /// Nothing runs that could stand in the sheet's way.
+        public func systemSheetWillOpen() {}
     }
 
     /// Drives a ``FlowSession`` for the views: every event goes to the session, and the screen is
@@ -24,8 +36,10 @@
     /// not say.
     @MainActor @Observable
     public final class FlowModel: FlowActions {
-        /// What the views draw.
+        /// What the views draw: the current screen.
         public private(set) var presentation: ScreenPresentation?
+        /// The page drawn underneath and the sheet over it, when the current screen is one.
+        public private(set) var stack = ScreenStack()
         /// Whether the person finished the flow (tapped its terminal screen's action).
         public private(set) var isComplete = false
         /// A request that failed outright (no network), shown as a banner until the next event.
@@ -38,6 +52,10 @@
         let appleDevice: AppleDeviceEffects?
         /// Where the flow's effects ask the person who they are: the Apple device's, else one nobody asks.
         let identityPrompt: IdentityPrompt
+        /// Where Apple's button leaves its credential: the Apple device's, which the sign-in effect reads.
+        public let appleSignIn: AppleSignInHandoff
+        /// The photo picker the flow's `pickImage` effect opens, shown by ``FlowView``.
+        let photoPicker: PhotoPickerPrompt
         private var timers: [String: Task<Void, Never>] = [:]
         private var passkeyAutoFill: Task<Void, Never>?
         private var countdownEnd: Task<Void, Never>?
@@ -53,6 +71,8 @@
             self.offeredProviders = offeredProviders
             self.appleDevice = appleDevice
             self.identityPrompt = appleDevice?.identityPrompt ?? IdentityPrompt()
+            self.appleSignIn = appleDevice?.appleSignIn ?? AppleSignInHandoff()
+            self.photoPicker = appleDevice?.photoPicker ?? PhotoPickerPrompt()
         }
 
         /// Follows the session until the calling task ends, presenting every state it publishes — as soon
@@ -95,6 +115,11 @@
             await perform { try await $0.tap(action) }
         }
 
+        /// Asks the passkey AutoFill request to end as Apple's button opens its sheet.
+        public func systemSheetWillOpen() {
+            passkeyAutoFill?.cancel()
+        }
+
         /// Goes back.
         public func back() async {
             await perform { try await $0.back() }
@@ -126,6 +151,7 @@
         private func present(_ engine: FlowEngine) {
             let now = Date()
             presentation = ScreenPresenter(engine: engine, now: now, offeredProviders: offeredProviders).present()
+            if let presentation { stack.show(presentation) }
             // A countdown ends at a fixed moment: the screen is presented again then, its action enabled.
             countdownEnd?.cancel()
             countdownEnd = presentation?.nextCountdownEnd.map { end in

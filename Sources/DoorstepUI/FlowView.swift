@@ -17,10 +17,14 @@
         let snapshots: any SnapshotStore
         let events: FlowEventLog?
         let offeredProviders: Set<String>
+        let definitions: FlowDefinitionCache
+        let bundled: FlowDefinition?
         let onComplete: @MainActor () -> Void
 
         @State private var model: FlowModel?
-        @State private var loadError: String?
+        @State private var launch: FlowStart?
+        @State private var attempt = 0
+        @State private var startedAttempt: Int?
 
         /// A flow from the server's catalog.
         /// - Parameters:
@@ -30,10 +34,15 @@
         ///   - events: where the walk is recorded for funnels; its install id also picks the variant
         ///     of the flow's experiment. Without one nothing is recorded and the control is shown.
         ///   - offeredProviders: sign-in providers the app can start.
+        ///   - definitions: where the server's last definition is kept, to start from when it cannot be
+        ///     reached.
+        ///   - bundled: the definition the app ships, for a first start without the server; by default
+        ///     the catalog's reference flow of that id.
         public init(
             flowID: String, client: DoorstepClient, device: any DeviceEffects = AppleDeviceEffects(),
             snapshots: any SnapshotStore = FileSnapshotStore.applicationSupport, events: FlowEventLog? = nil,
-            offeredProviders: Set<String> = ["apple"], onComplete: @escaping @MainActor () -> Void
+            offeredProviders: Set<String> = ["apple"], definitions: FlowDefinitionCache = .caches,
+            bundled: FlowDefinition? = nil, onComplete: @escaping @MainActor () -> Void
         ) {
             self.flowID = flowID
             self.client = client
@@ -41,35 +50,86 @@
             self.snapshots = snapshots
             self.events = events
             self.offeredProviders = offeredProviders
+            self.definitions = definitions
+            self.bundled = bundled ?? (try? FlowCatalog.bundled())?.flow(flowID)
             self.onComplete = onComplete
         }
 
         public var body: some View {
             Group {
-                if let model, let presentation = model.presentation {
-                    ScreenView(presentation: presentation, failure: model.failure, model: model)
-                        .id(presentation.screenID)
-                        .task(id: presentation.screenID) { await model.offerPasskeyAutoFill(client: client) }
-                        .identityConfirmation(model.identityPrompt)
-                        .transition(.transition(for: presentation.transition))
-                } else if let loadError {
-                    ContentUnavailableView(
-                        "Can't start", systemImage: "wifi.exclamationmark", description: Text(loadError))
+                if let model, let current = model.presentation, let page = model.stack.page {
+                    VStack(spacing: 0) {
+                        if let launch, launch.offersRetry, let message = launch.message {
+                            OfflineNotice(message: message) { attempt += 1 }
+                        }
+                        ScreenView(
+                            presentation: page, failure: model.stack.sheet == nil ? model.failure : nil, model: model
+                        )
+                        .id(page.screenID)
+                        .transition(.transition(for: page.transition))
+                    }
+                    .sheet(item: sheet(of: model)) { sheet in
+                        // Half height as the specs draw it; the person may pull it up for the largest text.
+                        ScreenView(presentation: sheet.presentation, failure: model.failure, model: model)
+                            .presentationDetents([.medium, .large])
+                            .presentationDragIndicator(.visible)
+                            .interactiveDismissDisabled(!sheet.presentation.allowsBack)
+                            .identityConfirmation(model.identityPrompt)
+                            .photoPicker(model.photoPicker)
+                    }
+                    // Over the page too: a sheet is presented from the topmost view, so whichever is on top
+                    // asks.
+                    .identityConfirmation(model.identityPrompt)
+                    .photoPicker(model.photoPicker)
+                    .task(id: current.screenID) { await model.offerPasskeyAutoFill(client: client) }
+                } else if let launch, launch.definition == nil {
+                    VStack {
+                        ContentUnavailableView(
+                            "Can't start", systemImage: "wifi.exclamationmark",
+                            description: launch.message.map(Text.init))
+                        Button("Retry") { attempt += 1 }.buttonStyle(.borderedProminent)
+                    }
                 } else {
                     ProgressView()
                 }
             }
-            .animation(.easeInOut(duration: 0.35), value: model?.presentation?.screenID)
-            .task { await start() }
+            .animation(.easeInOut(duration: 0.35), value: model?.stack.page?.screenID)
+            .task(id: attempt) { await start() }
             .onChange(of: model?.isComplete ?? false) { _, isComplete in
                 if isComplete { onComplete() }
             }
         }
 
+        /// The sheet over the page; swiping it down goes back, as its Back button does.
+        private func sheet(of model: FlowModel) -> Binding<SheetScreen?> {
+            Binding(
+                get: { model.stack.sheet.map(SheetScreen.init) },
+                set: { shown in
+                    if shown == nil, model.stack.sheet != nil { Task { await model.back() } }
+                })
+        }
+
+        /// Starts from the server's definition, or without it from the kept or shipped one (the decision
+        /// is ``FlowStart``'s); Retry runs this again and, once the server answers, replaces the offline
+        /// flow, which resumes from its saved progress.
         private func start() async {
-            guard model == nil else { return }
+            // The view came back on screen: the running flow goes on, followed again.
+            if let model, startedAttempt == attempt {
+                await model.observe()
+                return
+            }
+            startedAttempt = attempt
+            let fetched = try? await client.flow(flowID)
+            let decision = FlowStart(
+                fetched: fetched, cached: fetched == nil ? definitions.load(flowID) : nil, bundled: bundled)
+            // Offline again on Retry, the flow already running stays, followed again (this task replaced
+            // the one that followed it).
+            guard let flow = decision.definition, model == nil || decision.source == .server else {
+                if let model { await model.observe() } else { launch = decision }
+                return
+            }
+            if decision.shouldCache { try? definitions.save(flow) }
             do {
-                let flow = try await client.flow(flowID)
                 let session = try await FlowSession(
                     flow: flow, client: client, device: device, snapshots: snapshots, events: events)
                 let model = FlowModel(
@@ -77,10 +137,35 @@
                     appleDevice: device as? AppleDeviceEffects)
                 await model.refresh()
                 self.model = model
+                launch = decision
                 await model.observe()
             } catch {
-                loadError = "The flow could not be loaded. Check your connection and try again."
+                if model == nil { launch = FlowStart(fetched: nil, cached: nil, bundled: nil) }
             }
+        }
+    }
+
+    /// A screen shown in a sheet, identified by its screen.
+    struct SheetScreen: Identifiable {
+        let presentation: ScreenPresentation
+        var id: String { presentation.screenID }
+    }
+
+    /// Says the flow runs without the server, with Retry.
+    struct OfflineNotice: View {
+        let message: String
+        let retry: @MainActor () -> Void
+
+        var body: some View {
+            HStack {
+                Image(systemName: "wifi.slash").accessibilityHidden(true)
+                Text(message).font(.footnote)
+                Spacer()
+                Button("Retry", action: retry).font(.footnote.bold())
+            }
+            .padding(.horizontal).padding(.vertical, 8)
+            .background(.ultraThinMaterial)
+            .accessibilityElement(children: .combine)
         }
     }
 

@@ -10,6 +10,7 @@
         let model: any FlowActions
 
         @FocusState private var focus: String?
+        @Environment(\.layoutDirection) private var layoutDirection
 
         var theme: ThemePresentation { presentation.theme }
 
@@ -20,20 +21,7 @@
                     if let navigation = presentation.navigation {
                         NavigationBarView(navigation: navigation, theme: theme, model: model)
                     }
-                    ScrollView {
-                        VStack(alignment: .leading, spacing: theme.spacing("md")) {
-                            if let banner = failure ?? presentation.banner {
-                                BannerView(message: banner, theme: theme)
-                            }
-                            ForEach(presentation.blocks) { block in
-                                BlockView(block: block, theme: theme, model: model, focus: $focus)
-                            }
-                        }
-                        .padding(.horizontal, theme.spacing("lg"))
-                        .padding(.vertical, theme.spacing("md"))
-                        .frame(maxWidth: .infinity, alignment: .leading)
-                    }
-                    .scrollDismissesKeyboard(.interactively)
+                    ArrangedBlocksView(presentation: presentation, failure: failure, model: model, focus: $focus)
                     if let carousel = presentation.carousel {
                         CarouselControlsView(carousel: carousel, theme: theme, model: model)
                     }
@@ -55,10 +43,26 @@
                         .accessibilityAddTraits(.isButton)
                 }
             }
+            // A carousel page turns from a sideways swipe anywhere on it, alongside its buttons and scrolling.
+            .simultaneousGesture(
+                DragGesture(minimumDistance: 30).onEnded { value in
+                    let action = presentation.carousel?.swipeAction(
+                        width: value.translation.width, height: value.translation.height,
+                        isRightToLeft: layoutDirection == .rightToLeft)
+                    if let action { Task { await model.tap(action.id) } }
+                },
+                including: presentation.carousel == nil ? .subviews : .all
+            )
             .background(Color(theme.color("background")).ignoresSafeArea())
             .preferredColorScheme(theme.isDark ? .dark : .light)
             .navigationTitle(presentation.title)
             .sensoryFeedback(trigger: presentation.haptic) { _, haptic in haptic?.feedback }
+            // The first field with a problem, else the one the screen names, takes the keyboard as the
+            // screen shows, and again whenever an answer is refused.
+            .defaultFocus($focus, presentation.focusedField)
+            .onChange(of: presentation.focusedField) { _, field in
+                if let field { focus = field }
+            }
             .onAppear {
                 focus = presentation.focusedField
                 // VoiceOver starts the new screen from its title instead of where the last one left off.

@@ -48,14 +48,16 @@
         }
     }
 
-    /// Draws text in a look from the presentation, scaling its size with Dynamic Type.
+    /// Draws text in a look from the presentation, scaling its size with Dynamic Type once: a custom
+    /// font scales itself relative to the look's text style; the system font at a fixed size does not, so
+    /// its size is scaled here.
     struct LookModifier: ViewModifier {
         let look: TextLook
-        @ScaledMetric private var size: CGFloat
+        @ScaledMetric private var scaledSize: CGFloat
 
         init(look: TextLook) {
             self.look = look
-            _size = ScaledMetric(wrappedValue: look.font.size, relativeTo: look.font.scalesWith.textStyle)
+            _scaledSize = ScaledMetric(wrappedValue: look.font.size, relativeTo: look.font.scalesWith.textStyle)
         }
 
         func body(content: Content) -> some View {
@@ -69,9 +71,11 @@
 
         private var font: Font {
             if let family = look.font.family {
-                return .custom(family, size: size).weight(look.font.weight.fontWeight)
+                // `custom(_:size:)` alone would scale with the body style, on top of any scaling here.
+                return .custom(family, size: look.font.size, relativeTo: look.font.scalesWith.textStyle)
+                    .weight(look.font.weight.fontWeight)
             }
-            return .system(size: size, weight: look.font.weight.fontWeight)
+            return .system(size: scaledSize, weight: look.font.weight.fontWeight)
         }
     }
 

@@ -221,8 +221,26 @@ struct PresenterTests {
             return
         }
         #expect(content.field.error == "Enter a valid email address.")
+        #expect(content.field.accessibilityHint == "Enter a valid email address.")
         #expect(content.field.value == "nope" && content.field.isFocused)
         #expect(screen.focusedField == "email" && block.animation == .shake && screen.haptic == .error)
+    }
+
+    @Test("Without a problem, VoiceOver hears the field's helper on the control; with one, the problem")
+    func helperThenProblemAsHint() throws {
+        func householdName(_ screen: ScreenPresentation) throws -> FieldPresentation {
+            let block = try #require(screen.blocks.first { $0.id == "householdName" })
+            guard case .textField(let content) = block.content else {
+                throw PresenterTestError.missing("householdName text field")
+            }
+            return content.field
+        }
+        let helper = "This name will be visible to members you invite."
+        #expect(try householdName(present("familysync", at: "householdSetup")).accessibilityHint == helper)
+        let refused = try present("familysync", at: "householdSetup") { snapshot in
+            snapshot.issues = [FieldIssue(field: "householdName", code: "required", message: "Name your household.")]
+        }
+        #expect(try householdName(refused).accessibilityHint == "Name your household.")
     }
 
     @Test("The question before a link finishes its sentence: \"Already have an account? Sign in\"")

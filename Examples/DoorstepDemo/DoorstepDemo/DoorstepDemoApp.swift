@@ -19,7 +19,10 @@ struct DoorstepDemoApp: App {
                 .environment(demo)
                 .environment(demo.session)
                 .identityConfirmation(demo.device.identityPrompt)
-                .task { await demo.session.follow() }
+                .task {
+                    await demo.unlockWithFaceID()
+                    await demo.session.follow()
+                }
                 .onChange(of: scenePhase) { _, phase in
                     // Whatever the walk recorded goes out before the system may end the app.
                     if phase == .background { Task { try? await demo.events.flush() } }
@@ -35,13 +38,30 @@ final class Demo {
     let session: AuthSession
     let events: FlowEventLog
     let device: AppleDeviceEffects
+    /// The session, and while Face ID sign-in is on a copy only Face ID opens, kept current on every
+    /// refresh.
+    let tokens: BiometricTokenStore
+    /// What the launch's Face ID check found; the app stays locked while it is `.declined`.
+    var unlock: BiometricUnlock?
 
     init(serverURL: URL) {
-        let tokens = KeychainTokenStore(service: "dev.doorstep.demo")
+        let biometricItem = BiometricKeychainItem(service: "dev.doorstep.demo.biometric")
+        tokens = BiometricTokenStore(KeychainTokenStore(service: "dev.doorstep.demo"), protected: biometricItem)
         client = DoorstepClient(serverURL: serverURL, tokenStore: tokens)
         session = AuthSession(client: client)
         events = FlowEventLog(client: client, installID: Self.installID())
-        device = AppleDeviceEffects(tokens: tokens)
+        device = AppleDeviceEffects(tokens: tokens, biometricItem: biometricItem)
+    }
+
+    /// At launch, with Face ID sign-in on: the session opens only once Face ID recognises the person.
+    func unlockWithFaceID() async {
+        unlock = await tokens.unlock(reason: "Unlock your account")
+    }
+
+    /// Gives up on Face ID for this launch: signs out, so the person signs in with their password.
+    func signInWithPassword() async {
+        try? await client.logOut()
+        unlock = .notEnabled
     }
 
     /// A random id made once per install, which also picks each flow's experiment variant.
@@ -53,15 +73,35 @@ final class Demo {
     }
 }
 
-/// Onboarding while signed out, the home once signed in.
+/// Onboarding while signed out, the home once signed in — behind Face ID when it is on.
 struct Root: View {
+    @Environment(Demo.self) private var demo
     @Environment(AuthSession.self) private var session
 
     var body: some View {
-        if session.isSignedIn {
+        if demo.unlock == nil {
+            ProgressView()
+        } else if demo.unlock == .declined {
+            LockedView()
+        } else if session.isSignedIn {
             HomeView()
         } else {
             FlowPicker()
+        }
+    }
+}
+
+/// Face ID did not open the session: try again, or sign in with the password.
+struct LockedView: View {
+    @Environment(Demo.self) private var demo
+
+    var body: some View {
+        VStack(spacing: 16) {
+            Image(systemName: "faceid").font(.largeTitle).accessibilityHidden(true)
+            Text("Doorstep is locked").font(.title2)
+            Button("Unlock with Face ID") { Task { await demo.unlockWithFaceID() } }
+                .buttonStyle(.borderedProminent)
+            Button("Sign in with password") { Task { await demo.signInWithPassword() } }
         }
     }
 }

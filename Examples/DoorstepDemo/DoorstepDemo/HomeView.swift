@@ -11,6 +11,7 @@ struct HomeView: View {
     @State private var confirmsDeletion = false
     @State private var isWorking = false
     @State private var problem: String?
+    @State private var usesFaceID = false
 
     var body: some View {
         NavigationStack {
@@ -18,6 +19,11 @@ struct HomeView: View {
                 Section("Signed in") {
                     Text(email ?? "A guest")
                     if let problem { Text(problem).foregroundStyle(.secondary) }
+                }
+                Section("Security") {
+                    // Off deletes the copy only Face ID opens; on asks for Face ID, then keeps one.
+                    Toggle("Sign in with Face ID", isOn: $usesFaceID)
+                        .onChange(of: usesFaceID) { _, isOn in Task { await setFaceID(isOn) } }
                 }
                 Section("Account") {
                     Button("Sign out") { Task { await signOut() } }
@@ -27,11 +33,23 @@ struct HomeView: View {
                 }
             }
             .navigationTitle("Home")
-            .task { email = try? await demo.client.me().email }
+            .task {
+                usesFaceID = await demo.tokens.isEnabled
+                email = try? await demo.client.me().email
+            }
             .confirmationDialog("Delete your account and everything in it?", isPresented: $confirmsDeletion) {
                 Button("Delete account", role: .destructive) { Task { await deleteAccount() } }
                 Button("Cancel", role: .cancel) {}
             }
+        }
+    }
+
+    private func setFaceID(_ isOn: Bool) async {
+        guard isOn != (await demo.tokens.isEnabled) else { return }
+        if isOn {
+            if !(await demo.device.enableBiometrics()) { usesFaceID = false }
+        } else {
+            await demo.tokens.disable()
         }
     }
 

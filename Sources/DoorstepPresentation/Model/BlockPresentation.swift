@@ -63,6 +63,8 @@ public struct SymbolContent: Sendable, Hashable, Codable {
     public var badge: String?
     public var tintRole: String?
     public var tint: ColorPair
+    /// The shape it is drawn on, when not bare.
+    public var tile: SymbolTile? = nil
 }
 
 /// The trainer's glowing orb.

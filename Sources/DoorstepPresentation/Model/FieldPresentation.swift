@@ -81,4 +81,8 @@ public struct FieldPresentation: Sendable, Hashable, Codable {
     /// the screen stayed (a refused password, a wrong code, a resend); the input empties whenever it
     /// grows. Absent until it first does.
     public var resets: Int? = nil
+
+    /// What VoiceOver says on the control after its label and value: the problem with the answer while
+    /// there is one — read on the control itself, not only in the line drawn under it — else the helper.
+    public var accessibilityHint: String? { error ?? helper }
 }

@@ -47,6 +47,8 @@ public struct ScreenPresentation: Sendable, Hashable, Codable {
     public var allowsBack: Bool
     /// A haptic to play as the screen shows: an error when an answer or a request was refused.
     public var haptic: HapticIntent?
+    /// Where the blocks sit when not from the top: centred, or anchored to the bottom.
+    public var arrangement: ScreenArrangement? = nil
 
     /// Every action drawn anywhere on the screen.
     public var allActions: [ActionPresentation] {

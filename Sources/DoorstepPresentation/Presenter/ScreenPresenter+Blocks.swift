@@ -17,12 +17,13 @@ extension ScreenPresenter {
             content = .text(TextContent(text: styled(block, role: "body"), trailingActions: []))
         case .symbol:
             let tint = block.color ?? "accent"
+            animation = Self.symbolAnimation(block.symbol ?? "", badge: block.badge)
             content = .symbol(
                 SymbolContent(
                     name: block.symbol ?? "", size: block.size, badge: block.badge, tintRole: block.color,
-                    tint: resolver.color(tint)))
+                    tint: resolver.color(tint),
+                    tile: SymbolTile.of(symbol: block.symbol ?? "", badge: block.badge, animation: animation)))
             accessibility = .hidden
-            animation = Self.symbolAnimation(block.symbol ?? "", badge: block.badge)
         case .orb:
             let hasOrbRole = flow.theme.colors["orb"] != nil
             content = .orb(

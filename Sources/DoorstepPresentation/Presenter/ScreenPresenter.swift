@@ -44,8 +44,10 @@ public struct ScreenPresenter {
             defaultAction: dock.first { $0.role == .primary }?.id, focusedField: nil, isBusy: engine.isBusy,
             allowsBack: screen.allowsBack ?? true,
             haptic: engine.snapshot.issues.isEmpty && engine.snapshot.message == nil ? nil : .error)
+        let drawn = blocks.map { block(for: $0.block, at: $0.offset, context: context) }
+        presentation.arrangement = ScreenArrangement.of(template: screen.template, blocks: drawn)
         presentation.blocks = arrange(
-            blocks.map { block(for: $0.block, at: $0.offset, context: context) },
+            drawn,
             content: (placed[.content] ?? []).map(context.present),
             inline: (placed[.inline] ?? []).map(context.present))
         FocusOrder.apply(to: &presentation)

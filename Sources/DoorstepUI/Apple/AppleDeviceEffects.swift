@@ -2,10 +2,6 @@
     import DoorstepClient
     import Foundation
 
-    #if canImport(AuthenticationServices) && canImport(CryptoKit)
-        import AuthenticationServices
-        import CryptoKit
-    #endif
     #if canImport(LocalAuthentication)
         import LocalAuthentication
     #endif
@@ -13,32 +9,41 @@
         import UserNotifications
     #endif
 
-    /// What only an Apple device can do for a flow: Sign in with Apple (with the SHA-256 nonce the
-    /// server checks), passkeys (sheets, and AutoFill from the email field), Face ID enrolment keeping the
-    /// session's refresh token in a Keychain item only this device can read, unlocked, after Face ID; the
-    /// notification prompt; the photo the picker staged. Google's SDK belongs to the host, which answers
-    /// through `google`.
+    /// What only an Apple device can do for a flow: Sign in with Apple (the credential Apple's button
+    /// received, with the SHA-256 nonce the server checks), passkeys (sheets, and AutoFill from the email
+    /// field), Face ID enrolment keeping the session in a Keychain item only this device can read,
+    /// unlocked, after Face ID; the notification prompt; the photo the picker staged, or the picker opened
+    /// when none is. Google's SDK belongs to the host, which answers through `google`.
     public struct AppleDeviceEffects: DeviceEffects {
         let photos: PhotoInbox
         let tokens: (any TokenStore)?
+        let biometricItem: BiometricKeychainItem
         let google: (@Sendable () async -> (idToken: String, rawNonce: String?)?)?
         let passkeyAutoFill = PasskeyAutoFillState()
+        /// Where Apple's button leaves its credential for the sign-in effect.
+        public let appleSignIn = AppleSignInHandoff()
+        /// The photo picker the `pickImage` effect opens; ``FlowView`` shows it.
+        public let photoPicker = PhotoPickerPrompt()
         /// Where the person is asked who they are before a change that needs a recent sign-in; ``FlowView``
         /// shows its questions over the flow, and app code shows them with `identityConfirmation(_:)`.
         public let identityPrompt: IdentityPrompt
 
         /// - Parameters:
-        ///   - tokens: where the client keeps the session; Face ID enrolment protects its refresh token.
+        ///   - tokens: where the client keeps the session; Face ID enrolment protects a copy of it.
+        ///   - biometricItem: the Keychain item Face ID opens; give the same one to the app's
+        ///     `BiometricTokenStore`.
         ///   - google: runs Google Sign-In and returns its ID token, or nil when the app offers no Google.
         ///   - identityPrompt: where to ask the person to confirm who they are; share one with the views
         ///     of the app that make sensitive changes themselves.
         public init(
             photos: PhotoInbox = .shared, tokens: (any TokenStore)? = nil,
+            biometricItem: BiometricKeychainItem = BiometricKeychainItem(),
             google: (@Sendable () async -> (idToken: String, rawNonce: String?)?)? = nil,
             identityPrompt: IdentityPrompt = IdentityPrompt()
         ) {
             self.photos = photos
             self.tokens = tokens
+            self.biometricItem = biometricItem
             self.google = google
             self.identityPrompt = identityPrompt
         }
@@ -53,8 +58,11 @@
             await identityPrompt.askForSecondFactor(problem: problem)
         }
 
+        /// The photo picked on the screen already, or else one the person picks in the picker now.
         public func pickImage() async -> (data: Data, isPNG: Bool)? {
-            await photos.take()
+            if let staged = await photos.take() { return staged }
+            guard let data = await photoPicker.pick() else { return nil }
+            return (data, UploadImageFormat(of: data) == .png)
         }
 
         public func requestPermission(_ permission: String) async -> Bool {
@@ -67,6 +75,8 @@
             #endif
         }
 
+        /// Asks for Face ID, then keeps the session in the item only Face ID opens; an app that wraps its
+        /// token store in a `BiometricTokenStore` over the same item keeps that copy current from then on.
         public func enableBiometrics() async -> Bool {
             #if canImport(LocalAuthentication)
                 let context = LAContext()
@@ -75,22 +85,20 @@
                         .deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in faster next time")) == true,
                     let session = try? await tokens?.load()
                 else { return false }
-                return BiometricKeychain.save(Data(session.refreshToken.utf8))
+                return (try? await biometricItem.write(session)) != nil
             #else
                 return false
             #endif
         }
 
+        /// Deletes the item Face ID opens (Face ID sign-in turned off, or signed out).
         public func forgetBiometrics() async {
-            BiometricKeychain.delete()
+            await biometricItem.delete()
         }
 
+        /// The credential Apple's button received just before its tap started the sign-in; nil when none waits.
         public func appleCredential() async -> AppleCredential? {
-            #if canImport(AuthenticationServices) && canImport(CryptoKit) && canImport(UIKit)
-                return await AppleSignIn.credential()
-            #else
-                return nil
-            #endif
+            await appleSignIn.take()
         }
 
         public func googleCredential() async -> (idToken: String, rawNonce: String?)? {
@@ -161,45 +169,4 @@
         }
     }
 
-    #if canImport(AuthenticationServices) && canImport(CryptoKit)
-        /// The nonce Sign in with Apple carries: a random raw value the server receives, and its SHA-256 in
-        /// hex inside Apple's token, which the server compares.
-        enum AppleNonce {
-            static func make() -> String {
-                var generator = SystemRandomNumberGenerator()
-                let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-                return Data(bytes).base64URL
-            }
-
-            static func hashed(_ raw: String) -> String {
-                SHA256.hash(data: Data(raw.utf8)).map { String(format: "%02x", $0) }.joined()
-            }
-        }
-
-        #if canImport(UIKit)
-            /// Sign in with Apple's sheet, asking for the name and email and carrying the hashed nonce.
-            @MainActor
-            enum AppleSignIn {
-                static func credential() async -> AppleCredential? {
-                    let rawNonce = AppleNonce.make()
-                    let request = ASAuthorizationAppleIDProvider().createRequest()
-                    request.requestedScopes = [.fullName, .email]
-                    request.nonce = AppleNonce.hashed(rawNonce)
-                    let sheet = AuthorizationSheet { credential -> AppleCredential? in
-                        guard let credential = credential as? ASAuthorizationAppleIDCredential,
-                            let tokenData = credential.identityToken,
-                            let token = String(data: tokenData, encoding: .utf8)
-                        else { return nil }
-                        return AppleCredential(
-                            identityToken: token, rawNonce: rawNonce,
-                            authorizationCode: credential.authorizationCode.flatMap {
-                                String(data: $0, encoding: .utf8)
-                            },
-                            firstName: credential.fullName?.givenName, lastName: credential.fullName?.familyName)
-                    }
-                    return await sheet.perform(request)
-                }
-            }
-        #endif
-    #endif
 #endif

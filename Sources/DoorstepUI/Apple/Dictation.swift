@@ -7,8 +7,9 @@
         import Speech
     #endif
 
-    /// Speech to text on the device for voice answers: asks for permission the first time, streams the
-    /// transcript while the person speaks, and stops on a second tap or when the view goes away.
+    /// Speech to text on the device for voice answers: asks for speech recognition and the microphone the
+    /// first time, streams the transcript while the person speaks, and stops on a second tap or when the
+    /// view goes away. One per answer: its recognizer and audio engine live as long as the question shows.
     @MainActor @Observable
     final class Dictation {
         private(set) var isListening = false
@@ -27,7 +28,7 @@
                     return
                 }
                 Task {
-                    guard await Self.isAuthorized() else { return }
+                    guard await Self.isAuthorized(), await Self.mayRecord() else { return }
                     start(onTranscript: onTranscript)
                 }
             }
@@ -68,6 +69,15 @@
                 await withCheckedContinuation { continuation in
                     SFSpeechRecognizer.requestAuthorization { status in
                         continuation.resume(returning: status == .authorized)
+                    }
+                }
+            }
+
+            /// Asks for the microphone the first time; later answers come at once.
+            private nonisolated static func mayRecord() async -> Bool {
+                await withCheckedContinuation { continuation in
+                    AVAudioApplication.requestRecordPermission { granted in
+                        continuation.resume(returning: granted)
                     }
                 }
             }

@@ -148,17 +148,23 @@
         var body: some View {
             #if canImport(AuthenticationServices) && canImport(UIKit)
                 if action.provider == "apple" {
-                    // The button only starts the action: the effect runs ASAuthorizationController with the
-                    // hashed nonce, so the tap and the credential go through one path.
-                    SignInWithAppleButton(.continue, onRequest: { _ in }, onCompletion: { _ in })
-                        .signInWithAppleButtonStyle(theme.isDark ? .white : .black)
-                        .frame(height: 52)
-                        .clipShape(.capsule)
-                        .overlay {
-                            Color.clear.contentShape(Rectangle()).onTapGesture { Task { await model.tap(action.id) } }
+                    // Apple's button presents the sheet itself, so VoiceOver and Switch Control start it as a
+                    // tap does; its credential waits in the handoff for the flow's sign-in effect.
+                    SignInWithAppleButton(
+                        .continue,
+                        onRequest: { request in
+                            model.systemSheetWillOpen()
+                            model.appleSignIn.configure(request)
+                        },
+                        onCompletion: { result in
+                            guard model.appleSignIn.complete(result) else { return }
+                            Task { await model.tap(action.id) }
                         }
-                        .accessibilityLabel(action.title)
-                        .accessibilityAddTraits(.isButton)
+                    )
+                    .signInWithAppleButtonStyle(theme.isDark ? .white : .black)
+                    .frame(height: 52)
+                    .clipShape(.capsule)
+                    .disabled(!action.isEnabled)
                 } else {
                     ActionButton(action: action, theme: theme, model: model)
                 }

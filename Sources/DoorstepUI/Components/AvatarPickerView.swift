@@ -44,18 +44,13 @@
                     }
                     .onChange(of: item) { _, item in
                         Task {
-                            guard let data = try? await item?.loadTransferable(type: Data.self) else { return }
+                            guard let data = try? await item?.loadTransferable(type: Data.self),
+                                let upload = PhotoUpload.data(for: data)
+                            else { return }
                             #if canImport(UIKit)
-                                guard let image = UIImage(data: data) else { return }
-                                picked = Image(uiImage: image)
-                                // HEIC and every other format the server refuses go up as JPEG.
-                                let upload =
-                                    UploadImageFormat(of: data) != nil ? data : image.jpegData(compressionQuality: 0.9)
-                                guard let upload else { return }
-                                await model.pickedPhoto(upload, field: content.field.id)
-                            #else
-                                await model.pickedPhoto(data, field: content.field.id)
+                                picked = UIImage(data: upload).map(Image.init(uiImage:))
                             #endif
+                            await model.pickedPhoto(upload, field: content.field.id)
                         }
                     }
                 #endif

@@ -35,6 +35,7 @@
                 }
                 .buttonStyle(.plain)
                 .accessibilityAddTraits(option.isSelected ? .isSelected : [])
+                .accessibilityHint(content.field.accessibilityHint ?? "")
                 .sensoryFeedback(.selection, trigger: option.isSelected)
             }
         }

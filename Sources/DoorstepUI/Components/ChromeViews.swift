@@ -58,7 +58,8 @@
         }
     }
 
-    /// A carousel's previous and next, with its page dots; swiping does the same.
+    /// A carousel's previous and next, with its page dots; swiping anywhere on the screen does the same
+    /// (``ScreenView``).
     struct CarouselControlsView: View {
         let carousel: CarouselPresentation
         let theme: ThemePresentation
@@ -82,11 +83,6 @@
                 swipe(carousel.next, symbol: "chevron.right", label: "Next")
             }
             .padding(.horizontal, theme.spacing("lg"))
-            .gesture(
-                DragGesture(minimumDistance: 30).onEnded { value in
-                    let action = value.translation.width < 0 ? carousel.next : carousel.back
-                    if let action { Task { await model.tap(action.id) } }
-                })
         }
 
         @ViewBuilder private func swipe(_ action: ActionPresentation?, symbol: String, label: String) -> some View {

@@ -31,6 +31,7 @@
                         .opacity(0.02)
                         .accessibilityLabel(content.field.label)
                         .accessibilityValue("\(entry.code.count) of \(content.length) digits")
+                        .accessibilityHint(content.field.accessibilityHint ?? "")
                     HStack(spacing: theme.spacing("sm")) {
                         ForEach(0..<content.length, id: \.self) { index in
                             box(index)

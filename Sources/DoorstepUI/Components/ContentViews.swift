@@ -18,24 +18,38 @@
         }
     }
 
-    /// A symbol, on a tile when it has a badge style, tinted by its role.
+    /// A symbol: bare in its tint, floating on frosted glass (FamilySync's slides), or white on a circle
+    /// filled with its tint inside a soft ring (TANDA's celebration).
     struct SymbolView: View {
         let content: SymbolContent
         let theme: ThemePresentation
 
         var body: some View {
             let size = content.size ?? 48
+            switch content.tile {
+            case nil:
+                symbol(size: size * 0.5, color: content.tint)
+                    .frame(width: size, height: size)
+                    .frame(maxWidth: .infinity)
+            case .glass:
+                symbol(size: size * 0.5, color: content.tint)
+                    .frame(width: size * 1.75, height: size * 1.75)
+                    .background(.ultraThinMaterial, in: .rect(cornerRadius: size * 0.45))
+                    .frame(maxWidth: .infinity)
+            case .filledCircle:
+                symbol(size: size * 0.4, color: theme.color("onAccent"))
+                    .frame(width: size, height: size)
+                    .background(Color(content.tint), in: .circle)
+                    .padding(12)
+                    .background(Color(content.tint).opacity(0.2), in: .circle)
+                    .frame(maxWidth: .infinity)
+            }
+        }
+
+        private func symbol(size: Double, color: ColorPair) -> some View {
             Image(systemName: content.name)
-                .font(.system(size: size * 0.5, weight: .semibold))
-                .foregroundStyle(Color(content.badge == nil ? content.tint : theme.color("onAccent")))
-                .frame(width: size, height: size)
-                .background {
-                    if content.badge != nil {
-                        RoundedRectangle(cornerRadius: theme.radius("lg"))
-                            .fill(Color(content.tint).gradient)
-                    }
-                }
-                .frame(maxWidth: .infinity)
+                .font(.system(size: size, weight: .semibold))
+                .foregroundStyle(Color(color))
         }
     }
 
@@ -95,17 +109,40 @@
         }
     }
 
-    /// Markdown, as SwiftUI's `AttributedString` reads it.
+    /// Markdown with its headings, lists and paragraphs (split by the presentation, since `Text` draws
+    /// only inline Markdown), each block's emphasis, links and code as `AttributedString` reads them.
     struct MarkdownView: View {
         let content: MarkdownContent
 
         var body: some View {
-            let options = AttributedString.MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
-            Text(
-                (try? AttributedString(markdown: content.source, options: options)) ?? AttributedString(content.source)
-            )
-            .look(content.look)
+            VStack(alignment: .leading, spacing: 8) {
+                ForEach(Array(content.blocks.enumerated()), id: \.offset) { _, block in
+                    switch block {
+                    case .heading(let level, let text):
+                        Self.inline(text).font(
+                            level == 1 ? .title2.bold() : level == 2 ? .headline : .subheadline.bold()
+                        )
+                        .foregroundStyle(Color(content.look.color))
+                        .padding(.top, level <= 2 ? 8 : 4)
+                        .accessibilityAddTraits(.isHeader)
+                    case .listItem(let marker, let text):
+                        HStack(alignment: .firstTextBaseline, spacing: 6) {
+                            Text(marker).accessibilityHidden(marker == "•")
+                            Self.inline(text)
+                        }
+                        .look(content.look)
+                    case .paragraph(let text):
+                        Self.inline(text).look(content.look)
+                    }
+                }
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
             .textSelection(.enabled)
+        }
+
+        private static func inline(_ text: String) -> Text {
+            let options = AttributedString.MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
+            return Text((try? AttributedString(markdown: text, options: options)) ?? AttributedString(text))
         }
     }
 

@@ -19,7 +19,9 @@
                     Text(helper).font(.footnote).foregroundStyle(Color(theme.color("textSecondary")))
                 }
                 if let error = field.error {
+                    // VoiceOver hears it on the control, as its hint (`fieldInput`), and once as it appears.
                     Text(error).font(.footnote).foregroundStyle(Color(theme.color("danger")))
+                        .accessibilityHidden(true)
                         .onAppear { AccessibilityNotification.Announcement(error).post() }
                 }
             }
@@ -49,7 +51,7 @@
                             lineWidth: field.error == nil ? 1 : 2)
                 }
                 .accessibilityLabel(field.label)
-                .accessibilityHint(field.helper ?? "")
+                .accessibilityHint(field.accessibilityHint ?? "")
         }
     }
 
@@ -216,6 +218,7 @@
                             .font(.title3)
                     }
                     .accessibilityLabel(content.field.label)
+                    .accessibilityHint(content.field.accessibilityHint ?? "")
                     .accessibilityAddTraits(content.isOn ? .isSelected : [])
                     label
                 }
@@ -271,6 +274,7 @@
             .accessibilityElement(children: .ignore)
             .accessibilityLabel(content.field.label)
             .accessibilityValue(content.displayValue)
+            .accessibilityHint(content.field.accessibilityHint ?? "")
             .accessibilityAdjustableAction { direction in
                 let delta = direction == .increment ? content.step : -content.step
                 Task { await model.answer(content.field.id, .int(content.value + delta)) }
@@ -304,6 +308,7 @@
                     displayedComponents: content.mode == .date ? .date : .hourAndMinute
                 )
                 .datePickerStyle(.compact)
+                .accessibilityHint(content.field.accessibilityHint ?? "")
             }
             .onAppear { if let value = parsed(content.field.value) { date = value } }
             .onChange(of: date) { _, date in Task { await model.answer(content.field.id, .string(text(date))) } }

@@ -10,7 +10,9 @@
         let theme: ThemePresentation
         let model: any FlowActions
         @State private var text = ""
-        @State private var dictation = Dictation()
+        /// Made once the question shows, and again only for another question: a default value here
+        /// would build a recognizer and an audio engine every time the view is re-created.
+        @State private var dictation: Dictation?
 
         var body: some View {
             FieldFrame(field: content.field, theme: theme) {
@@ -21,7 +23,7 @@
                     TextField(content.field.placeholder ?? "", text: $text, axis: .vertical)
                         .lineLimit(3...8)
                         .fieldInput(content.field, theme: theme)
-                    if dictation.isAvailable {
+                    if let dictation, dictation.isAvailable {
                         Button {
                             dictation.toggle { transcript in text = transcript }
                         } label: {
@@ -46,8 +48,12 @@
                 }
             }
             .onAppear { text = content.field.value }
+            .task(id: content.field.id) {
+                dictation?.stop()
+                dictation = Dictation()
+            }
             .onChange(of: text) { _, text in Task { await model.answer(content.field.id, .string(text)) } }
-            .onDisappear { dictation.stop() }
+            .onDisappear { dictation?.stop() }
         }
     }
 #endif

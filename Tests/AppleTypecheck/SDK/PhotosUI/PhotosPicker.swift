@@ -40,3 +40,13 @@ public struct PhotosPicker<Label: View>: View {
         fatalError()
     }
 }
+
+extension View {
+    /// https://developer.apple.com/documentation/swiftui/view/photospicker(ispresented:selection:matching:preferreditemencoding:)
+    nonisolated public func photosPicker(
+        isPresented: Binding<Bool>, selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil,
+        preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic
+    ) -> some View {
+        fatalError()
+    }
+}

@@ -58,6 +58,9 @@ public var kSecValueData: CFString { fatalError() }
 /// https://developer.apple.com/documentation/security/ksecreturndata
 public var kSecReturnData: CFString { fatalError() }
 
+/// https://developer.apple.com/documentation/security/ksecreturnattributes
+public var kSecReturnAttributes: CFString { fatalError() }
+
 /// https://developer.apple.com/documentation/security/ksecmatchlimit
 public var kSecMatchLimit: CFString { fatalError() }
 

@@ -233,3 +233,21 @@ extension TimelineView: View where Content: View {
         fatalError()
     }
 }
+
+/// https://developer.apple.com/documentation/swiftui/toggle
+@MainActor @preconcurrency
+public struct Toggle<Label: View>: View {
+    public var body: Never { fatalError() }
+
+    /// https://developer.apple.com/documentation/swiftui/toggle/init(ison:label:)
+    nonisolated public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) { fatalError() }
+}
+
+extension Toggle where Label == Text {
+    /// https://developer.apple.com/documentation/swiftui/toggle/init(_:ison:)
+    nonisolated public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) { fatalError() }
+
+    /// https://developer.apple.com/documentation/swiftui/toggle/init(_:ison:)
+    @_disfavoredOverload
+    nonisolated public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) { fatalError() }
+}

@@ -110,6 +110,18 @@ public struct EnvironmentValues: CustomStringConvertible {
 
     /// https://developer.apple.com/documentation/swiftui/environmentvalues/openurl
     public var openURL: OpenURLAction { fatalError() }
+
+    /// https://developer.apple.com/documentation/swiftui/environmentvalues/layoutdirection
+    public var layoutDirection: LayoutDirection {
+        get { fatalError() }
+        set { fatalError() }
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/layoutdirection
+public enum LayoutDirection: Hashable, CaseIterable, Sendable {
+    case leftToRight
+    case rightToLeft
 }
 
 /// https://developer.apple.com/documentation/swiftui/openurlaction

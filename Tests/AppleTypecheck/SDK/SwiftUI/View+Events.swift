@@ -60,6 +60,13 @@ extension View {
     /// https://developer.apple.com/documentation/swiftui/view/focused(_:)
     nonisolated public func focused(_ condition: FocusState<Bool>.Binding) -> some View { fatalError() }
 
+    /// https://developer.apple.com/documentation/swiftui/view/defaultfocus(_:_:priority:)
+    nonisolated public func defaultFocus<V: Hashable>(
+        _ binding: FocusState<V>.Binding, _ value: V, priority: DefaultFocusEvaluationPriority = .automatic
+    ) -> some View {
+        fatalError()
+    }
+
     /// https://developer.apple.com/documentation/swiftui/view/focused(_:equals:)
     nonisolated public func focused<Value: Hashable>(_ binding: FocusState<Value>.Binding, equals value: Value)
         -> some View
@@ -120,6 +127,19 @@ extension View {
         fatalError()
     }
 
+    /// https://developer.apple.com/documentation/swiftui/view/simultaneousgesture(_:including:)
+    nonisolated public func simultaneousGesture<T: Gesture>(_ gesture: T, including mask: GestureMask = .all)
+        -> some View
+    {
+        fatalError()
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/presentationdragindicator(_:)
+    nonisolated public func presentationDragIndicator(_ visibility: Visibility) -> some View { fatalError() }
+
+    /// https://developer.apple.com/documentation/swiftui/view/interactivedismissdisabled(_:)
+    nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { fatalError() }
+
     /// https://developer.apple.com/documentation/swiftui/view/presentationdetents(_:)
     nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { fatalError() }
 
@@ -164,6 +184,9 @@ public struct GestureMask: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     public static var all: GestureMask { fatalError() }
+    public static var gesture: GestureMask { fatalError() }
+    public static var subviews: GestureMask { fatalError() }
+    public static var none: GestureMask { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/swiftui/submittriggers
@@ -223,4 +246,13 @@ public enum Visibility: Hashable, CaseIterable, Sendable {
     case automatic
     case visible
     case hidden
+}
+
+/// https://developer.apple.com/documentation/swiftui/defaultfocusevaluationpriority
+public struct DefaultFocusEvaluationPriority: Sendable {
+    /// https://developer.apple.com/documentation/swiftui/defaultfocusevaluationpriority/automatic
+    public static let automatic = DefaultFocusEvaluationPriority()
+
+    /// https://developer.apple.com/documentation/swiftui/defaultfocusevaluationpriority/userinitiated
+    public static let userInitiated = DefaultFocusEvaluationPriority()
 }

@@ -35,4 +35,7 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// https://developer.apple.com/documentation/uikit/uiimage/jpegdata(compressionquality:)
     public func jpegData(compressionQuality: CGFloat) -> Data? { fatalError() }
+
+    /// https://developer.apple.com/documentation/uikit/uiimage/pngdata()
+    public func pngData() -> Data? { fatalError() }
 }

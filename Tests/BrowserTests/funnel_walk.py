@@ -912,6 +912,13 @@ class FunnelWalk(unittest.TestCase):
         with self.assertRaises(urllib.error.HTTPError):
             urllib.request.urlopen(me, timeout=10)
         self.assertEqual(len(ada.driver.find_elements(By.XPATH, "//a[normalize-space(.)='Download your data']")), 1)
+        # The download, as the browser fetches it with its own session.
+        exported = ada.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch(document.querySelector('a[download]').href).then(r => r.json()).then(done, e => done(String(e)))")
+        self.assertIsInstance(exported, dict, exported)
+        self.assertIn(email, json.dumps(exported), "the export is the signed-in person's")
+        self.assertNotIn("passwordHash", json.dumps(exported), "and holds no secret")
 
         ada.driver.execute_script("document.querySelector('input[name=confirm]').click()")
         ada.press("Delete account")

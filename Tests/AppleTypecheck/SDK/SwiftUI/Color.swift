@@ -31,6 +31,8 @@ public struct Color: Hashable, Sendable, ShapeStyle {
     public static var accentColor: Color { fatalError() }
     public static var primary: Color { fatalError() }
     public static var secondary: Color { fatalError() }
+    /// https://developer.apple.com/documentation/swiftui/color/red
+    public static var red: Color { fatalError() }
 
     /// https://developer.apple.com/documentation/swiftui/color/opacity(_:)
     public func opacity(_ opacity: Double) -> Color { fatalError() }

@@ -1,0 +1,146 @@
+#if canImport(SwiftUI)
+    import DoorstepClient
+    import SwiftUI
+
+    /// The account center an app shows after onboarding: name, address, password, passkeys,
+    /// authenticator app, where the account is signed in, the person's data and deletion (App Store
+    /// guideline 5.1.1(v)). It draws an ``AccountCenter``; every decision is the model's. Show the
+    /// identity sheet of the `IdentityPrompt` the center's device asks through
+    /// (`.identityConfirmation(prompt)`), so changes that need a recent sign-in can ask.
+    public struct AccountView: View {
+        let center: AccountCenter
+        @State private var firstName = ""
+        @State private var lastName = ""
+        @State private var newEmail = ""
+        @State private var emailCode = ""
+        @State private var currentPassword = ""
+        @State private var newPassword = ""
+        @State private var appCode = ""
+        @State private var confirmsDeletion = false
+
+        /// An account screen for `center`, which it loads when it appears.
+        public init(center: AccountCenter) {
+            self.center = center
+        }
+
+        public var body: some View {
+            List {
+                status
+                profile
+                address
+                password
+                if center.offersPasskeys { passkeys }
+                authenticator
+                sessions
+                deletion
+            }
+            .disabled(center.isWorking)
+            .navigationTitle("Account")
+            .task {
+                await center.load()
+                firstName = center.user?.firstName ?? ""
+                lastName = center.user?.lastName ?? ""
+            }
+        }
+
+        @ViewBuilder private var status: some View {
+            if let problem = center.problem {
+                Text(problem).foregroundStyle(Color.red)
+            } else if let notice = center.notice {
+                Text(notice)
+            }
+        }
+
+        private var profile: some View {
+            Section("Name") {
+                TextField("First name", text: $firstName)
+                TextField("Last name", text: $lastName)
+                Button("Save name") { Task { await center.saveName(firstName: firstName, lastName: lastName) } }
+            }
+        }
+
+        private var address: some View {
+            Section("Email") {
+                Text(center.user?.email ?? "No address yet")
+                if let pending = center.pendingEmail {
+                    TextField("Code sent to \(pending)", text: $emailCode)
+                    Button("Confirm new address") { Task { await center.confirmEmail(code: emailCode) } }
+                } else {
+                    TextField("New address", text: $newEmail)
+                    Button("Change address") { Task { await center.changeEmail(to: newEmail) } }
+                }
+            }
+        }
+
+        private var password: some View {
+            Section("Password") {
+                if center.user?.hasPassword == true {
+                    SecureField("Current password", text: $currentPassword)
+                }
+                SecureField("New password", text: $newPassword)
+                Button(center.user?.hasPassword == true ? "Change password" : "Set a password") {
+                    let current = currentPassword.isEmpty ? nil : currentPassword
+                    Task {
+                        await center.setPassword(newPassword, currentPassword: current)
+                        (currentPassword, newPassword) = ("", "")
+                    }
+                }
+            }
+        }
+
+        private var passkeys: some View {
+            Section("Passkeys") {
+                ForEach(center.passkeys, id: \.id) { passkey in
+                    HStack {
+                        Text(passkey.name)
+                        Spacer()
+                        Button("Remove", role: .destructive) { Task { await center.removePasskey(id: passkey.id) } }
+                    }
+                }
+                Button("Add a passkey") { Task { await center.addPasskey(name: nil) } }
+            }
+        }
+
+        private var authenticator: some View {
+            Section("Authenticator app") {
+                if let enrolment = center.enrolment {
+                    Text("Add this key to your authenticator app: \(enrolment.secret)")
+                    Text("Recovery codes, shown once: \(enrolment.recoveryCodes.joined(separator: " "))")
+                    TextField("Code from the app", text: $appCode)
+                    Button("Turn on") { Task { await center.confirmSecondFactor(code: appCode) } }
+                } else if center.secondFactor?.isOn == true {
+                    Text("On, \(center.secondFactor?.recoveryCodesLeft ?? 0) recovery codes left")
+                    TextField("Code from the app", text: $appCode)
+                    Button("Turn off") { Task { await center.turnOffSecondFactor(code: appCode) } }
+                } else {
+                    Button("Set up an authenticator app") { Task { await center.startSecondFactor() } }
+                }
+            }
+        }
+
+        private var sessions: some View {
+            Section("Where you're signed in") {
+                ForEach(center.sessions, id: \.id) { session in
+                    HStack {
+                        Text(session.device ?? session.userAgent ?? "Unknown device")
+                        Spacer()
+                        if session.current {
+                            Text("This device")
+                        } else {
+                            Button("Sign out") { Task { await center.signOut(sessionID: session.id) } }
+                        }
+                    }
+                }
+                Button("Sign out everywhere else") { Task { await center.signOutEverywhereElse() } }
+            }
+        }
+
+        private var deletion: some View {
+            Section("Delete account") {
+                Toggle("Delete my account and its data", isOn: $confirmsDeletion)
+                Button("Delete account", role: .destructive) { Task { await center.deleteAccount() } }
+                    .disabled(!confirmsDeletion)
+            }
+        }
+    }
+#endif

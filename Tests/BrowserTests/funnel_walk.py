@@ -47,6 +47,26 @@ def free_port():
         return sock.getsockname()[1]
 
 
+def started_experiments(workdir):
+    """The shipped catalog keeps its experiments paused; the walk serves a copy of each flow that has
+    one with every variant given the same weight, as an operator starts it, so both carousels show."""
+    flows = os.path.join(workdir, "flows")
+    os.makedirs(flows)
+    catalog = os.path.join("Sources", "DoorstepFlow", "Catalog", "Flows")
+    for name in sorted(os.listdir(catalog)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(catalog, name)) as source:
+            flow = json.load(source)
+        if "experiment" not in flow:
+            continue
+        for variant in flow["experiment"]["variants"]:
+            variant["weight"] = 1
+        with open(os.path.join(flows, name), "w") as copy:
+            json.dump(flow, copy)
+    return flows
+
+
 def setUpModule():
     global SERVER, BASE, PASSKEY_BASE, WORKDIR
     port = free_port()
@@ -57,6 +77,7 @@ def setUpModule():
     SERVER = subprocess.Popen(
         [BINARY, "serve", "--port", str(port), "--database", os.path.join(workdir, "doorstep.sqlite"),
          "--rate-limits", "off", "--password-cost", "4", "--admin-token", ADMIN_TOKEN,
+         "--flows-directory", started_experiments(workdir),
          # Browsers accept passkeys on localhost over plain http, never on an IP address.
          "--passkey-rp-id", "localhost", "--passkey-origin", f"http://localhost:{port}"],
         stdout=log, stderr=subprocess.STDOUT)

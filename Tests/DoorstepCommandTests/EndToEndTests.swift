@@ -341,6 +341,8 @@ struct EndToEndTests {
             try await app.tap("continue")
             try await app.answer("code", try await walk.code(to: "alex@example.com"))
             try await app.tap("verify")
+            #expect(await app.screen == "preparingGoals", "the code screen is left once the code is accepted")
+            try await app.fireTimer("prepare")
             #expect(await app.screen == "goalReview")
 
             app = try await phone.launch("trainer")

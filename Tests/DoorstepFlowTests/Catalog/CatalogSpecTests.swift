@@ -103,7 +103,10 @@ struct CatalogSpecTests {
             ])
         let flowOrder =
             ["introHero", "introNarration", "introCTA"] + intake
-            + ["complete", "auth", "otp", "goalReview", "programReview", "notifications", "success"]
+            + [
+                "complete", "auth", "signIn", "otp", "keepIntake", "preparingGoals", "goalReview", "programReview",
+                "notifications", "success",
+            ]
         #expect(flow.screens.map(\.id) == flowOrder)
     }
 

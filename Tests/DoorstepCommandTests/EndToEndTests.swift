@@ -131,7 +131,7 @@ struct EndToEndTests {
             try await joining.tap("next")
             try await joining.tap("next")
             try await joining.tap("getStarted")
-            try await joining.tap("icloud")
+            try await joining.tap("guest")
             try await joining.tap("join")
             try await joining.answer("inviteCode", "ZZZZZZZZ")
             try await joining.tap("join")

@@ -90,6 +90,13 @@ public struct FieldDefinition: Codable, Sendable, Hashable {
         }
     }
 
+    /// The field's rule as a regular expression the whole answer must match, where the rule has one
+    /// (invite codes): what a browser checks before sending, the same rule the engine and the server
+    /// apply.
+    public var inputPattern: String? {
+        rule == .inviteCode ? InviteCode.inputPattern : nil
+    }
+
     /// Whether the answer is a secret — a password or a one-time code. Secrets live only in memory,
     /// for the screen that asks for them: never in a snapshot, a submission, saved progress or a log.
     public var isSecret: Bool { kind == .password || rule == .code }

@@ -81,4 +81,7 @@ public struct FieldPresentation: Sendable, Hashable, Codable {
     /// the screen stayed (a refused password, a wrong code, a resend); the input empties whenever it
     /// grows. Absent until it first does.
     public var resets: Int? = nil
+    /// A regular expression the whole answer must match, from the field's rule (the engine checks the
+    /// same rule): what a browser checks before sending. Absent where the rule has none.
+    public var pattern: String? = nil
 }

@@ -89,7 +89,7 @@ struct InputPresenter {
             minLength: definition?.minLength, maxLength: definition?.maxLength, isFocused: block.autofocus == true,
             returnKey: .next, returnFocuses: nil, inputLook: presenter.look(block, role: "input"),
             labelLook: presenter.resolver.look(style: nil, role: "label", colorRole: nil),
-            resets: isSecret ? engine.forgottenSecrets[id] : nil)
+            resets: isSecret ? engine.forgottenSecrets[id] : nil, pattern: definition?.inputPattern)
     }
 
     private func textField() -> FieldPresentation {

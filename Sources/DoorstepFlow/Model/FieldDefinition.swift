@@ -79,13 +79,13 @@ public struct FieldDefinition: Codable, Sendable, Hashable {
     public static let nowInitial: Value = "now"
 
     /// The value a control starts at when its screen is shown at `now`: ``initial``, with
-    /// ``nowInitial`` turned into that day or time of day.
-    public func initialValue(at now: Date?) -> Value? {
+    /// ``nowInitial`` turned into that day or time of day in the person's time zone.
+    public func initialValue(at now: Date?, in timeZone: TimeZone = CalendarDate.utc) -> Value? {
         guard initial == Self.nowInitial else { return initial }
         guard let now else { return nil }
         switch kind {
-        case .date: return .string(CalendarDate(now).description)
-        case .time: return .string(ClockTime(now).description)
+        case .date: return .string(CalendarDate(now, in: timeZone).description)
+        case .time: return .string(ClockTime(now, in: timeZone).description)
         default: return initial
         }
     }

@@ -15,6 +15,15 @@ extension DoorstepClient {
         }
     }
 
+    /// The sign-in methods the server has enabled: `password`, `code`, `guest`, and `apple`, `google` and
+    /// `passkey` where configured.
+    public func enabledMethods() async throws -> [String] {
+        switch try await send({ try await self.api.getAuthConfig() }) {
+        case .ok(let ok): return try ok.body.json.methods
+        case .default(let status, let problem): throw DoorstepError.problem(status, problem)
+        }
+    }
+
     /// Mails a 6-digit code for `purpose` (`signup`, `login` or `verifyEmail`).
     public func sendCode(email: String, purpose: String) async throws {
         let purpose = try Self.codePurpose(purpose)

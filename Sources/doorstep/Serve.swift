@@ -157,6 +157,13 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: """
+            A directory of flow files (tanda.json, …) served instead of the bundled flows of the same id, \
+            such as a copy whose experiment an operator has started.
+            """)
+    var flowsDirectory: String?
+
+    @Option(
+        help: """
             Seconds between a stop signal and the listener closing: /readyz answers 503 meanwhile, so a \
             load balancer moves traffic away first. (default: 5)
             """)
@@ -256,6 +263,7 @@ struct Serve: AsyncParsableCommand {
             try rateLimits?.isOn ?? Self.switchValue(environment, "DOORSTEP_RATE_LIMITS") ?? configuration.rateLimits
         configuration.passwordCost =
             try passwordCost ?? Self.integer(environment, "DOORSTEP_PASSWORD_COST") ?? configuration.passwordCost
+        configuration.flowsDirectory = flowsDirectory ?? environment["DOORSTEP_FLOWS_DIRECTORY"]
         configuration.webhooks.urls.allowsPrivate =
             try webhooksAllowPrivate || Self.switchValue(environment, "DOORSTEP_WEBHOOKS_ALLOW_PRIVATE") ?? false
         configuration.adminToken = adminToken ?? environment["DOORSTEP_ADMIN_TOKEN"]

@@ -38,6 +38,7 @@ ADMIN_TOKEN = "browser-walk-admin-token-0123456789"
 SERVER = None
 BASE = None
 WORKDIR = None
+FLOWS = None
 SECRETS = set()
 
 
@@ -45,6 +46,27 @@ def free_port():
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def started_experiments():
+    """The shipped catalog keeps its experiments paused; the walk serves a copy of each flow that has
+    one with every variant given the same weight, as an operator starts it, so both carousels show.
+    The copies sit apart from the server's files: their example answers are not secrets at rest."""
+    global FLOWS
+    FLOWS = flows = tempfile.mkdtemp(prefix="doorstep-flows-")
+    catalog = os.path.join("Sources", "DoorstepFlow", "Catalog", "Flows")
+    for name in sorted(os.listdir(catalog)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(catalog, name)) as source:
+            flow = json.load(source)
+        if "experiment" not in flow:
+            continue
+        for variant in flow["experiment"]["variants"]:
+            variant["weight"] = 1
+        with open(os.path.join(flows, name), "w") as copy:
+            json.dump(flow, copy)
+    return flows
 
 
 def setUpModule():
@@ -57,6 +79,7 @@ def setUpModule():
     SERVER = subprocess.Popen(
         [BINARY, "serve", "--port", str(port), "--database", os.path.join(workdir, "doorstep.sqlite"),
          "--rate-limits", "off", "--password-cost", "4", "--admin-token", ADMIN_TOKEN,
+         "--flows-directory", started_experiments(),
          # Browsers accept passkeys on localhost over plain http, never on an IP address.
          "--passkey-rp-id", "localhost", "--passkey-origin", f"http://localhost:{port}"],
         stdout=log, stderr=subprocess.STDOUT)
@@ -100,6 +123,8 @@ def tearDownModule():
         SERVER.wait(timeout=10)
     leaks = secrets_at_rest(WORKDIR)
     shutil.rmtree(WORKDIR, ignore_errors=True)
+    if FLOWS:
+        shutil.rmtree(FLOWS, ignore_errors=True)
     if not SECRETS:
         raise AssertionError("the walks typed no password and read no code")
     if leaks:
@@ -716,6 +741,8 @@ class FunnelWalk(unittest.TestCase):
         owner.wait_for("slide3")
         owner.press("Get Started")
         owner.wait_for("syncChoice")
+        self.assertFalse(owner.sees("Sync with iCloud"), owner.text())
+        self.assertFalse(owner.sees("Sign in with Apple"), "Apple is not set up on this server")
         owner.press("Continue as Guest")
         owner.wait_for("householdSetup")
         self.assertEqual(owner.focused(), owner.field("Household name").get_attribute("id"), "the keyboard opens")
@@ -760,6 +787,10 @@ class FunnelWalk(unittest.TestCase):
         guest.press("Get Started")
         guest.wait_for("auth")
         self.assertFalse(guest.sees("Sign in with Apple"), "Apple is not set up on this server")
+        page = guest.text()
+        self.assertLess(page.index("Sign in with Email"), page.index("Continue as Guest"), page)
+        self.assertLess(page.index("Continue as Guest"), page.index("By continuing"), "Guest above the terms")
+        self.assertTrue(guest.driver.find_elements(By.CSS_SELECTOR, "svg.icon"), "symbols are inline icons")
         guest.press("Continue as Guest")
         guest.wait_for("birthData")
         self.assertTrue(guest.field("Date of Birth").get_attribute("value"), "the date starts at today")

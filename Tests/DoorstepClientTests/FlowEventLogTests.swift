@@ -47,7 +47,7 @@ struct FlowEventLogTests {
         try await backend.test { http in
             let client = DoorstepClient(
                 serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
-            let tanda = try FlowCatalog.bundled().flow("tanda")!
+            let tanda = try #require(try StartedExperiments.flow("tanda"), "the shipped experiment is paused")
             // sdk-install-0008 is assigned the two-slide carousel, sdk-install-0001 the control.
             for (install, variant, second) in [
                 ("sdk-install-0008", "twoSlides", "slide3"), ("sdk-install-0001", "threeSlides", "slide2"),

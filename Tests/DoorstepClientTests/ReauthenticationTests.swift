@@ -66,7 +66,7 @@ struct ReauthenticationTests {
             let result = await runner.run(
                 EffectRequest(id: 1, name: "setPassword", arguments: ["newPassword": "Sunny-Days-2026"]), flow: flow,
                 answers: [:])
-            #expect(result == .success([:]))
+            #expect(result == .success(["password.set": true]))
             #expect(device.requests == [IdentityConfirmation(hasPassword: false, email: "sam@example.com")])
             #expect(try await client.me().hasPassword)
         }

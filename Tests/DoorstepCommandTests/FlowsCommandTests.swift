@@ -39,7 +39,7 @@ struct FlowsCommandTests {
         #expect(output.status == 1)
         #expect(
             output.lines.contains(
-                "\(path): screen \"syncChoice\": the transition on \"icloud\" goes to unknown screen \"nowhere\""))
+                "\(path): screen \"syncChoice\": the transition on \"apple\" goes to unknown screen \"nowhere\""))
         #expect(
             output.lines.contains(
                 "\(path): screen \"joinHousehold\", field \"inviteKode\": a textField block is bound to a missing field"

@@ -175,14 +175,24 @@ struct AuthFlowTests {
         }
     }
 
-    @Test("Set password: the first needs nothing, a change needs the current one")
+    @Test(
+        "Set password: the first needs nothing, the sign-up's session may replace it, a later sign-in needs the current one"
+    )
     func setPassword() async throws {
         let server = try await TestServer.make()
         try await server.test { client in
-            let session = try await client.signUpWithCode("sam@example.com", server: server)
+            let signUp = try await client.signUpWithCode("sam@example.com", server: server)
             let first = try await client.put(
-                "/v1/auth/password", ["newPassword": "Sunny-Days-2026"], bearer: session.accessToken)
+                "/v1/auth/password", ["newPassword": "Early-Days-2026"], bearer: signUp.accessToken)
             #expect(first.status == 204)
+            let replaced = try await client.put(
+                "/v1/auth/password", ["newPassword": "Sunny-Days-2026"], bearer: signUp.accessToken)
+            #expect(replaced.status == 204, "a person going back a step in their sign-up picks another password")
+            server.clock.advance(by: 60)
+            let login = try await client.post(
+                "/v1/auth/login", ["email": "sam@example.com", "password": "Sunny-Days-2026"])
+            #expect(login.status == 200)
+            let session = login.json
             let missing = try await client.put(
                 "/v1/auth/password", ["newPassword": "Other-Days-2026"], bearer: session.accessToken)
             #expect(missing.status == 422)

@@ -98,7 +98,8 @@ struct FlowHostParityTests {
         }
         moves += [
             .tap("createProgram"), .answer("email", "alex@example.com"), .answer("agreedToTerms", true),
-            .tap("continue"), .mailedCode("code", to: "alex@example.com"), .tap("verify"), .firstOption("goalChoice"),
+            .tap("continue"), .mailedCode("code", to: "alex@example.com"), .tap("verify"), .tap("prepare"),
+            .firstOption("goalChoice"),
             .tap("confirm"), .tap("activate"), .tap("notNow"),
         ]
         return Walk(

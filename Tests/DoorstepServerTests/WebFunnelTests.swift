@@ -235,9 +235,24 @@ struct WebFunnelTests {
         }
     }
 
+    @Test("The shipped catalog's experiment is paused: every browser sees the spec's three slides")
+    func pausedExperiment() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            for _ in 0..<8 {
+                var browser = FunnelBrowser(client)
+                let page = try await browser.open("/flows/tanda")
+                #expect(page.text.components(separatedBy: "<li class=\"dot").count - 1 == 3)
+                try await browser.submit("tanda", press: "next")
+                #expect(browser.screen == "slide2")
+            }
+        }
+    }
+
     @Test("Each browser walks its own variant of TANDA's carousel, keeps it, and its events say which")
     func experiment() async throws {
-        let server = try await TestServer.make()
+        let flows = try StartedExperiments.directory()
+        let server = try await TestServer.make { $0.flowsDirectory = flows }
         try await server.test { client in
             var seen: [String: Int] = [:]
             for _ in 0..<16 where seen.count < 2 {
@@ -264,7 +279,8 @@ struct WebFunnelTests {
                 #expect(variants.first == (sawSlide2 ? "threeSlides" : "twoSlides"))
             }
             let analytics = AnalyticsService(
-                storage: server.storage, catalog: try .bundled(), clock: server.clock, random: SecureRandomSource())
+                storage: server.storage, catalog: try .bundled(overriddenBy: URL(fileURLWithPath: flows)),
+                clock: server.clock, random: SecureRandomSource())
             let report = try await analytics.funnel(flowID: "tanda", version: nil, variant: nil)
             #expect(Set(report.variants.map(\.variant)) == ["threeSlides", "twoSlides"])
 

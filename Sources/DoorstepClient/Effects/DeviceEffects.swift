@@ -40,6 +40,8 @@ public protocol DeviceEffects: Sendable {
     func passkeyRegistration(_ options: PasskeyCreationOptions) async -> PasskeyRegistration?
     /// A passkey assertion for the server's options, or nil when cancelled or unsupported.
     func passkeyAssertion(_ options: PasskeyRequestOptions) async -> PasskeyAssertion?
+    /// Whether the device can make a passkey (Apple platforms since iOS 16 and macOS 13 can).
+    func canMakePasskeys() async -> Bool
     /// Whether the person already signed in with a passkey the keyboard's AutoFill offered, since
     /// the last time this was asked; the sign-in effect then has nothing left to do.
     func takeAutoFillPasskeySignIn() async -> Bool
@@ -57,6 +59,8 @@ extension DeviceEffects {
     public func passkeyRegistration(_ options: PasskeyCreationOptions) async -> PasskeyRegistration? { nil }
     /// Hosts without passkeys decline.
     public func passkeyAssertion(_ options: PasskeyRequestOptions) async -> PasskeyAssertion? { nil }
+    /// Devices make passkeys unless they say otherwise (every platform Doorstep's UI runs on can).
+    public func canMakePasskeys() async -> Bool { true }
     /// Hosts without passkey AutoFill never sign in through it.
     public func takeAutoFillPasskeySignIn() async -> Bool { false }
     /// Hosts that cannot ask decline: the change fails with its message.
@@ -129,4 +133,5 @@ public struct NoDeviceEffects: DeviceEffects {
     public func forgetBiometrics() async {}
     public func appleCredential() async -> AppleCredential? { nil }
     public func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }
+    public func canMakePasskeys() async -> Bool { false }
 }

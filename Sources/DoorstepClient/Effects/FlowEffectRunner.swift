@@ -44,8 +44,9 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
 
     // MARK: - Accounts
 
-    public func identify(email: String) async throws -> Bool {
-        try await client.identify(email: email).exists
+    public func identify(email: String) async throws -> EffectIdentity {
+        let identity = try await client.identify(email: email)
+        return EffectIdentity(exists: identity.exists, hasPassword: identity.methods.contains("password"))
     }
 
     public func sendCode(email: String, purpose: String) async throws {
@@ -54,22 +55,22 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
 
     public func verifyCode(email: String, code: String, purpose: String) async throws -> EffectSignIn {
         try await completingSecondFactor {
-            EffectSignIn(
-                isNewUser: try await self.client.verifyCode(email: email, code: code, purpose: purpose).isNewUser)
+            let signedIn = try await self.client.verifyCode(email: email, code: code, purpose: purpose)
+            return EffectSignIn(isNewUser: signedIn.isNewUser, email: signedIn.user.email)
         }
     }
 
     public func signUp(_ request: EffectSignUp) async throws -> EffectSignIn {
-        try await client.signUp(
+        let user = try await client.signUp(
             email: request.email, password: request.password, firstName: request.firstName, lastName: request.lastName,
             name: request.name, consents: request.consents.map { ($0.document, $0.version) })
-        return EffectSignIn(isNewUser: true)
+        return EffectSignIn(isNewUser: true, email: user.email)
     }
 
     public func logIn(email: String, password: String, remember: Bool) async throws -> EffectSignIn {
         try await completingSecondFactor {
-            try await self.client.logIn(email: email, password: password, remember: remember)
-            return EffectSignIn(isNewUser: false)
+            let user = try await self.client.logIn(email: email, password: password, remember: remember)
+            return EffectSignIn(isNewUser: false, email: user.email)
         }
     }
 
@@ -79,8 +80,8 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
 
     public func resetPassword(email: String, code: String, newPassword: String) async throws -> EffectSignIn {
         try await completingSecondFactor {
-            try await self.client.resetPassword(email: email, code: code, newPassword: newPassword)
-            return EffectSignIn(isNewUser: false)
+            let user = try await self.client.resetPassword(email: email, code: code, newPassword: newPassword)
+            return EffectSignIn(isNewUser: false, email: user.email)
         }
     }
 
@@ -95,7 +96,7 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
                 identityToken: credential.identityToken, rawNonce: credential.rawNonce,
                 authorizationCode: credential.authorizationCode, firstName: credential.firstName,
                 lastName: credential.lastName, remember: remember)
-            return EffectSignIn(isNewUser: result.isNewUser)
+            return EffectSignIn(isNewUser: result.isNewUser, email: result.user.email)
         }
     }
 
@@ -104,19 +105,21 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
         return try await completingSecondFactor {
             let result = try await self.client.signInWithGoogle(
                 idToken: credential.idToken, rawNonce: credential.rawNonce, remember: remember)
-            return EffectSignIn(isNewUser: result.isNewUser)
+            return EffectSignIn(isNewUser: result.isNewUser, email: result.user.email)
         }
     }
 
     public func signInWithPasskey(remember: Bool) async throws -> EffectSignIn {
-        if await device.takeAutoFillPasskeySignIn() { return EffectSignIn(isNewUser: false) }
+        if await device.takeAutoFillPasskeySignIn() {
+            return EffectSignIn(isNewUser: false, email: try? await client.me().email)
+        }
         let options = try await client.passkeyAuthenticationOptions()
         guard let assertion = await device.passkeyAssertion(options) else { throw EffectFailure.cancelled() }
-        try await client.signInWithPasskey(
+        let user = try await client.signInWithPasskey(
             credentialID: assertion.credentialID, clientDataJSON: assertion.clientDataJSON,
             authenticatorData: assertion.authenticatorData, signature: assertion.signature,
             userHandle: assertion.userHandle, remember: remember)
-        return EffectSignIn(isNewUser: false)
+        return EffectSignIn(isNewUser: false, email: user.email)
     }
 
     public func continueAsGuest() async throws -> EffectSignIn {
@@ -139,6 +142,11 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
         }
     }
 
+    public func canAddPasskey() async -> Bool {
+        guard await device.canMakePasskeys() else { return false }
+        return (try? await client.enabledMethods().contains("passkey")) ?? false
+    }
+
     public func logOut() async throws {
         await device.forgetBiometrics()
         try await client.logOut()
@@ -158,8 +166,8 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
                     throw EffectFailure.cancelled()
                 }
                 do {
-                    return EffectSignIn(
-                        isNewUser: try await client.completeSecondFactor(challenge: challenge, code: code).isNewUser)
+                    let signedIn = try await client.completeSecondFactor(challenge: challenge, code: code)
+                    return EffectSignIn(isNewUser: signedIn.isNewUser, email: signedIn.user.email)
                 } catch let error as DoorstepError where error.code == "invalid_code" {
                     guard case .server(let refused) = error else { throw error }
                     refusal = refused.detail

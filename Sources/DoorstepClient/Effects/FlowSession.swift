@@ -50,9 +50,12 @@ public actor FlowSession {
 
     /// Launches `flow`: restores the device's snapshot, asks the engine where to land, and runs any
     /// effect that was under way when the app was killed.
+    /// - Parameter timeZone: the person's, for what "now" and "today" are to date and time pickers and
+    ///   to "not in the future"; the device's by default.
     public init(
         flow: FlowDefinition, client: DoorstepClient, device: any DeviceEffects = NoDeviceEffects(),
-        snapshots: any SnapshotStore, events: FlowEventLog? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        snapshots: any SnapshotStore, events: FlowEventLog? = nil, timeZone: TimeZone = .current,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) async throws {
         let stored = try await snapshots.load(flowID: flow.id)
         let state = await client.authState
@@ -66,7 +69,9 @@ public actor FlowSession {
         let installID = await events?.isOptedOut == false ? events?.installID : nil
         let assignment = flow.assigned(toInstall: installID)
         let launch = FlowEngine.launch(flow: assignment.definition, snapshot: stored, session: session)
-        self.host = FlowHost(engine: launch.engine)
+        var engine = launch.engine
+        engine.timeZone = timeZone
+        self.host = FlowHost(engine: engine)
         self.landing = launch.landing
         self.client = client
         self.snapshots = snapshots

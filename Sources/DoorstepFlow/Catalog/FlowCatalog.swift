@@ -19,6 +19,25 @@ public struct FlowCatalog: Sendable {
         return FlowCatalog(flows: flows)
     }
 
+    /// The bundled flows, each replaced by the file of the same id (`tanda.json`) in `directory` when
+    /// it has one — so an operator can ship another copy, with an experiment started, without a build.
+    /// A flow file the directory holds for no reference flow is an error, so a typo is not ignored.
+    public static func bundled(overriddenBy directory: URL) throws -> FlowCatalog {
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }
+        var overrides: [String: FlowDefinition] = [:]
+        for file in files {
+            let id = file.deletingPathExtension().lastPathComponent
+            guard referenceIDs.contains(id) else {
+                throw FlowCatalogError.unknownFlowFile(file.lastPathComponent)
+            }
+            let flow = try FlowDefinition.decode(from: Data(contentsOf: file))
+            guard flow.id == id else { throw FlowCatalogError.idMismatch(file: file.lastPathComponent, id: flow.id) }
+            overrides[id] = flow
+        }
+        return FlowCatalog(flows: try bundled().flows.map { overrides[$0.id] ?? $0 })
+    }
+
     /// The flow with this id, if the catalog has it.
     public func flow(_ id: String) -> FlowDefinition? {
         flows.first { $0.id == id }
@@ -50,5 +69,21 @@ public struct FlowCatalog: Sendable {
     private static var flowsDirectory: URL {
         Bundle.module.url(forResource: "Flows", withExtension: nil)
             ?? Bundle.module.bundleURL.appendingPathComponent("Flows")
+    }
+}
+
+/// Why a directory of flow files cannot replace the bundled flows.
+public enum FlowCatalogError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A file named for no reference flow.
+    case unknownFlowFile(String)
+    /// A file whose flow has another id than its name.
+    case idMismatch(file: String, id: String)
+
+    public var description: String {
+        switch self {
+        case .unknownFlowFile(let file):
+            "\(file) names no catalog flow; the catalog has \(FlowCatalog.referenceIDs.joined(separator: ", "))."
+        case .idMismatch(let file, let id): "\(file) holds the flow \"\(id)\"; name the file for the flow's id."
+        }
     }
 }

@@ -59,7 +59,7 @@ extension FlowEngine {
             guard let key = field.optionsFrom, let list = value(key)?.arrayValue else { continue }
             dynamic[field.id] = list.compactMap(Self.option)
         }
-        return ValidationContext(answers: answers, dynamicOptions: dynamic, today: CalendarDate(now))
+        return ValidationContext(answers: answers, dynamicOptions: dynamic, today: CalendarDate(now, in: timeZone))
     }
 
     /// The fields an action checks: the screen's visible inputs when it validates, plus its own list.

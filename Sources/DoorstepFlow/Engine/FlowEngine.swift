@@ -25,6 +25,10 @@ public struct FlowEngine: Sendable {
     /// (a resend). An input showing the secret empties whenever its count grows; the counts start again
     /// on every screen.
     public private(set) var forgottenSecrets: [String: Int] = [:]
+    /// The person's time zone, which decides what "now" and "today" are for date and time pickers that
+    /// start at now and for "not in the future": the device's in an app, the browser's on the web.
+    /// UTC until the host says.
+    public var timeZone: TimeZone = CalendarDate.utc
 
     /// Starts `flow` at its first screen.
     public init(flow: FlowDefinition) {
@@ -250,7 +254,9 @@ public struct FlowEngine: Sendable {
     }
 
     private mutating func fillInitialAnswer(_ fieldID: String?, at now: Date?) {
-        guard let fieldID, answer(fieldID) == nil, let initial = index.fields[fieldID]?.initialValue(at: now) else {
+        guard let fieldID, answer(fieldID) == nil,
+            let initial = index.fields[fieldID]?.initialValue(at: now, in: timeZone)
+        else {
             return
         }
         assign(fieldID, initial)

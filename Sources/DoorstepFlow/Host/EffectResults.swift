@@ -1,23 +1,45 @@
+/// What `identify` learns about an email.
+public struct EffectIdentity: Sendable, Hashable {
+    /// Whether the email has an account.
+    public var exists: Bool
+    /// Whether that account has a password; an account made with a code or a provider has none, and
+    /// is sent to a way in it has.
+    public var hasPassword: Bool
+
+    /// Creates an identity.
+    public init(exists: Bool, hasPassword: Bool) {
+        self.exists = exists
+        self.hasPassword = exists && hasPassword
+    }
+
+    var results: [String: Value] {
+        ["account.exists": .bool(exists), "account.hasPassword": .bool(hasPassword)]
+    }
+}
+
 /// What every sign-in delivers to the flow, whichever way it was made.
 public struct EffectSignIn: Sendable, Hashable {
     /// Whether the sign-in made the account.
     public var isNewUser: Bool
     /// Whether the account is a guest's.
     public var isGuest: Bool
+    /// The account's email, whichever way it signed in (a provider's address too); nil for a guest.
+    public var email: String?
 
     /// Creates a sign-in.
-    public init(isNewUser: Bool, isGuest: Bool = false) {
+    public init(isNewUser: Bool, isGuest: Bool = false, email: String? = nil) {
         self.isNewUser = isNewUser
         self.isGuest = isGuest
+        self.email = email
     }
 
-    static let keys = ["session.active", "session.isNewUser", "session.isGuest", "flow.completed"]
+    static let keys = ["session.active", "session.isNewUser", "session.isGuest", "session.email", "flow.completed"]
 
     /// The results, with whether the account had already finished this flow.
     func results(flowCompleted: Bool) -> [String: Value] {
         [
             "session.active": true, "session.isNewUser": .bool(isNewUser), "session.isGuest": .bool(isGuest),
-            "flow.completed": .bool(flowCompleted),
+            "session.email": email.map(Value.string) ?? .null, "flow.completed": .bool(flowCompleted),
         ]
     }
 }

@@ -5,7 +5,7 @@ public enum FlowEffect: String, CaseIterable, Sendable {
     case signInWithApple, signInWithGoogle, signInWithPasskey, continueAsGuest, addPasskey
     case saveProfile, acceptConsents, pickImage, uploadAvatar
     case createGroup, joinGroup, inviteMembers
-    case submitAnswers, checkAnswers, requestPermission, enableBiometrics, logOut
+    case submitAnswers, checkAnswers, requestPermission, enableBiometrics, logOut, checkPasskeys
     case trainerGoalOptions = "trainer.goalOptions"
     case trainerEditGoalOptions = "trainer.editGoalOptions"
     case trainerConfirmGoal = "trainer.confirmGoal"
@@ -34,7 +34,7 @@ public enum FlowEffect: String, CaseIterable, Sendable {
         case .inviteMembers: ["groupId", "emails"]
         case .submitAnswers: ["fields"]
         case .requestPermission: ["permission"]
-        case .checkAnswers, .enableBiometrics, .logOut, .trainerGoalOptions, .trainerDraftProgram: []
+        case .checkAnswers, .enableBiometrics, .logOut, .checkPasskeys, .trainerGoalOptions, .trainerDraftProgram: []
         case .trainerEditGoalOptions: ["instruction"]
         case .trainerConfirmGoal: ["optionId"]
         case .trainerEditProgram: ["programId", "instruction"]
@@ -45,7 +45,7 @@ public enum FlowEffect: String, CaseIterable, Sendable {
     /// The results the effect delivers when it succeeds.
     public var results: [EffectResultKey] {
         switch self {
-        case .identify: [.fixed("account.exists")]
+        case .identify: [.fixed("account.exists"), .fixed("account.hasPassword")]
         case .verifyCode, .signUp, .logIn, .resetPassword, .signInWithApple, .signInWithGoogle, .signInWithPasskey:
             EffectSignIn.keys.map(EffectResultKey.fixed)
         case .continueAsGuest: [.fixed("session.isGuest")]
@@ -57,12 +57,14 @@ public enum FlowEffect: String, CaseIterable, Sendable {
         case .submitAnswers, .checkAnswers: [.fixed("flow.completed")]
         case .requestPermission: [.namedBy(argument: "permission", prefix: "permission.")]
         case .enableBiometrics: [.fixed("biometrics.enabled")]
+        case .checkPasskeys: [.fixed("passkey.available")]
+        case .setPassword: [.fixed("password.set")]
         case .logOut: [.fixed("session.active")]
         case .trainerGoalOptions, .trainerEditGoalOptions: [.fixed("trainer.goalOptions")]
         case .trainerConfirmGoal: [.fixed("trainer.goal.id")]
         case .trainerDraftProgram, .trainerEditProgram: EffectProgram.keys.map(EffectResultKey.fixed)
         case .trainerActivateProgram: [.fixed("trainer.program.status")]
-        case .sendCode, .forgotPassword, .setPassword, .saveProfile, .acceptConsents: []
+        case .sendCode, .forgotPassword, .saveProfile, .acceptConsents: []
         }
     }
 

@@ -42,7 +42,7 @@ public enum FlowEffectDispatcher {
         let remember = arguments.bool("remember") ?? true
         switch effect {
         case .identify:
-            return ["account.exists": .bool(try await performer.identify(email: arguments.text("email")))]
+            return try await performer.identify(email: arguments.text("email")).results
         case .sendCode:
             try await performer.sendCode(email: arguments.text("email"), purpose: arguments.text("purpose"))
             return [:]
@@ -70,7 +70,7 @@ public enum FlowEffectDispatcher {
                     newPassword: arguments.text("newPassword")))
         case .setPassword:
             try await performer.setPassword(arguments.text("newPassword"))
-            return [:]
+            return ["password.set": true]
         case .signInWithApple:
             return try await signedIn(performer.signInWithApple(remember: remember))
         case .signInWithGoogle:
@@ -116,6 +116,8 @@ public enum FlowEffectDispatcher {
         case .enableBiometrics:
             guard try await performer.enableBiometrics() else { throw EffectFailure.cancelled() }
             return ["biometrics.enabled": true]
+        case .checkPasskeys:
+            return ["passkey.available": .bool(await performer.canAddPasskey())]
         case .logOut:
             try await performer.logOut()
             return ["session.active": false]

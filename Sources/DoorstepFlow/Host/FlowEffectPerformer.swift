@@ -8,7 +8,8 @@ import Foundation
 /// method throws ``EffectSuspended`` when the effect waits for the person somewhere else (a
 /// provider's page, an authenticator app's code asked on a page of its own).
 public protocol FlowEffectPerformer {
-    func identify(email: String) async throws -> Bool
+    /// Whether an email has an account, and whether that account has a password to sign in with.
+    func identify(email: String) async throws -> EffectIdentity
     func sendCode(email: String, purpose: String) async throws
     mutating func verifyCode(email: String, code: String, purpose: String) async throws -> EffectSignIn
     mutating func signUp(_ request: EffectSignUp) async throws -> EffectSignIn
@@ -41,6 +42,9 @@ public protocol FlowEffectPerformer {
     /// Whether Face ID or Touch ID was enrolled; a host that cannot throws what to say.
     func enableBiometrics() async throws -> Bool
     mutating func logOut() async throws
+    /// Whether this host can make a passkey for the signed-in person (the device or browser can, and
+    /// the server takes them), so that a flow offers one only where it works.
+    func canAddPasskey() async -> Bool
     func trainerGoalOptions(instruction: String?) async throws -> [EffectGoalOption]
     func trainerConfirmGoal(optionID: String) async throws -> String
     func trainerProgram(editing programID: String?, instruction: String?) async throws -> EffectProgram

@@ -79,15 +79,22 @@ public struct FieldDefinition: Codable, Sendable, Hashable {
     public static let nowInitial: Value = "now"
 
     /// The value a control starts at when its screen is shown at `now`: ``initial``, with
-    /// ``nowInitial`` turned into that day or time of day.
-    public func initialValue(at now: Date?) -> Value? {
+    /// ``nowInitial`` turned into that day or time of day in the person's time zone.
+    public func initialValue(at now: Date?, in timeZone: TimeZone = CalendarDate.utc) -> Value? {
         guard initial == Self.nowInitial else { return initial }
         guard let now else { return nil }
         switch kind {
-        case .date: return .string(CalendarDate(now).description)
-        case .time: return .string(ClockTime(now).description)
+        case .date: return .string(CalendarDate(now, in: timeZone).description)
+        case .time: return .string(ClockTime(now, in: timeZone).description)
         default: return initial
         }
+    }
+
+    /// The field's rule as a regular expression the whole answer must match, where the rule has one
+    /// (invite codes): what a browser checks before sending, the same rule the engine and the server
+    /// apply.
+    public var inputPattern: String? {
+        rule == .inviteCode ? InviteCode.inputPattern : nil
     }
 
     /// Whether the answer is a secret — a password or a one-time code. Secrets live only in memory,

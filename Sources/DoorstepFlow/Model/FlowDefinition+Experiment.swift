@@ -22,6 +22,22 @@ extension FlowDefinition {
         return AssignedFlow(definition: applying(chosen), variant: chosen.id)
     }
 
+    /// The flow with its experiment started: every variant gets the same weight, an even split, as
+    /// an operator starts a paused experiment by giving its variants weights. The catalog ships its
+    /// experiments paused (every variant but the control weighs 0), so everyone walks the spec's flow.
+    public func startingExperiment() -> FlowDefinition {
+        var flow = self
+        guard var experiment else { return flow }
+        for index in experiment.variants.indices { experiment.variants[index].weight = 1 }
+        flow.experiment = experiment
+        return flow
+    }
+
+    /// Whether the experiment is running: more than one variant can be assigned.
+    public var isExperimentRunning: Bool {
+        (experiment?.variants.filter { $0.weight > 0 }.count ?? 0) > 1
+    }
+
     /// The flow as the variant with this id shows it, or `nil` when the experiment has no such variant.
     public func variant(_ id: String) -> FlowDefinition? {
         experiment?.variants.first { $0.id == id }.map(applying)

@@ -10,6 +10,32 @@ public enum InviteCode {
         text.uppercased().filter { $0 != " " && $0 != "-" }
     }
 
+    /// The same rule as ``isWellFormed(_:)`` as a regular expression the whole text must match, for a
+    /// browser to check before sending: the alphabet in either case, spaces and hyphens anywhere.
+    /// Valid in JavaScript's `v` mode, which HTML's `pattern` attribute uses.
+    public static let inputPattern: String = {
+        var ranges: [String] = []
+        var run: [Character] = []
+        func flush() {
+            guard let first = run.first, let last = run.last else { return }
+            ranges.append(run.count > 1 ? "\(first)-\(last)" : "\(first)")
+            run = []
+        }
+        for character in alphabet {
+            if let last = run.last, let previous = last.unicodeScalars.first?.value,
+                character.unicodeScalars.first?.value != previous + 1
+            {
+                flush()
+            }
+            run.append(character)
+        }
+        flush()
+        let upper = ranges.joined()
+        let lower = ranges.filter { $0.first?.isLetter == true }.joined().lowercased()
+        let separators = "[ \\-]*"
+        return "\(separators)(?:[\(upper)\(lower)]\(separators)){\(length)}"
+    }()
+
     /// Whether the text, once normalized, could be an invite code.
     public static func isWellFormed(_ text: String) -> Bool {
         let code = normalized(text)

@@ -166,7 +166,10 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         AppleTokenClient(configuration: $0, fetcher: dependencies.fetcher, clock: dependencies.clock)
     }
     let providers = ProviderSignInService(auth: auth, verifiers: verifiers, apple: appleTokens)
-    let catalog = try FlowCatalog.bundled()
+    let catalog =
+        try configuration.flowsDirectory.map {
+            try FlowCatalog.bundled(overriddenBy: URL(fileURLWithPath: $0, isDirectory: true))
+        } ?? FlowCatalog.bundled()
     var analyticsPolicy = AnalyticsPolicy()
     analyticsPolicy.compactAfter = configuration.walkIdleAfter
     let services = ServerServices(

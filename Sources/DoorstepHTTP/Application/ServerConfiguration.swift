@@ -29,6 +29,8 @@ public struct ServerConfiguration: Sendable {
     public var readTimeout: Duration = .seconds(30)
     /// bcrypt's cost.
     public var passwordCost = 12
+    /// A directory of flow files replacing the bundled flows of the same id; nil serves the bundled ones.
+    public var flowsDirectory: String?
     /// The `iss` of access tokens; nil takes ``publicURL``, else `doorstep`.
     public var issuer: String?
     /// How signing keys rotate and how long access tokens live.

@@ -57,6 +57,7 @@ extension FunnelController {
             return response
         }
         var effects = makeEffects(browser: browser, request: request, upload: nil)
+        engine.timeZone = browser.state.browserTimeZone
         if let code = query.get("code"), let web = webSignIns[pending.provider]?.web,
             let codeVerifier = pending.codeVerifier
         {

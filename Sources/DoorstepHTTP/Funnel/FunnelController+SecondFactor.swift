@@ -39,6 +39,7 @@ extension FunnelController {
             var engine = try? FlowEngine(flow: flow, restoring: stored, finishingPendingMove: true),
             let waiting = engine.snapshot.pending
         else { return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"]) }
+        engine.timeZone = browser.state.browserTimeZone
         var effects = makeEffects(browser: browser, request: request, upload: nil)
         do {
             effects.completedSignIn = try await services.auth.completeSecondFactor(

@@ -78,6 +78,7 @@ struct FunnelController: Sendable {
             try await sessions.save(&browser)
         }
         let offered = Set(webSignIns.keys).union(services.passkeys == nil ? [] : ["passkey"])
+        engine.timeZone = browser.state.browserTimeZone
         let presentation = ScreenPresenter(engine: engine, now: clock.now, offeredProviders: offered)
             .present()
         let language = language(of: written, request)
@@ -120,6 +121,8 @@ struct FunnelController: Sendable {
         guard form.value("_screen") == engine.screen.id else {
             return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
         }
+        if let zone = form.value("_tz").flatMap(TimeZone.init(identifier:)) { browser.state.timeZone = zone.identifier }
+        engine.timeZone = browser.state.browserTimeZone
         for (field, value) in FormAnswers.answers(from: form, engine: engine) {
             engine.handle(.answerChanged(field: field, value: value), at: clock.now)
         }

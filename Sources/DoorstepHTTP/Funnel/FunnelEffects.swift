@@ -49,8 +49,9 @@ struct FunnelEffects: FlowEffectPerformer {
 
     // MARK: - Accounts
 
-    func identify(email: String) async throws -> Bool {
-        try await services.auth.identify(email: email).exists
+    func identify(email: String) async throws -> EffectIdentity {
+        let identity = try await services.auth.identify(email: email)
+        return EffectIdentity(exists: identity.exists, hasPassword: identity.methods.contains("password"))
     }
 
     func sendCode(email: String, purpose: String) async throws {
@@ -147,6 +148,11 @@ struct FunnelEffects: FlowEffectPerformer {
         _ = try await passkeys.register(response, for: user, name: name)
     }
 
+    /// The browser makes the passkey in the page's script; the server must take them.
+    func canAddPasskey() async -> Bool {
+        services.passkeys != nil
+    }
+
     mutating func logOut() async throws {
         try await services.auth.logOut(try caller())
         signedIn = nil
@@ -176,7 +182,7 @@ struct FunnelEffects: FlowEffectPerformer {
     /// Remembers the session for the browser.
     private mutating func adopt(_ session: AuthSession, isGuest: Bool = false) -> EffectSignIn {
         signedIn = FunnelState.SignedInBrowser(userID: session.user.id, sessionID: session.sessionID, isGuest: isGuest)
-        return EffectSignIn(isNewUser: session.isNewUser, isGuest: isGuest)
+        return EffectSignIn(isNewUser: session.isNewUser, isGuest: isGuest, email: session.user.email)
     }
 
     /// The browser's passkey response, read once.

@@ -13,6 +13,9 @@ struct FunnelState: Codable, Sendable {
     var signedIn: SignedInBrowser?
     /// Where the browser stands in each flow, by flow id.
     var snapshots: [String: FlowSnapshot] = [:]
+    /// The browser's time zone (an IANA identifier its page reported), for what "now" and "today"
+    /// are to the flows' dates; UTC until it says.
+    var timeZone: String?
     /// The revision of each flow's progress on the server, for saving the next one.
     var serverRevisions: [String: Int] = [:]
     /// A sign-in sent to Apple or Google, waiting for the browser to come back.
@@ -206,5 +209,12 @@ struct BrowserSessions: Sendable {
             && value.utf8.allSatisfy {
                 $0 == 45 || $0 == 95 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)
             }
+    }
+}
+
+extension FunnelState {
+    /// The time zone the browser reported, or UTC.
+    var browserTimeZone: TimeZone {
+        timeZone.flatMap(TimeZone.init(identifier:)) ?? CalendarDate.utc
     }
 }

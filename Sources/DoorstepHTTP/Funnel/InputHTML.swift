@@ -81,6 +81,7 @@ enum InputHTML {
         if !field.autocorrects { html += " spellcheck=\"false\"" }
         if let maximum = field.maxLength { html += " maxlength=\"\(maximum)\"" }
         if let minimum = field.minLength { html += " minlength=\"\(minimum)\"" }
+        if let pattern = field.pattern { html += " pattern=\"\(HTML.escape(pattern))\"" }
         if field.isFocused { html += " autofocus" }
         return html
     }

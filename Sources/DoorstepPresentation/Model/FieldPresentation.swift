@@ -85,4 +85,7 @@ public struct FieldPresentation: Sendable, Hashable, Codable {
     /// What VoiceOver says on the control after its label and value: the problem with the answer while
     /// there is one — read on the control itself, not only in the line drawn under it — else the helper.
     public var accessibilityHint: String? { error ?? helper }
+    /// A regular expression the whole answer must match, from the field's rule (the engine checks the
+    /// same rule): what a browser checks before sending. Absent where the rule has none.
+    public var pattern: String? = nil
 }

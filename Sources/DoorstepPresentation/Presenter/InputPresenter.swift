@@ -46,7 +46,8 @@ struct InputPresenter {
                 PickerContent(
                     field: field(), mode: isDate ? .date : .time, symbol: block.symbol,
                     earliest: isDate ? definition?.earliest : nil,
-                    latest: isDate && definition?.notInFuture == true ? CalendarDate(presenter.now).description : nil))
+                    latest: isDate && definition?.notInFuture == true
+                        ? CalendarDate(presenter.now, in: engine.timeZone).description : nil))
         case .listBuilder:
             // The label names the entry being added, so it always shows.
             var field = self.field(capitalization: .none)
@@ -89,7 +90,7 @@ struct InputPresenter {
             minLength: definition?.minLength, maxLength: definition?.maxLength, isFocused: block.autofocus == true,
             returnKey: .next, returnFocuses: nil, inputLook: presenter.look(block, role: "input"),
             labelLook: presenter.resolver.look(style: nil, role: "label", colorRole: nil),
-            resets: isSecret ? engine.forgottenSecrets[id] : nil)
+            resets: isSecret ? engine.forgottenSecrets[id] : nil, pattern: definition?.inputPattern)
     }
 
     private func textField() -> FieldPresentation {

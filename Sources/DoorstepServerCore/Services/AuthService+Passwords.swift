@@ -53,6 +53,10 @@ extension AuthService {
 
     /// Sets the caller's password; changing an existing one needs the current one and ends the
     /// caller's other sessions. Either needs a recent sign-in, and a mail tells the account's address.
+    ///
+    /// The session that made the account may replace the password without the current one while its
+    /// sign-in is recent: no one but that session can have chosen it, and a person who goes back a
+    /// step in their sign-up to pick another password must not be asked for the one they just left.
     public func setPassword(newPassword: String, currentPassword: String?, caller: Caller) async throws {
         try checkNewPassword(newPassword, field: "newPassword")
         if let currentPassword, currentPassword.unicodeScalars.count > PasswordPolicy.maximumLength {
@@ -61,7 +65,7 @@ extension AuthService {
                 "A password has at most \(PasswordPolicy.maximumLength) characters.")
         }
         let user = try await requireRecentSignIn(caller)
-        if user.passwordHash != nil {
+        if user.passwordHash != nil, try await !madeTheAccount(caller, user) {
             guard let currentPassword, !currentPassword.isEmpty else {
                 throw ServiceError.invalid("currentPassword", code: "required", "Enter your current password.")
             }
@@ -93,4 +97,17 @@ extension AuthService {
         audit.record(
             user.passwordHash == nil ? .passwordSet : .passwordChanged, user: caller.userID, session: caller.sessionID)
     }
+
+    /// Whether the caller's session is the one the account was made with: opened in the same
+    /// transaction as the account (the sign-up's own session), not a later sign-in.
+    private func madeTheAccount(_ caller: Caller, _ user: UserRecord) async throws -> Bool {
+        guard let (session, _) = try await storage.read({ try await $0.sessionAndUser(sessionID: caller.sessionID) })
+        else { return false }
+        let sinceAccount = session.createdAt.timeIntervalSince(user.createdAt)
+        return !user.isGuest && sinceAccount >= 0 && sinceAccount < Self.signUpSessionLeeway
+    }
+
+    /// How long after the account its sign-up's session can open: the same transaction, read twice
+    /// from the clock.
+    static let signUpSessionLeeway: TimeInterval = 1
 }

@@ -103,7 +103,10 @@ struct CatalogSpecTests {
             ])
         let flowOrder =
             ["introHero", "introNarration", "introCTA"] + intake
-            + ["complete", "auth", "otp", "goalReview", "programReview", "notifications", "success"]
+            + [
+                "complete", "auth", "signIn", "otp", "keepIntake", "preparingGoals", "goalReview", "programReview",
+                "notifications", "success",
+            ]
         #expect(flow.screens.map(\.id) == flowOrder)
     }
 
@@ -160,13 +163,14 @@ struct CatalogSpecTests {
         #expect(theme.backgrounds?["calmSync"]?.overlayOpacity == 0.1)
         let choice = try texts(flow, "syncChoice")
         for text in [
-            "Choose how to save.", "Select where your data lives.", "Sync with iCloud",
-            "Seamlessly share data across devices. No new passwords required.", "Continue as Guest",
+            "Choose how to save.", "Select where your data lives.", "Sign in with Apple",
+            "Your lists are kept on FamilySync's servers under your Apple ID, the same on every device you sign in on. No new passwords required.",
+            "Continue as Guest",
             "Data is saved only on this device.",
         ] {
             #expect(choice.contains(text))
         }
-        #expect(flow.screen("syncChoice")?.blocks.first { $0.label == "Sync with iCloud" }?.badge == "Recommended")
+        #expect(flow.screen("syncChoice")?.blocks.first { $0.label == "Sign in with Apple" }?.badge == "Recommended")
         let setup = try texts(flow, "householdSetup")
         for text in [
             "Name your household.", "e.g. Smith Family", "Create Household", "Skip",

@@ -35,7 +35,8 @@ struct FlowToolsTests {
         for screen in flow.screens { #expect(graph.contains("s_\(screen.id)")) }
         #expect(
             graph.contains(
-                "s_createAccount -->|continue (identify, sendCode) if account.exists = true| s_passwordLogin"))
+                "s_createAccount -->|continue (identify, sendCode, sendCode) if account.exists = true| s_passwordLogin")
+        )
         #expect(graph.contains("s_home([\"home\"])"))
     }
 }

@@ -4,9 +4,19 @@ import Testing
 
 @Suite("Experiments")
 struct ExperimentTests {
+    @Test("The catalog ships its experiments paused: every install walks the control until one is started")
+    func shippedPaused() throws {
+        for flow in try FlowCatalog.bundled().flows where flow.experiment != nil {
+            #expect(!flow.isExperimentRunning, "\(flow.id)")
+            let control = flow.experiment?.variants.first?.id
+            #expect((0..<200).allSatisfy { flow.assigned(toInstall: "install-\($0)").variant == control })
+            #expect(flow.startingExperiment().isExperimentRunning)
+        }
+    }
+
     @Test("An install keeps its variant, and every host computes the same one")
     func stickyAssignment() throws {
-        let tanda = try Catalog.flow("tanda")
+        let tanda = try Catalog.flow("tanda").startingExperiment()
         // Worked out independently (FNV-1a and the finaliser in Python): hosts written in other
         // languages can assign installs exactly as the SDK and the web funnel do.
         let expected = [
@@ -21,7 +31,7 @@ struct ExperimentTests {
 
     @Test("Installs are spread over the variants by weight")
     func weights() throws {
-        var tanda = try Catalog.flow("tanda")
+        var tanda = try Catalog.flow("tanda").startingExperiment()
         let installs = (0..<10_000).map { "install-\($0)" }
         let even = Dictionary(grouping: installs) { tanda.assigned(toInstall: $0).variant ?? "" }.mapValues(\.count)
         #expect(abs(even["threeSlides", default: 0] - 5_000) < 200, "\(even)")

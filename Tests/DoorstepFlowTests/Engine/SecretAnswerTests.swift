@@ -78,8 +78,11 @@ struct SecretAnswerTests {
     func secretScreensAreKnown() {
         #expect(
             Set(Self.secretScreens) == [
-                "tanda/verifyEmail", "tanda/createPassword", "tanda/passwordLogin", "tanda/resetPassword",
-                "kordant/login", "kordant/signup", "kordant/verifySignUp", "kordant/resetSent", "trainer/otp",
+                "tanda/verifyEmail", "tanda/signInCode", "tanda/createPassword", "tanda/passwordLogin",
+                "tanda/resetPassword",
+                "kordant/login", "kordant/signup", "kordant/verifySignUp", "kordant/choosePassword",
+                "kordant/resetSent",
+                "trainer/otp",
                 "destiny/emailCode",
             ])
     }

@@ -19,13 +19,14 @@ struct FamilySyncFlowTests {
         #expect(driver.screen == "syncChoice")
     }
 
-    @Test("Sync with iCloud records the choice, and creating a household lands in the app with it")
+    @Test("Sign in with Apple records the choice, and creating a household lands in the app with it")
     func createHousehold() throws {
         var driver = try walkToSyncChoice()
-        driver.tap("icloud")
+        driver.on("signInWithApple", succeedWith: ["session.active": true, "session.isNewUser": true])
+        driver.tap("apple")
         #expect(driver.screen == "householdSetup")
-        #expect(driver.snapshot.answers["syncMethod"] == "iCloud")
-        #expect(driver.effectNames == ["requestPermission", "continueAsGuest"])
+        #expect(driver.snapshot.answers["syncMethod"] == "apple")
+        #expect(driver.effectNames == ["signInWithApple"], "an account under the person's Apple ID, not a guest")
         #expect(!driver.isEnabled("create"), "Create Household is disabled while the name is empty")
         driver.answer("householdName", "Smith Family")
         driver.on(
@@ -103,7 +104,11 @@ struct FamilySyncFlowTests {
     func guestStaysLocal() throws {
         var driver = try walkToSyncChoice()
         let cards = driver.engine.visibleBlocks.filter { $0.kind == .card }
-        #expect(cards.map(\.label) == ["Sync with iCloud", "Continue as Guest"])
+        #expect(cards.map(\.label) == ["Sign in with Apple", "Continue as Guest"])
+        #expect(
+            cards.first?.text
+                == "Your lists are kept on FamilySync's servers under your Apple ID, the same on every device you sign in on. No new passwords required."
+        )
         #expect(cards.last?.text == "Data is saved only on this device.")
         driver.tap("guest")
         #expect(driver.screen == "householdSetup")

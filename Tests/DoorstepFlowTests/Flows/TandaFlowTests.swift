@@ -40,6 +40,7 @@ struct TandaFlowTests {
         #expect(driver.issue("confirmPassword") == "Passwords don't match.")
         #expect(driver.screen == "createPassword")
         driver.answer("confirmPassword", "Sunny-Days-2026")
+        driver.on("checkPasskeys", succeedWith: ["passkey.available": true])
         driver.tap("continue")
         #expect(driver.screen == "addPasskey", "a passkey is offered once the password is set")
         #expect(driver.engine.progress.segments.map(\.fill) == [1, 0, 0, 0], "still the password step")
@@ -68,8 +69,9 @@ struct TandaFlowTests {
         #expect(driver.snapshot.completed)
         #expect(driver.completions == 1)
         #expect(
-            driver.effectNames.suffix(6) == [
-                "setPassword", "addPasskey", "saveProfile", "acceptConsents", "pickImage", "uploadAvatar",
+            driver.effectNames.suffix(7) == [
+                "setPassword", "checkPasskeys", "addPasskey", "saveProfile", "acceptConsents", "pickImage",
+                "uploadAvatar",
             ])
         #expect(driver.performed.last?.arguments == ["image": "file:///photo.jpg"])
     }
@@ -106,10 +108,26 @@ struct TandaFlowTests {
         driver.tap("signIn")
         #expect(driver.screen == "signInEmail")
         driver.answer("email", "ana@example.com")
+        driver.on("identify", succeedWith: ["account.exists": true, "account.hasPassword": true])
         driver.tap("continue")
         #expect(driver.screen == "passwordLogin")
         driver.tap("back")
         #expect(driver.screen == "signInEmail")
+    }
+
+    @Test("An account without a password is mailed a sign-in code instead of being asked for one")
+    func accountWithoutPassword() throws {
+        var driver = try FlowDriver(flow: "tanda")
+        driver.tap("getStarted")
+        driver.answer("email", "ana@example.com")
+        driver.on("identify", succeedWith: ["account.exists": true, "account.hasPassword": false])
+        driver.tap("continue")
+        #expect(driver.screen == "signInCode")
+        #expect(driver.performed.last?.arguments == ["email": "ana@example.com", "purpose": "login"])
+        driver.answer("loginCode", "123456")
+        driver.tap("signIn")
+        #expect(driver.screen == "home")
+        #expect(driver.performed.last?.arguments["purpose"] == "login")
     }
 
     @Test("Resend waits 60 seconds, then sends a new code and clears the boxes")

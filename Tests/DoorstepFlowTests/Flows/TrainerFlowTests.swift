@@ -131,6 +131,9 @@ struct TrainerFlowTests {
                 ]
             ])
         driver.tap("verify")
+        #expect(driver.screen == "preparingGoals", "the code screen is left as soon as the code is accepted")
+        #expect(driver.scheduledTimers["prepare"] == 0.1, "the goal screen starts its own work at once")
+        driver.fireTimer("prepare")
         #expect(driver.screen == "goalReview")
         #expect(
             driver.effectNames == [
@@ -140,6 +143,28 @@ struct TrainerFlowTests {
         let submitted = driver.performed[4].arguments["fields"]?.arrayValue?.compactMap(\.stringValue)
         #expect(submitted == Self.intake.map(\.field))
         #expect(driver.engine.options(for: "goalChoice").map(\.displayTitle) == ["Run a 10K", "Get strong"])
+    }
+
+    @Test("A failure while syncing or generating goals stays on the goal screen with Retry, never on the used code")
+    func goalsRetry() throws {
+        var driver = try walkToAuth()
+        driver.answer("email", "alex@example.com")
+        driver.answer("agreedToTerms", true)
+        driver.tap("continue")
+        driver.answer("code", "123456")
+        driver.tap("verify")
+        #expect(driver.screen == "preparingGoals")
+        driver.on("trainer.goalOptions", failWith: "unavailable")
+        driver.fireTimer("prepare")
+        #expect(driver.screen == "preparingGoals")
+        #expect(driver.message != nil)
+        #expect(driver.engine.visibleActions.map(\.title).contains("Retry"))
+        driver.on("trainer.goalOptions", succeedWith: ["trainer.goalOptions": [["id": "g1", "summary": "One"]]])
+        driver.tap("retry")
+        #expect(driver.screen == "goalReview")
+        #expect(driver.effectNames.filter { $0 == "verifyCode" }.count == 1, "the code is used once")
+        try driver.relaunch(session: SessionState(isSignedIn: true))
+        #expect(driver.screen == "goalReview")
     }
 
     @Test("Goal review: feedback makes new options, then a chosen option is confirmed and a program drafted")
@@ -256,6 +281,7 @@ struct TrainerFlowTests {
                 ]
             ])
         driver.tap("verify")
+        driver.fireTimer("prepare")
         #expect(driver.screen == "goalReview")
         return driver
     }

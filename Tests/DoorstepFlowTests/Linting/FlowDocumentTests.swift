@@ -48,7 +48,7 @@ struct FlowDocumentTests {
         let flow = try String(decoding: Catalog.flow("tanda").encodedJSON(), as: UTF8.self)
         let typo = flow.replacingOccurrences(of: "\"mustBeTrue\" : true", with: "\"mustBeTru\" : true")
         let found = lines(typo)
-        #expect(found.contains("app.json: fields[9]: unknown key \"mustBeTru\""))
+        #expect(found.contains("app.json: fields[10]: unknown key \"mustBeTru\""))
     }
 
     @Test("A valid file has no problems and decodes")

@@ -14,6 +14,18 @@
     var form = document.querySelector("form.screen");
     if (!form) return;
 
+    // The browser's time zone goes with every form, so "today" and "now" for dates are the person's.
+    try {
+      var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (zone) {
+        var tz = document.createElement("input");
+        tz.type = "hidden";
+        tz.name = "_tz";
+        tz.value = zone;
+        form.appendChild(tz);
+      }
+    } catch (error) {}
+
     // Focus the first field with a problem, so it is announced and can be fixed at once.
     var invalid = form.querySelector("[aria-invalid=true]");
     if (invalid) invalid.focus();

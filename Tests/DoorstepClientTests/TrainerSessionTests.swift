@@ -1,0 +1,99 @@
+import DoorstepClient
+import DoorstepFlow
+import DoorstepTestSupport
+import Foundation
+import Testing
+
+@Suite("Trainer through the SDK: signing in and the intake already kept")
+struct TrainerSessionTests {
+    let server = URL(string: "http://doorstep.test")!
+
+    func launch(_ backend: TestServer, _ http: TestHTTPClient) async throws -> (FlowSession, DoorstepClient) {
+        let client = DoorstepClient(
+            serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
+        let flow = try #require(try FlowCatalog.bundled().flow("trainer"))
+        let session = try await FlowSession(
+            flow: flow, client: client, snapshots: InMemorySnapshotStore(), now: { backend.clock.now })
+        try await session.tap("continue")
+        try await session.fireTimer("finished")
+        #expect(await session.screen == "introCTA")
+        return (session, client)
+    }
+
+    /// Answers every intake question with its example, the first with `name`.
+    func answerIntake(_ session: FlowSession, name: String) async throws {
+        let flow = try #require(try FlowCatalog.bundled().flow("trainer"))
+        try await session.tap("getStarted")
+        for question in flow.screens.filter({ $0.section != nil }).map(\.id) {
+            let answer = question == "name" ? .string(name) : try #require(flow.field(question)?.example)
+            try await session.answer(question, answer)
+            try await session.tap("next")
+        }
+        #expect(await session.screen == "complete")
+        try await session.tap("createProgram")
+    }
+
+    func enterCode(_ session: FlowSession, _ backend: TestServer, to email: String) async throws {
+        try await session.answer("code", .string(try #require(await backend.latestCode(to: email))))
+        try await session.tap("verify")
+    }
+
+    @Test("A returning person signs in before the intake and goes straight to goals from the intake kept")
+    func signInBeforeIntake() async throws {
+        let backend = try await TestServer.make { $0.rateLimits = false }
+        try await backend.test { http in
+            let (first, firstClient) = try await launch(backend, http)
+            try await answerIntake(first, name: "Alex")
+            try await first.answer("email", "alex@example.com")
+            try await first.answer("agreedToTerms", true)
+            try await first.tap("continue")
+            try await enterCode(first, backend, to: "alex@example.com")
+            #expect(await first.screen == "preparingGoals", "the code screen is left once the code is accepted")
+            try await first.fireTimer("prepare")
+            #expect(await first.screen == "goalReview")
+            #expect(try await firstClient.answers(in: "trainer")["name"] == "Alex")
+            backend.clock.advance(by: 120)
+
+            let (second, client) = try await launch(backend, http)
+            try await second.tap("signIn")
+            #expect(await second.screen == "signIn")
+            try await second.answer("email", "alex@example.com")
+            try await second.tap("continue")
+            #expect(await second.screen == "otp")
+            try await enterCode(second, backend, to: "alex@example.com")
+            #expect(await second.screen == "preparingGoals", "no questions again: the intake is kept")
+            try await second.fireTimer("prepare")
+            #expect(await second.screen == "goalReview")
+            #expect(await second.engine.options(for: "goalChoice").count >= 2)
+            #expect(try await client.answers(in: "trainer")["name"] == "Alex")
+        }
+    }
+
+    @Test("Answering the intake again and signing in asks before the kept intake is replaced")
+    func keptIntakeIsNotOverwrittenWithoutAsking() async throws {
+        let backend = try await TestServer.make { $0.rateLimits = false }
+        try await backend.test { http in
+            let (first, _) = try await launch(backend, http)
+            try await answerIntake(first, name: "Alex")
+            try await first.answer("email", "alex@example.com")
+            try await first.answer("agreedToTerms", true)
+            try await first.tap("continue")
+            try await enterCode(first, backend, to: "alex@example.com")
+            try await first.fireTimer("prepare")
+            backend.clock.advance(by: 120)
+
+            let (second, client) = try await launch(backend, http)
+            try await answerIntake(second, name: "Sasha")
+            try await second.answer("email", "alex@example.com")
+            try await second.answer("agreedToTerms", true)
+            try await second.tap("continue")
+            try await enterCode(second, backend, to: "alex@example.com")
+            #expect(await second.screen == "keepIntake")
+            #expect(try await client.answers(in: "trainer")["name"] == "Alex", "nothing replaced before asking")
+            try await second.tap("keepSaved")
+            try await second.fireTimer("prepare")
+            #expect(await second.screen == "goalReview")
+            #expect(try await client.answers(in: "trainer")["name"] == "Alex", "the kept intake stays")
+        }
+    }
+}

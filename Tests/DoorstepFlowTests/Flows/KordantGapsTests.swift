@@ -1,0 +1,77 @@
+import DoorstepFlow
+import Foundation
+import Testing
+
+@Suite("Kordant: every way in is treated alike")
+struct KordantGapsTests {
+    @Test(
+        "Remember me goes with Apple, Google and passkey sign-ins as with the password",
+        arguments: [
+            "apple", "google", "passkey",
+        ])
+    func rememberMeForEveryMethod(_ action: String) throws {
+        var driver = try FlowDriver(flow: "kordant")
+        driver.answer("rememberMe", false)
+        driver.tap(action)
+        #expect(driver.performed.last?.arguments["remember"] == false)
+    }
+
+    @Test(
+        "A new account made with Apple or Google accepts the terms before anything else",
+        arguments: [
+            "apple", "google",
+        ])
+    func termsForProviderSignUps(_ action: String) throws {
+        var driver = try FlowDriver(flow: "kordant")
+        let effect = action == "apple" ? "signInWithApple" : "signInWithGoogle"
+        driver.on(effect, succeedWith: ["session.active": true, "session.isNewUser": true, "flow.completed": false])
+        driver.tap(action)
+        #expect(driver.screen == "acceptTerms")
+        driver.tap("continue")
+        #expect(driver.issue("acceptedTerms") == "Please accept the Terms of Service to continue.")
+        driver.answer("acceptedTerms", true)
+        driver.tap("continue")
+        #expect(driver.effectNames.last == "acceptConsents")
+        #expect(driver.performed.last?.arguments["consents"] == [["document": "terms", "version": "2026-05"]])
+        #expect(driver.screen == "enableFaceID")
+    }
+
+    @Test("A returning Apple account goes on as before, without the terms screen")
+    func returningProviderAccount() throws {
+        var driver = try FlowDriver(flow: "kordant")
+        driver.on(
+            "signInWithApple",
+            succeedWith: ["session.active": true, "session.isNewUser": false, "flow.completed": true])
+        driver.tap("apple")
+        #expect(driver.screen == "enableFaceID")
+    }
+
+    @Test("The passkey screen offers a password instead, which is set and leads on to the plans")
+    func passwordInsteadOfPasskey() throws {
+        var driver = try FlowDriver(flow: "kordant")
+        driver.tap("signUp")
+        driver.answer("fullName", "Ludwig van Beethoven")
+        driver.answer("email", "ludwig@example.com")
+        driver.answer("acceptedTerms", true)
+        driver.tap("passkeySignUp")
+        driver.answer("signupCode", "246810")
+        driver.tap("verify")
+        #expect(driver.screen == "createPasskey")
+        #expect(driver.engine.visibleActions.map(\.title).contains("Use a password instead"))
+        driver.tap("usePassword")
+        #expect(driver.screen == "choosePassword")
+        driver.answer("password", "Moonlight-Sonata-14")
+        driver.answer("confirmPassword", "Moonlight-Sonata-14")
+        driver.tap("continue")
+        #expect(driver.effectNames.last == "setPassword")
+        #expect(driver.performed.last?.arguments["newPassword"] == "Moonlight-Sonata-14")
+        #expect(driver.screen == "plan")
+    }
+
+    @Test("The plans show no invented prices or feature lists: the spec names the three plans only")
+    func noInventedPrices() throws {
+        let plan = try #require(try Catalog.flow("kordant").field("plan"))
+        #expect(plan.options?.map(\.title) == ["Basic", "Plus", "Premium"])
+        #expect(plan.options?.allSatisfy { $0.price == nil && $0.features == nil } == true)
+    }
+}

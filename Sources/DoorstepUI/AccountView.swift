@@ -17,6 +17,7 @@
         @State private var newPassword = ""
         @State private var appCode = ""
         @State private var confirmsDeletion = false
+        @State private var photos = PhotoPickerPrompt()
 
         /// An account screen for `center`, which it loads when it appears.
         public init(center: AccountCenter) {
@@ -35,6 +36,7 @@
                 deletion
             }
             .disabled(center.isWorking)
+            .photoPicker(photos)
             .navigationTitle("Account")
             .task {
                 await center.load()
@@ -56,6 +58,13 @@
                 TextField("First name", text: $firstName)
                 TextField("Last name", text: $lastName)
                 Button("Save name") { Task { await center.saveName(firstName: firstName, lastName: lastName) } }
+                Button(center.user?.avatarUrl == nil ? "Add a photo" : "Change photo") {
+                    Task {
+                        // The picker's photo comes back as JPEG or PNG, HEIC converted.
+                        guard let photo = await photos.pick() else { return }
+                        await center.savePhoto(photo)
+                    }
+                }
             }
         }
 

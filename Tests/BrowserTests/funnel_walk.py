@@ -25,7 +25,8 @@ import urllib.request
 import zlib
 
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, TimeoutException, WebDriverException
+from selenium.common.exceptions import (NoSuchElementException, StaleElementReferenceException, TimeoutException,
+                                        WebDriverException)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.virtual_authenticator import VirtualAuthenticatorOptions
@@ -277,7 +278,11 @@ class Person:
         self.shot()
 
     def sees(self, words):
-        return words in self.text()
+        """Whether the page reads `words`; False while a new page is replacing the old one."""
+        try:
+            return words in self.text()
+        except (StaleElementReferenceException, NoSuchElementException):
+            return False
 
     def t(self, english):
         """What `english` reads in this person's language, from the flow's String Catalog."""

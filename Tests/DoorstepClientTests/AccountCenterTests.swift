@@ -39,6 +39,14 @@ struct AccountCenterTests {
             await center.saveName(firstName: "Ada", lastName: "Lovelace")
             #expect(center.notice == "Your name is saved." && center.user?.firstName == "Ada")
 
+            await center.savePhoto(Data("GIF89a".utf8))
+            #expect(center.problem == "That photo can't be used. Choose a JPEG or PNG photo." && center.notice == nil)
+            #expect(center.user?.avatarUrl == nil)
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 64)
+            await center.savePhoto(png)
+            #expect(center.problem == nil && center.notice == "Your photo is saved.")
+            #expect(center.user?.avatarUrl?.hasPrefix("/v1/avatars/") == true)
+
             await center.signOutEverywhereElse()
             #expect(center.notice == "Signed out of 1 other session.")
             #expect(center.sessions.count == 1)

@@ -17,6 +17,41 @@ struct WebAccountTests {
         return browser
     }
 
+    @Test("A photo chosen on /account is saved and shown; a file that is no photo is refused in words")
+    func photo() async throws {
+        let server = try await TestServer.make { $0.rateLimits = false }
+        try await server.test { client in
+            var browser = try await Self.signedUp(client, server: server, email: "pic@example.com")
+            let page = try await browser.open("/account")
+            #expect(page.text.contains(#"enctype="multipart/form-data""#))
+            #expect(!page.text.contains("account-photo"), "no photo yet")
+
+            func upload(_ bytes: Data) async throws -> TestResponse {
+                let boundary = "doorstep-boundary"
+                var body = Data()
+                for (name, value) in [("_csrf", browser.csrf ?? ""), ("_action", "photo")] {
+                    body += Data(
+                        "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+                }
+                body += Data(
+                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"me.png\"\r\n".utf8)
+                body += Data("Content-Type: image/png\r\n\r\n".utf8) + bytes + Data("\r\n--\(boundary)--\r\n".utf8)
+                return try await client.send(
+                    .post, "/account", bytes: body, contentType: "multipart/form-data; boundary=\(boundary)",
+                    headers: [.cookie: browser.cookie ?? ""])
+            }
+            let refused = try await upload(Data("not a photo".utf8))
+            #expect(refused.status == 200 && !refused.text.contains("Your photo was saved."))
+            #expect(refused.text.contains(#"<p role="alert">"#), "the refusal, in words")
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 64)
+            let saved = try await upload(png)
+            #expect(saved.text.contains("Your photo was saved."))
+            #expect(saved.text.contains(#"<img class="account-photo" src="/v1/avatars/"#))
+            let user = try await server.storage.read { try await $0.user(email: "pic@example.com") }
+            #expect(user?.avatarID != nil)
+        }
+    }
+
     @Test("Name, authenticator app, other sessions, the data and deletion, as a person does them")
     func walk() async throws {
         let server = try await TestServer.make { $0.rateLimits = false }

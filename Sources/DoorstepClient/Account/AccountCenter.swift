@@ -83,6 +83,18 @@ public final class AccountCenter {
         }
     }
 
+    /// Saves a photo (JPEG or PNG; convert anything else, such as HEIC, first).
+    public func savePhoto(_ data: Data) async {
+        await perform(notice: "Your photo is saved.") {
+            guard let format = UploadImageFormat(of: data) else {
+                self.problem = "That photo can't be used. Choose a JPEG or PNG photo."
+                return
+            }
+            _ = try await self.client.uploadAvatar(data, isPNG: format == .png)
+            self.user = try await self.client.me()
+        }
+    }
+
     /// Mails a code to `email`; the address changes once ``confirmEmail(code:)`` takes it.
     public func changeEmail(to email: String) async {
         await perform(notice: "We sent a code to \(email).") {
@@ -230,7 +242,7 @@ public final class AccountCenter {
         defer { isWorking = false }
         do {
             try await change()
-            if notice == nil { notice = success }
+            if notice == nil, problem == nil { notice = success }
         } catch is Declined {
             return
         } catch let error as DoorstepError {

@@ -82,7 +82,19 @@ struct AccountPage {
         let fields =
             field("firstName", "First name", value: user.firstName ?? "", extra: "autocomplete=\"given-name\"")
             + field("lastName", "Last name", value: user.lastName ?? "", extra: "autocomplete=\"family-name\"")
-        return "<section><h2>Profile</h2>\(form("name", fields, button: "Save name"))</section>"
+        let picture =
+            user.avatarID.map {
+                "<img class=\"account-photo\" src=\"/v1/avatars/\(HTML.escape($0))\" alt=\"Your photo\">"
+            }
+            ?? ""
+        let photo = """
+            <form method="post" action="/account" enctype="multipart/form-data">\
+            <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
+            <input type="hidden" name="_action" value="photo">\
+            \(field("photo", "Photo (JPEG or PNG)", type: "file", extra: "accept=\"image/jpeg,image/png\""))\
+            <button type="submit">Save photo</button></form>
+            """
+        return "<section><h2>Profile</h2>\(picture)\(form("name", fields, button: "Save name"))\(photo)</section>"
     }
 
     private var emailSection: String {

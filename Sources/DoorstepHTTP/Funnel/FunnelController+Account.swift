@@ -85,8 +85,9 @@ extension FunnelController {
     }
 
     private func changeAccount(_ request: Request) async throws -> Response {
+        // Big enough for a photo; the other forms are small.
         let form = try? FunnelForm.parse(
-            try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
+            try await request.body.collect(upTo: Self.formLimit), contentType: request.headers[.contentType])
         let browserSent = try await browserSending(form, request)
         guard var browser = browserSent, let form else {
             var expired = FunnelController.html(
@@ -138,6 +139,12 @@ extension FunnelController {
             _ = try await services.profile.updateProfile(
                 caller, firstName: optional("firstName"), lastName: optional("lastName"))
             return try await page { $0.notice = "Your name was saved." }
+        case "photo":
+            guard let photo = form.files.values.first, !photo.isEmpty else {
+                return try await page { $0.problem = "Choose a photo first." }
+            }
+            _ = try await services.profile.uploadAvatar(caller, data: photo)
+            return try await page { $0.notice = "Your photo was saved." }
         case "email":
             let email = text("email")
             _ = try await services.auth.requestEmailChange(caller, newEmail: email)

@@ -42,7 +42,7 @@ struct STARTTLSInjectionTests {
         let port = String(decoding: reader.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         var configuration = try SMTPConfiguration(url: "smtp://user:Secret-1@127.0.0.1:\(port)")
         // A loaded machine can starve the peer for seconds; the test is about what is read, not when.
-        configuration.replyTimeout = .seconds(30)
+        configuration.replyTimeout = .seconds(120)
         var failure: (any Error)?
         do {
             try await SMTPClient(configuration: configuration).send(

@@ -74,14 +74,20 @@ public struct StringCatalog: Codable, Sendable, Hashable {
     /// first that the catalog has, exactly or by its base language (`es-MX` takes `es`); the source
     /// language when none is.
     public func language(for preferred: [String]) -> String {
-        let offered = [sourceLanguage] + languages
+        Self.language(for: preferred, among: [sourceLanguage] + languages)
+    }
+
+    /// The first of `preferred` that `offered` has, exactly or by its base language; else the first
+    /// offered (the source language). For hosts that keep a catalog's languages instead of reading
+    /// them from its strings on every request.
+    public static func language(for preferred: [String], among offered: [String]) -> String {
         for tag in preferred {
             let wanted = tag.replacingOccurrences(of: "_", with: "-").lowercased()
             if let exact = offered.first(where: { $0.lowercased() == wanted }) { return exact }
             let base = wanted.split(separator: "-").first.map(String.init) ?? wanted
             if let sameBase = offered.first(where: { $0.lowercased() == base }) { return sameBase }
         }
-        return sourceLanguage
+        return offered.first ?? "en"
     }
 
     /// Reads a catalog.

@@ -4,33 +4,33 @@ import DoorstepFlow
 /// server starts: a page picks its flow by the languages the person prefers.
 struct FlowTranslations: Sendable {
     private let flows: [String: [String: LocalizedFlow]]
-    private let catalogs: [String: StringCatalog]
+    /// Each translated flow's languages, its source language first, read from its catalog once.
+    private let offered: [String: [String]]
     private let sources: [String: FlowDefinition]
 
     /// Translates each flow of `catalog` with its String Catalog, if `strings` has one.
     init(catalog: FlowCatalog, strings: (String) -> StringCatalog?) {
         var flows: [String: [String: LocalizedFlow]] = [:]
-        var catalogs: [String: StringCatalog] = [:]
+        var offered: [String: [String]] = [:]
         for flow in catalog.flows {
             guard let translations = strings(flow.id) else { continue }
-            catalogs[flow.id] = translations
+            offered[flow.id] = [translations.sourceLanguage] + translations.languages
             for language in translations.languages {
                 flows[flow.id, default: [:]][language] = flow.localized(
                     with: translations, preferredLanguages: [language])
             }
         }
         self.flows = flows
-        self.catalogs = catalogs
+        self.offered = offered
         self.sources = Dictionary(catalog.flows.map { ($0.id, $0) }) { first, _ in first }
     }
 
     /// The flow in the language a person who prefers `preferred` reads best, and that language.
     func flow(_ id: String, preferred: [String]) -> (definition: FlowDefinition, language: FunnelLanguage)? {
         guard let source = sources[id] else { return nil }
-        guard let catalog = catalogs[id] else { return (source, .source) }
-        let offered = [catalog.sourceLanguage] + catalog.languages
-        let tag = catalog.language(for: preferred)
-        let localized = flows[id]?[tag] ?? LocalizedFlow(definition: source, language: catalog.sourceLanguage)
+        guard let offered = offered[id] else { return (source, .source) }
+        let tag = StringCatalog.language(for: preferred, among: offered)
+        let localized = flows[id]?[tag] ?? LocalizedFlow(definition: source, language: offered[0])
         return (
             localized.definition,
             FunnelLanguage(tag: localized.language, isRightToLeft: localized.isRightToLeft, offered: offered)

@@ -61,7 +61,7 @@ struct MailDeliveryTests {
         defer { _ = server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         try await requestCode(http, "sam@example.com")
-        let mail = try #require(try await waitForMail(peer, within: 10).first)
+        let mail = try #require(try await waitForMail(peer, within: 60).first)
         #expect(mail.subject.range(of: #"^[0-9]{6} is your TANDA code$"#, options: .regularExpression) != nil)
         #expect(mail.from == "TANDA <no-reply@example.com>" && mail.rcptTo == ["sam@example.com"])
         #expect(mail.html?.contains(Self.code(mail)) == true && mail.text?.contains(Self.code(mail)) == true)
@@ -77,7 +77,7 @@ struct MailDeliveryTests {
         defer { _ = server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         try await requestCode(http, "kim@example.com")
-        let received = try await waitForMail(peer, within: 15)
+        let received = try await waitForMail(peer, within: 60)
         #expect(received.count == 1)
         try await Task.sleep(for: .seconds(3))
         #expect(try peer.received().count == 1, "delivered once")
@@ -108,7 +108,8 @@ struct MailDeliveryTests {
         let first = try serve(smtpPort: port)
         let http = HTTP(base: try await first.waitUntilListening())
         try await requestCode(http, "ana@example.com")
-        try await Task.sleep(for: .seconds(1))
+        // Killed once the failed attempt is recorded, so the mail waits in the outbox, leased by no one.
+        #expect(try await first.waitForLog(containing: "will be tried again"))
         first.kill()
 
         down.release()
@@ -116,7 +117,7 @@ struct MailDeliveryTests {
         let second = try serve(smtpPort: port, database: first.database)
         defer { _ = second.terminate() }
         let again = HTTP(base: try await second.waitUntilListening())
-        let mail = try #require(try await waitForMail(peer, within: 15).first)
+        let mail = try #require(try await waitForMail(peer, within: 60).first)
         #expect(mail.rcptTo == ["ana@example.com"])
         #expect(try await verify(again, "ana@example.com", Self.code(mail)) == 200)
     }
@@ -128,7 +129,9 @@ struct MailDeliveryTests {
         defer { _ = rightCredentials.terminate() }
         let http = HTTP(base: try await rightCredentials.waitUntilListening())
         try await requestCode(http, "reject@example.com")
-        try await Task.sleep(for: .seconds(5))
+        #expect(try await rightCredentials.waitForLog(containing: "was given up"))
+        // A retry would come 2 s after a failure: wait past it.
+        try await Task.sleep(for: .seconds(3))
         let refusals = rightCredentials.log.components(separatedBy: "was given up").count - 1
         #expect(refusals == 1)
         #expect(rightCredentials.log.contains("550"))
@@ -138,8 +141,7 @@ struct MailDeliveryTests {
         defer { _ = wrongCredentials.terminate() }
         let other = HTTP(base: try await wrongCredentials.waitUntilListening())
         try await requestCode(other, "sam@example.com")
-        try await Task.sleep(for: .seconds(3))
-        #expect(wrongCredentials.log.contains("535"))
+        #expect(try await wrongCredentials.waitForLog(containing: "535"))
         #expect(!wrongCredentials.log.contains("Wrong-Pass-99"), "no password in any log line")
         #expect(try peer.received().isEmpty)
     }

@@ -59,6 +59,17 @@ final class ServerProcess: Sendable {
 
     var log: String { collector.text }
 
+    /// Waits until the server has printed `text`; false if it has not within `timeout` seconds. A
+    /// ceiling, not a timing: a loaded machine may take long, and the test goes on as soon as it is there.
+    func waitForLog(containing text: String, within timeout: TimeInterval = 60) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if log.contains(text) { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return log.contains(text)
+    }
+
     /// Sends SIGTERM and waits for the process to end; returns its exit status.
     func terminate() -> Int32 {
         if process.isRunning { process.terminate() }

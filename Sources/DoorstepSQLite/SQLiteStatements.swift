@@ -1,39 +1,29 @@
 import DoorstepSQL
-import SQLiteNIO
 
-/// An SQLite connection as the shared repositories see it.
+/// An SQLite connection as the shared repositories see it. A statement that meets another process's
+/// lock (the command line writing while the server runs) is tried again after a short wait, for up to
+/// five seconds, without holding a thread while it waits.
 struct SQLiteStatements: SQLConnection {
-    let connection: SQLiteConnection
+    let handle: SQLiteHandle
+
+    /// How long a statement keeps trying while another process holds the database's lock.
+    static let busyPatience: Duration = .seconds(5)
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        do {
-            return try await connection.query(sql, binds.map(Self.data)).map { row in
-                let columns = row.columns
-                return SQLRow(columns: columns.map(\.name), values: columns.map { Self.value($0.data) })
+        var waited: Duration = .zero
+        var pause: Duration = .milliseconds(1)
+        while true {
+            let failure: SQLiteFailure
+            do {
+                return try handle.query(sql, binds)
+            } catch {
+                failure = error
             }
-        } catch let error as SQLiteError
-            where error.reason == .constraintPrimaryKeyFailed || error.reason == .constraintUniqueFailed
-        {
-            throw SQLError.uniqueViolation
-        }
-    }
-
-    static func data(_ value: SQLValue) -> SQLiteData {
-        switch value {
-        case .text(let text): return .text(text)
-        case .integer(let integer): return .integer(SQLiteInt64(integer))
-        case .bool(let bool): return .integer(bool ? 1 : 0)
-        case .null: return .null
-        }
-    }
-
-    static func value(_ data: SQLiteData) -> SQLValue {
-        switch data {
-        case .integer(let integer): return .integer(Int(integer))
-        case .float(let double): return .integer(Int(double))
-        case .text(let text): return .text(text)
-        case .blob(let buffer): return .text(String(buffer: buffer))
-        case .null: return .null
+            if failure.isUniqueViolation { throw SQLError.uniqueViolation }
+            guard failure.isBusy, waited < Self.busyPatience else { throw failure }
+            try await Task.sleep(for: pause)
+            waited += pause
+            pause = min(pause * 2, .milliseconds(50))
         }
     }
 }

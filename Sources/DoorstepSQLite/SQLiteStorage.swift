@@ -1,8 +1,6 @@
 import DoorstepSQL
 import DoorstepServerCore
 import Foundation
-import Logging
-import SQLiteNIO
 import Synchronization
 
 /// Storage in an SQLite file: the default, so `doorstep serve` needs nothing else installed.
@@ -14,13 +12,17 @@ import Synchronization
 /// Reads go to a few more connections opened read-only: write-ahead logging lets them see the last
 /// commit while a write is under way, so the requests that only look (who is this token's user?)
 /// neither wait for the writer nor for each other.
+///
+/// Every connection keeps the statements it prepared (``SQLiteHandle``), and statements run on the
+/// calling task's thread: the busiest requests pay neither a statement's compilation nor two thread
+/// hops per statement.
 public final class SQLiteStorage: Storage {
-    let connection: SQLiteConnection
+    let connection: SQLiteHandle
     private let lock = AsyncLock()
-    private let readers: [(connection: SQLiteConnection, lock: AsyncLock)]
+    private let readers: [(connection: SQLiteHandle, lock: AsyncLock)]
     private let nextReader = Atomic<Int>(0)
 
-    private init(connection: SQLiteConnection, readers: [SQLiteConnection]) {
+    private init(connection: SQLiteHandle, readers: [SQLiteHandle]) {
         self.connection = connection
         self.readers = readers.map { ($0, AsyncLock()) }
     }
@@ -28,33 +30,25 @@ public final class SQLiteStorage: Storage {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date. The file is
     /// 0600 — SQLite gives its write-ahead log and shared-memory files the database's mode — and a
     /// database an earlier release left readable to others is closed to them.
-    public static func open(path: String, logger: Logger = Logger(label: "doorstep.sqlite")) async throws
+    public static func open(path: String) async throws
         -> SQLiteStorage
     {
         try restrictToOwner(path)
-        let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        let connection = try SQLiteHandle(path: path, readOnly: false)
+        let writer = SQLiteStatements(handle: connection)
         for pragma in [
             "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON",
-            "PRAGMA busy_timeout = 5000",
             // Deleted and overwritten rows are zeroed, so a code hash or a scrubbed answer leaves no trace.
             "PRAGMA secure_delete = ON",
         ] {
-            _ = try await connection.query(pragma, [])
+            try await writer.execute(pragma)
         }
-        var readers: [SQLiteConnection] = []
-        for _ in 0..<readerCount {
-            let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-            for pragma in ["PRAGMA query_only = ON", "PRAGMA busy_timeout = 5000"] {
-                _ = try await reader.query(pragma, [])
-            }
-            readers.append(reader)
-        }
-        let storage = SQLiteStorage(connection: connection, readers: readers)
-        try await storage.execute {
-            try await SQLMigrations.run(on: SQLiteStatements(connection: $0), dialect: .sqlite)
-        }
+        let storage = SQLiteStorage(
+            connection: connection,
+            readers: try (0..<readerCount).map { _ in try SQLiteHandle(path: path, readOnly: true) })
+        try await storage.execute { try await SQLMigrations.run(on: $0, dialect: .sqlite) }
         // Start from an empty write-ahead log: pages a migration rewrote leave no older copies in it.
-        _ = try await connection.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
+        try await writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return storage
     }
 
@@ -77,8 +71,8 @@ public final class SQLiteStorage: Storage {
 
     /// Closes the database; further use fails.
     public func close() async throws {
-        for reader in readers { try await reader.connection.close() }
-        try await connection.close()
+        for reader in readers { try await reader.lock.withLock { reader.connection.close() } }
+        try await lock.withLock { connection.close() }
     }
 
     public func read<Result: Sendable>(
@@ -89,7 +83,7 @@ public final class SQLiteStorage: Storage {
         // here (a session and its user) do not need one view across statements. That halves the hops
         // to SQLite's threads on the busiest path.
         return try await reader.lock.withLock {
-            try await body(SQLTransaction(connection: SQLiteStatements(connection: reader.connection)))
+            try await body(SQLTransaction(connection: SQLiteStatements(handle: reader.connection)))
         }
     }
 
@@ -97,29 +91,30 @@ public final class SQLiteStorage: Storage {
         _ body: @Sendable (any StorageTransaction) async throws -> Result
     ) async throws -> Result {
         try await lock.withLock {
-            _ = try await connection.query(SQLDialect.sqlite.beginTransaction, [])
+            let statements = SQLiteStatements(handle: connection)
+            try await statements.execute(SQLDialect.sqlite.beginTransaction)
             do {
-                let result = try await body(SQLTransaction(connection: SQLiteStatements(connection: connection)))
-                _ = try await connection.query("COMMIT", [])
+                let result = try await body(SQLTransaction(connection: statements))
+                try await statements.execute("COMMIT")
                 return result
             } catch {
-                _ = try? await connection.query("ROLLBACK", [])
+                try? await statements.execute("ROLLBACK")
                 throw error
             }
         }
     }
 
     /// Runs statements outside any repository, holding the same lock (migrations).
-    func execute(_ body: @Sendable (SQLiteConnection) async throws -> Void) async throws {
-        try await lock.withLock { try await body(connection) }
+    func execute(_ body: @Sendable (SQLiteStatements) async throws -> Void) async throws {
+        try await lock.withLock { try await body(SQLiteStatements(handle: connection)) }
     }
 
     /// The schema versions applied to the file, in order.
     public func schemaVersions() async throws -> [Int] {
-        try await SQLMigrations.appliedVersions(on: SQLiteStatements(connection: connection))
+        try await lock.withLock { try await SQLMigrations.appliedVersions(on: SQLiteStatements(handle: connection)) }
     }
 
     public func isHealthy() async -> Bool {
-        (try? await lock.withLock { try await connection.query("SELECT 1", []) }) != nil
+        (try? await lock.withLock { try await SQLiteStatements(handle: connection).query("SELECT 1", []) }) != nil
     }
 }

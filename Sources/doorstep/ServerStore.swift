@@ -24,7 +24,7 @@ struct ServerStore {
                 await storage.close()
             }
         }
-        let storage = try await SQLiteStorage.open(path: database, logger: logger)
+        let storage = try await SQLiteStorage.open(path: database)
         let avatars = try FileAvatarStore(directory: URL(fileURLWithPath: database + ".avatars"))
         return ServerStore(storage: storage, avatars: avatars) { try await storage.close() }
     }

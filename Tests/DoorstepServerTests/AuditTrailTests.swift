@@ -15,7 +15,7 @@ struct AuditTrailTests {
         let audit = SecurityAudit(logger: Logger(label: "test"), trail: trail)
         let user = UUID()
         let prefix = try #require(NetworkAddress("203.0.113.77")).networkPrefix
-        await RequestTrace.$current.withValue(RequestTrace(id: "req-1", networkPrefix: prefix)) {
+        RequestTrace.$current.withValue(RequestTrace(id: "req-1", networkPrefix: prefix)) {
             audit.record(.logInFailed, user: user)
         }
         audit.record(.accountDeleted, user: user, actor: "operator")

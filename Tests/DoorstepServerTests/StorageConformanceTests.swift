@@ -276,6 +276,27 @@ struct SQLiteMigrationTests {
         }
     }
 
+    @Test("A write waits while another process holds the lock, and reads go on meanwhile")
+    func waitsForAnotherWriter() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
+        let storage = try await SQLiteStorage.open(path: path)
+        let sam = UserRecord(
+            id: UUID(), email: "sam@example.com", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        try await storage.transaction { try await $0.insertUser(sam) }
+        // The command line writing while the server runs: another connection holds the write lock.
+        let other = try await SQLiteConnection.open(storage: .file(path: path))
+        _ = try await other.query("BEGIN IMMEDIATE", [])
+        let kim = UserRecord(
+            id: UUID(), email: "kim@example.com", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        let write = Task { try await storage.transaction { try await $0.insertUser(kim) } }
+        #expect(try await storage.read { try await $0.user(id: sam.id) } == sam, "a read does not wait for the lock")
+        _ = try await other.query("COMMIT", [])
+        try await other.close()
+        try await write.value
+        #expect(try await storage.read { try await $0.user(id: kim.id) } == kim, "the write went in once it could")
+        try await storage.close()
+    }
+
     /// Makes the file look as if an earlier release had written it, before `version` existed.
     static func forgetMigration(_ version: Int, at path: String) async throws {
         let connection = try await SQLiteConnection.open(storage: .file(path: path))

@@ -77,6 +77,15 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("Loading the catalog through JSONDecoder (as before)") { benchmark in
+        let files = try FlowCatalog.referenceIDs.map { try Data(contentsOf: FlowCatalog.bundledURL($0)) }
+        let decoder = JSONDecoder()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try files.map { try decoder.decode(FlowDefinition.self, from: $0) })
+        }
+    }
+
     for id in FlowCatalog.referenceIDs {
         let flow = catalog.flow(id)!
         Benchmark("Whole simulated walk: \(id)") { benchmark in

@@ -24,7 +24,7 @@
         /// The kept definition of a flow; nil when there is none or it no longer reads.
         public func load(_ flowID: String) -> FlowDefinition? {
             guard let data = FileManager.default.contents(atPath: url(flowID).path) else { return nil }
-            return try? JSONDecoder().decode(FlowDefinition.self, from: data)
+            return try? FlowDefinition.decode(from: data)
         }
 
         /// Keeps a definition the server sent, replacing the last one whole.

@@ -85,7 +85,7 @@ public struct FlowDefinition: Codable, Sendable, Hashable {
 extension FlowDefinition {
     /// Decodes a definition from JSON data.
     public static func decode(from data: Data) throws -> FlowDefinition {
-        try JSONDecoder().decode(FlowDefinition.self, from: data)
+        try ValueDecoder().decode(FlowDefinition.self, from: data)
     }
 
     /// Encodes the definition as pretty-printed JSON with sorted keys.

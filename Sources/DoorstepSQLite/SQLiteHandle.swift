@@ -19,10 +19,9 @@ final class SQLiteHandle: @unchecked Sendable {
     /// beyond this are finalized after use.
     static let statementLimit = 256
 
-    /// Opens the database file at `path`, read-write (creating it) or read-only.
-    init(path: String, readOnly: Bool) throws(SQLiteFailure) {
-        let flags =
-            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+    /// Opens the database file at `path` (creating it).
+    init(path: String) throws(SQLiteFailure) {
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         var opened: OpaquePointer?
         let status = sqlite_nio_sqlite3_open_v2(path, &opened, flags, nil)
         guard status == SQLITE_OK, let opened else {
@@ -44,12 +43,19 @@ final class SQLiteHandle: @unchecked Sendable {
         connection = nil
     }
 
+    /// How many times SQLite compiled a kept statement again (after a schema change, or when a new
+    /// binding could change its plan); the server's statements should never need it.
+    var recompilations: Int {
+        prepared.values.reduce(0) { $0 + Int(sqlite_nio_sqlite3_stmt_status($1, SQLITE_STMTSTATUS_REPREPARE, 0)) }
+    }
+
     /// Runs one statement with `binds` for its `?` marks and returns every row.
     func query(_ sql: String, _ binds: [SQLValue]) throws(SQLiteFailure) -> [SQLRow] {
         let statement = try statement(for: sql)
+        // Every mark is bound anew on each use, so bindings are never cleared: clearing them tells
+        // SQLite the planner's guesses may be stale, and it would prepare the statement again.
         defer {
             sqlite_nio_sqlite3_reset(statement)
-            sqlite_nio_sqlite3_clear_bindings(statement)
             if prepared[sql] == nil { sqlite_nio_sqlite3_finalize(statement) }
         }
         for (offset, value) in binds.enumerated() {

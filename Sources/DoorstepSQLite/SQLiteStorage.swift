@@ -34,7 +34,7 @@ public final class SQLiteStorage: Storage {
         -> SQLiteStorage
     {
         try restrictToOwner(path)
-        let connection = try SQLiteHandle(path: path, readOnly: false)
+        let connection = try SQLiteHandle(path: path)
         let writer = SQLiteStatements(handle: connection)
         for pragma in [
             "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON",
@@ -43,9 +43,14 @@ public final class SQLiteStorage: Storage {
         ] {
             try await writer.execute(pragma)
         }
-        let storage = SQLiteStorage(
-            connection: connection,
-            readers: try (0..<readerCount).map { _ in try SQLiteHandle(path: path, readOnly: true) })
+        // Readers refuse to write, whatever a repository asks of them.
+        var readers: [SQLiteHandle] = []
+        for _ in 0..<readerCount {
+            let reader = try SQLiteHandle(path: path)
+            try await SQLiteStatements(handle: reader).execute("PRAGMA query_only = ON")
+            readers.append(reader)
+        }
+        let storage = SQLiteStorage(connection: connection, readers: readers)
         try await storage.execute { try await SQLMigrations.run(on: $0, dialect: .sqlite) }
         // Start from an empty write-ahead log: pages a migration rewrote leave no older copies in it.
         try await writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -107,6 +112,15 @@ public final class SQLiteStorage: Storage {
     /// Runs statements outside any repository, holding the same lock (migrations).
     func execute(_ body: @Sendable (SQLiteStatements) async throws -> Void) async throws {
         try await lock.withLock { try await body(SQLiteStatements(handle: connection)) }
+    }
+
+    /// How many times the statements kept on every connection were compiled again.
+    var recompilations: Int {
+        get async throws {
+            var total = try await lock.withLock { connection.recompilations }
+            for reader in readers { total += try await reader.lock.withLock { reader.connection.recompilations } }
+            return total
+        }
     }
 
     /// The schema versions applied to the file, in order.

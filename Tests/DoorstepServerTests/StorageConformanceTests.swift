@@ -1,10 +1,11 @@
 import DoorstepFlow
-import DoorstepSQLite
 import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation
 import SQLiteNIO
 import Testing
+
+@testable import DoorstepSQLite
 
 /// Every storage implementation must pass the same suite. PostgreSQL joins when the run has a
 /// server (`scripts/test` always starts one).
@@ -294,6 +295,32 @@ struct SQLiteMigrationTests {
         try await other.close()
         try await write.value
         #expect(try await storage.read { try await $0.user(id: kim.id) } == kim, "the write went in once it could")
+        try await storage.close()
+    }
+
+    @Test("The statement every request runs is compiled once per connection, whatever its bindings")
+    func statementsAreKept() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
+        let storage = try await SQLiteStorage.open(path: path)
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        var sessions: [UUID] = []
+        for index in 0..<8 {
+            let user = UserRecord(id: UUID(), email: "person\(index)@example.com", createdAt: now)
+            let session = SessionRecord(
+                id: UUID(), userID: user.id, createdAt: now, expiresAt: now + 3600, userAgent: nil)
+            try await storage.transaction {
+                try await $0.insertUser(user)
+                try await $0.insertSession(session)
+            }
+            sessions.append(session.id)
+        }
+        let before = try await storage.recompilations
+        for _ in 0..<5 {
+            for id in sessions + [UUID()] {
+                _ = try await storage.read { try await $0.sessionAndUser(sessionID: id) }
+            }
+        }
+        #expect(try await storage.recompilations == before)
         try await storage.close()
     }
 

@@ -11,6 +11,8 @@
     public protocol FlowActions: AnyObject {
         /// Records an answer as it is typed or picked.
         func answer(_ field: String, _ value: Value?) async
+        /// The person left a field or paused typing in it: a wrong answer says why.
+        func leave(_ field: String) async
         /// Taps an action.
         func tap(_ action: String) async
         /// Goes back.
@@ -25,6 +27,8 @@
     }
 
     extension FlowActions {
+        /// Nothing to check, for previews and tests that do not.
+        public func leave(_ field: String) async {}
         /// A handoff nobody reads, for previews and tests that sign in with nothing.
         public var appleSignIn: AppleSignInHandoff { AppleSignInHandoff() }
         /// Nothing runs that could stand in the sheet's way.
@@ -106,6 +110,11 @@
         /// Records an answer as it is typed or picked.
         public func answer(_ field: String, _ value: Value?) async {
             await perform { try await $0.answer(field, value) }
+        }
+
+        /// The person left a field or paused typing in it.
+        public func leave(_ field: String) async {
+            await perform { try await $0.leave(field) }
         }
 
         /// Taps an action. An AutoFill passkey request ends first: the action may start a sheet of its own,

@@ -63,6 +63,10 @@
             .onChange(of: presentation.focusedField) { _, field in
                 if let field { focus = field }
             }
+            // Leaving a field lets a wrong answer say why (the engine decides whether it is wrong).
+            .onChange(of: focus) { left, _ in
+                if let left { Task { await model.leave(left) } }
+            }
             .onAppear {
                 focus = presentation.focusedField
                 // VoiceOver starts the new screen from its title instead of where the last one left off.

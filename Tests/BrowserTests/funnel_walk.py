@@ -29,6 +29,7 @@ from selenium.common.exceptions import (NoSuchElementException, StaleElementRefe
                                         WebDriverException)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.common.virtual_authenticator import VirtualAuthenticatorOptions
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -812,6 +813,33 @@ class FunnelWalk(unittest.TestCase):
         guest.open("/flows/destiny")
         guest.wait_for("splash")
         guest.wait_for("home", timeout=15)
+
+    def test_a_wrong_email_says_why_once_the_field_is_left(self):
+        """Destiny's "Send Code" stays disabled under a wrong address; leaving the field says why, in the
+        engine's words, and fixing the address takes the message away and enables the button."""
+        luna = self.person("destiny")
+        luna.open("/flows/destiny")
+        luna.wait_for("splash")
+        luna.wait_for("slide1", timeout=15)
+        for screen in ["slide2", "slide3", "slide4"]:
+            luna.press("Continue")
+            luna.wait_for(screen)
+        luna.press("Get Started")
+        luna.wait_for("auth")
+        luna.press("Sign in with Email")
+        luna.wait_for("emailEntry")
+        message = "Please enter a valid email address."
+        luna.type("Email", "not-an-email")
+        self.assertTrue(luna.cannot_press("Send Code"))
+        luna.field("Email").send_keys(Keys.TAB)
+        WebDriverWait(luna.driver, 5).until(lambda _: luna.sees(message))
+        self.assertEqual(luna.field("Email").get_attribute("aria-invalid"), "true")
+        luna.shot()
+        luna.type("Email", "luna@example.com")
+        WebDriverWait(luna.driver, 5).until(lambda _: not luna.sees(message))
+        self.assertFalse(luna.cannot_press("Send Code"), "the fixed address enables the button")
+        luna.field("Email").send_keys(Keys.TAB)
+        self.assertFalse(luna.sees(message), "a right address left says nothing")
 
     def test_kordant_sign_up_then_forgot_password(self):
         email = "kim.kordant@example.com"

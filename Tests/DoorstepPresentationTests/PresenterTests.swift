@@ -226,6 +226,39 @@ struct PresenterTests {
         #expect(screen.focusedField == "email" && block.animation == .shake && screen.haptic == .error)
     }
 
+    @Test("Destiny's email carries the engine's words for a wrong address, for a renderer to show on leaving it")
+    func checkMessagesForALeftField() throws {
+        let screen = try present("destiny", at: "emailEntry", typed: ["email": "not-an-email"])
+        let block = try #require(screen.blocks.first { $0.id == "email" || $0.content.field("email") != nil })
+        guard case .textField(let content) = block.content else {
+            Issue.record("email is not a text field")
+            return
+        }
+        #expect(content.field.checkMessages == FieldCheckMessages(wrongForm: "Please enter a valid email address."))
+        #expect(content.field.error == nil, "nothing is said while the person is still typing")
+        #expect(screen.dock.first { $0.role == .primary }?.isEnabled == false)
+
+        var engine = try FlowEngine(
+            flow: try #require(try FlowCatalog.bundled().flow("destiny")),
+            restoring: FlowSnapshot(flowID: "destiny", flowVersion: 1, screen: "emailEntry"))
+        engine.handle(.answerChanged(field: "email", value: "not-an-email"), at: now)
+        engine.handle(.fieldLeft("email"), at: now)
+        let left = ScreenPresenter(engine: engine, now: now).present()
+        let leftBlock = try #require(left.blocks.first { $0.content.field("email") != nil })
+        #expect(leftBlock.content.field("email")?.error == content.field.checkMessages?.wrongForm)
+    }
+
+    @Test("A password and its confirmation carry the words for too short and for a mismatch")
+    func checkMessagesForPasswords() throws {
+        let screen = try present("kordant", at: "signup")
+        let fields = screen.blocks.compactMap { block -> [FieldPresentation]? in
+            guard case .password(let content) = block.content else { return nil }
+            return [content.field] + (content.confirmation.map { [$0] } ?? [])
+        }.flatMap { $0 }
+        #expect(fields.first?.checkMessages?.tooShort?.contains("at least") == true)
+        #expect(fields.last?.checkMessages?.mismatch == "Passwords don't match.", "Kordant's own words")
+    }
+
     @Test("Without a problem, VoiceOver hears the field's helper on the control; with one, the problem")
     func helperThenProblemAsHint() throws {
         func householdName(_ screen: ScreenPresentation) throws -> FieldPresentation {

@@ -114,6 +114,12 @@ public actor FlowSession {
         try await snapshots.save(engine.snapshot)
     }
 
+    /// The person left a field, or paused typing in it: a filled answer of the wrong form now shows its
+    /// field's message (``FlowEvent/fieldLeft(_:)``).
+    public func leave(_ field: String) async throws {
+        try await handle(.fieldLeft(field))
+    }
+
     /// Taps an action and runs what follows, effects included.
     public func tap(_ action: String) async throws {
         try await handle(.actionTapped(action))

@@ -85,6 +85,8 @@ public struct FlowEngine: Sendable {
         switch event {
         case .answerChanged(let field, let value):
             return changeAnswer(field, to: value)
+        case .fieldLeft(let field):
+            return leaveField(field, at: now)
         case .actionTapped(let action):
             return fire(action, at: now, byTimer: false)
         case .timerFired(let action):
@@ -124,6 +126,16 @@ public struct FlowEngine: Sendable {
         guard index.fields[field] != nil else { return [] }
         assign(field, value)
         snapshot.issues.removeAll { $0.field == field }
+        return []
+    }
+
+    private mutating func leaveField(_ field: String, at now: Date) -> [FlowCommand] {
+        guard let definition = index.fields[field], snapshot.pending == nil else { return [] }
+        snapshot.issues.removeAll { $0.field == field }
+        guard let answer = answer(field), !answer.isEmpty else { return [] }
+        if let issue = FieldValidator.issue(for: answer, in: definition, context: validationContext(at: now)) {
+            snapshot.issues.append(issue)
+        }
         return []
     }
 

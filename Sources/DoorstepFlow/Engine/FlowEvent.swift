@@ -3,6 +3,10 @@
 public enum FlowEvent: Sendable, Hashable {
     /// A person changed an answer (`nil` clears it).
     case answerChanged(field: String, value: Value?)
+    /// A person left a field, or paused while typing in it: a filled answer of the wrong form shows its
+    /// field's message now, not only when a button is pressed (which may be disabled for that very
+    /// reason). An empty field left says nothing.
+    case fieldLeft(String)
     /// A person tapped an action.
     case actionTapped(String)
     /// A timer the engine scheduled went off.

@@ -58,6 +58,11 @@ public struct FlowWalkAnalytics: Codable, Sendable, Hashable {
         -> [FlowWalkEvent]
     {
         if case .answerChanged = event { return [] }
+        if case .fieldLeft(let field) = event {
+            // Only a problem that leaving the field brought to light; one already shown is not news.
+            guard let issue = after.issue(for: field), before.issue(for: field) != issue else { return [] }
+            return [FlowWalkEvent(.errorShown, screen: after.snapshot.screen, field: field, code: issue.code)]
+        }
         var events: [FlowWalkEvent] = []
         if case .actionTapped(let action) = event {
             let screen = before.snapshot.screen

@@ -124,6 +124,20 @@ public enum FieldValidator {
     }
 
     private static func problem(_ field: FieldDefinition, _ code: String) -> FieldIssue {
-        FieldIssue(field: field.id, code: code, message: field.messages?[code] ?? FieldMessages.text(for: code, field))
+        FieldIssue(field: field.id, code: code, message: message(for: code, in: field))
+    }
+
+    /// The words shown when an answer to `field` is refused with `code`: the field's own, else the default.
+    public static func message(for code: String, in field: FieldDefinition) -> String {
+        field.messages?[code] ?? FieldMessages.text(for: code, field)
+    }
+
+    /// The code an answer of the wrong form is refused with, where the field has a form to keep.
+    public static func formCode(of field: FieldDefinition) -> String? {
+        switch field.kind {
+        case .email: return "invalid_email"
+        case .text, .password: return field.rule.map(FieldMessages.ruleCode)
+        default: return nil
+        }
     }
 }

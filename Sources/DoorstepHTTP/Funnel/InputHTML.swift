@@ -83,7 +83,17 @@ enum InputHTML {
         if let minimum = field.minLength { html += " minlength=\"\(minimum)\"" }
         if let pattern = field.pattern { html += " pattern=\"\(HTML.escape(pattern))\"" }
         if field.isFocused { html += " autofocus" }
-        return html
+        return html + checks(field)
+    }
+
+    /// The engine's words for what the page's script can see wrong in a filled answer, shown when the
+    /// person leaves the field (funnel.js); without script, the server says the same on submit.
+    static func checks(_ field: FieldPresentation) -> String {
+        guard let messages = field.checkMessages else { return "" }
+        return HTML.attributes([
+            "data-message-form": messages.wrongForm, "data-message-short": messages.tooShort,
+            "data-message-mismatch": messages.mismatch, "data-error-id": inputID(field.id) + "-error",
+        ])
     }
 
     // MARK: - Controls

@@ -88,4 +88,30 @@ public struct FieldPresentation: Sendable, Hashable, Codable {
     /// A regular expression the whole answer must match, from the field's rule (the engine checks the
     /// same rule): what a browser checks before sending. Absent where the rule has none.
     public var pattern: String? = nil
+    /// The field's words for the problems a renderer can see before the answer is sent, shown when a
+    /// filled answer is left (or typing pauses) in the wrong form — so a button disabled for it is
+    /// never a riddle. The engine says the same through ``FlowEvent/fieldLeft(_:)``. Absent where
+    /// the field can show none of them.
+    public var checkMessages: FieldCheckMessages? = nil
+
+    /// How long typing must pause before a wrong answer says why, as if the field had been left.
+    public static let typingPause: Duration = .milliseconds(1_500)
+}
+
+/// The words for the problems with an answer a renderer can see on its own: its form, its length, a
+/// confirmation that differs. Each is the message the engine shows for the same problem.
+public struct FieldCheckMessages: Sendable, Hashable, Codable {
+    /// Not of the field's form (an email address, an invite code, the rule's pattern).
+    public var wrongForm: String?
+    /// Shorter than the field's minimum.
+    public var tooShort: String?
+    /// A confirmation that differs from what it confirms.
+    public var mismatch: String?
+
+    /// Creates the messages.
+    public init(wrongForm: String? = nil, tooShort: String? = nil, mismatch: String? = nil) {
+        self.wrongForm = wrongForm
+        self.tooShort = tooShort
+        self.mismatch = mismatch
+    }
 }

@@ -90,7 +90,18 @@ struct InputPresenter {
             minLength: definition?.minLength, maxLength: definition?.maxLength, isFocused: block.autofocus == true,
             returnKey: .next, returnFocuses: nil, inputLook: presenter.look(block, role: "input"),
             labelLook: presenter.resolver.look(style: nil, role: "label", colorRole: nil),
-            resets: isSecret ? engine.forgottenSecrets[id] : nil, pattern: definition?.inputPattern)
+            resets: isSecret ? engine.forgottenSecrets[id] : nil, pattern: definition?.inputPattern,
+            checkMessages: definition.flatMap(Self.checkMessages))
+    }
+
+    /// The messages for what a renderer can check itself, as the engine words them.
+    static func checkMessages(_ field: FieldDefinition) -> FieldCheckMessages? {
+        let hasMinimum = field.kind == .password || (field.kind == .text && field.minLength != nil)
+        let messages = FieldCheckMessages(
+            wrongForm: FieldValidator.formCode(of: field).map { FieldValidator.message(for: $0, in: field) },
+            tooShort: hasMinimum ? FieldValidator.message(for: "too_short", in: field) : nil,
+            mismatch: field.matches != nil ? FieldValidator.message(for: "mismatch", in: field) : nil)
+        return messages == FieldCheckMessages() ? nil : messages
     }
 
     private func textField() -> FieldPresentation {

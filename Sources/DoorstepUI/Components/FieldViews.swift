@@ -131,6 +131,11 @@
                 let limited = content.field.maxLength.map { String(text.prefix($0)) } ?? text
                 Task { await model.answer(content.field.id, .string(limited)) }
             }
+            // A pause in typing counts as leaving the field; typing again cancels the wait.
+            .task(id: text) {
+                guard !text.isEmpty, (try? await Task.sleep(for: FieldPresentation.typingPause)) != nil else { return }
+                await model.leave(content.field.id)
+            }
         }
     }
 

@@ -24,6 +24,24 @@ struct FlowEngineTests {
         #expect(engine.screen.id == "email")
     }
 
+    @Test("Leaving a filled field of the wrong form shows its message; an empty one or a right one says nothing")
+    func leavingAField() throws {
+        var engine = FlowEngine(flow: try fixture())
+        engine.handle(.fieldLeft("email"), at: now)
+        #expect(engine.issue(for: "email") == nil, "an empty field left is not scolded")
+        engine.handle(.answerChanged(field: "email", value: "not-an-email"), at: now)
+        #expect(engine.handle(.fieldLeft("email"), at: now).isEmpty)
+        #expect(engine.issue(for: "email")?.message == "Please enter a valid email address.")
+        #expect(!engine.isEnabled("continue", at: now), "the button is disabled, and now it says why")
+        engine.handle(.answerChanged(field: "email", value: "sam@example.com"), at: now)
+        #expect(engine.issue(for: "email") == nil)
+        engine.handle(.fieldLeft("email"), at: now)
+        #expect(engine.issue(for: "email") == nil)
+        #expect(engine.isEnabled("continue", at: now))
+        engine.handle(.fieldLeft("nothing-of-the-kind"), at: now)
+        #expect(engine.snapshot.issues.isEmpty)
+    }
+
     @Test("Effects run one at a time with resolved arguments; the move happens when the last succeeds")
     func effects() throws {
         var engine = FlowEngine(flow: try fixture())

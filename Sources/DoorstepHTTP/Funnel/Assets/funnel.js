@@ -44,6 +44,7 @@
 
     codeEntry(form);
     requirements(form);
+    fieldChecks(form);
     countdowns(form);
     timers(form);
     carousel(form);
@@ -161,6 +162,59 @@
     form.addEventListener("change", update);
     // Quick answers and steppers change values from script after a click, without input events.
     form.addEventListener("click", function () { setTimeout(update, 0); });
+  }
+
+  // A filled answer of the wrong form says why once the person leaves the field or stops typing for
+  // a moment (the engine's words, carried in data-message-*), so a disabled button is never a
+  // riddle; the message goes as soon as the answer is right. An empty field left says nothing.
+  var typingPause = 1500;
+  function fieldChecks(form) {
+    form.querySelectorAll("input[data-error-id]").forEach(function (input) {
+      var timer = null;
+      function problem() {
+        var value = input.value;
+        if (!value.trim()) return null;
+        var original = input.dataset.matches && document.getElementById(input.dataset.matches);
+        if (original && original.value !== value) return input.dataset.messageMismatch || null;
+        if (input.minLength > 0 && value.length < input.minLength) return input.dataset.messageShort || null;
+        if (!input.checkValidity()) return input.dataset.messageForm || null;
+        return null;
+      }
+      function show(message) {
+        var id = input.dataset.errorId;
+        var line = document.getElementById(id);
+        var wrapper = input.closest(".field");
+        if (!message) {
+          if (line) line.remove();
+          input.removeAttribute("aria-invalid");
+          if (wrapper) wrapper.classList.remove("has-error");
+          return;
+        }
+        if (!line) {
+          line = document.createElement("p");
+          line.id = id;
+          line.className = "field-error role-caption";
+          line.setAttribute("role", "alert");
+          var after = input.closest(".input-with-symbol") || input;
+          after.insertAdjacentElement("afterend", line);
+          var described = (input.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+          if (described.indexOf(id) < 0) input.setAttribute("aria-describedby", described.concat(id).join(" "));
+        }
+        if (line.textContent !== message) line.textContent = message;
+        input.setAttribute("aria-invalid", "true");
+        if (wrapper) wrapper.classList.add("has-error");
+      }
+      input.addEventListener("blur", function () {
+        clearTimeout(timer);
+        show(problem());
+      });
+      input.addEventListener("input", function () {
+        clearTimeout(timer);
+        // Typing clears a message the answer no longer deserves at once; a new one waits for a pause.
+        if (!problem()) show(null);
+        timer = setTimeout(function () { show(problem()); }, typingPause);
+      });
+    });
   }
 
   // Shows the chosen photo in the circle before it is sent (as a data URL: the page allows no blobs).

@@ -54,7 +54,8 @@
                 including: presentation.carousel == nil ? .subviews : .all
             )
             .background(Color(theme.color("background")).ignoresSafeArea())
-            .preferredColorScheme(theme.isDark ? .dark : .light)
+            // A flow that follows the device leaves the choice to it; the others are drawn as their theme says.
+            .preferredColorScheme(theme.followsSystem ? nil : theme.isDark ? .dark : .light)
             .navigationTitle(presentation.title)
             .sensoryFeedback(trigger: presentation.haptic) { _, haptic in haptic?.feedback }
             // The first field with a problem, else the one the screen names, takes the keyboard as the

@@ -737,6 +737,27 @@ class FunnelWalk(unittest.TestCase):
         alex.wait_for("success")
         self.assertTrue(alex.sees("You're all set, Alex!"), alex.text())
 
+    def test_familysync_follows_a_dark_device(self):
+        """FamilySync follows the device's colour scheme (its spec gives each orb a dark colour): with the
+        browser set to dark, the page is drawn on its dark background with light words; TANDA, dark
+        only, and a light device see their own theme unchanged."""
+        night = self.person("familysync")
+        night.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        night.open("/flows/familysync")
+        night.wait_for("slide1")
+        style = night.driver.execute_script(
+            "var s = getComputedStyle(document.body); return [s.getPropertyValue('--c-background').trim(),"
+            " getComputedStyle(document.querySelector('h1, h2, .role-title, .role-display') || document.body).color];")
+        self.assertEqual(style[0].upper(), "#020617", "slate.950 at night")
+        self.assertEqual(style[1], "rgb(248, 250, 252)", "slate.50 words at night")
+        night.shot()
+        night.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": "light"}]})
+        background = night.driver.execute_script(
+            "return getComputedStyle(document.body).getPropertyValue('--c-background').trim();")
+        self.assertEqual(background.upper(), "#F8FAFC", "slate.50 by day")
+
     def test_familysync_join_by_code_with_a_wrong_code_first(self):
         owner = self.person("familysync")
         owner.open("/flows/familysync")

@@ -428,6 +428,12 @@ struct WebFunnelTests {
             #expect(css.text.contains(".type-display-m{font-size:1.75rem;font-weight:700;}"))
             let aurora = try await client.get("/flows/familysync/theme.css")
             #expect(aurora.text.contains("body.bg-calmSync .aurora span:nth-child(1){background:#A5B4FC;"))
+            // FamilySync follows the device: light by day, its dark colours and deeper orbs at night.
+            #expect(aurora.text.contains(":root{color-scheme:light dark;--c-accent:#0F172A;--c-background:#F8FAFC;"))
+            #expect(aurora.text.contains("@media (prefers-color-scheme:dark){:root{--c-accent:#F8FAFC;"))
+            #expect(aurora.text.contains("body.bg-calmSync .aurora span:nth-child(1){background:#312E81}"))
+            #expect(!css.text.contains("prefers-color-scheme"), "TANDA is dark only")
+            #expect(css.text.contains(":root{color-scheme:dark;"))
             #expect(try await client.get("/funnel/funnel.js").status == 200)
             #expect(try await client.get("/funnel/funnel.css").status == 200)
         }

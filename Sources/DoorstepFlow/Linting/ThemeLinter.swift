@@ -15,6 +15,7 @@ enum ThemeLinter {
         for (role, reference) in theme.colors.sorted(by: { $0.key < $1.key }) where !resolves(reference, in: theme) {
             add("theme.colors", "\"\(role)\" refers to \"\(reference)\", which is neither a palette colour nor hex")
         }
+        problems += darkColorProblems(in: theme)
         for role in Theme.requiredTextRoles where theme.textRoles[role] == nil {
             add("theme.textRoles", "the text role \"\(role)\" is missing")
         }
@@ -40,6 +41,35 @@ enum ThemeLinter {
             }
             if background.kind == .aurora && (background.orbs ?? []).count < 3 {
                 add("theme.backgrounds.\(name)", "an Aurora background needs at least 3 orbs")
+            }
+        }
+        return problems
+    }
+
+    /// A theme that follows the device needs a dark value for every required role; any other has none.
+    private static func darkColorProblems(in theme: Theme) -> [FlowProblem] {
+        guard theme.appearance == .system else {
+            guard theme.darkColors != nil else { return [] }
+            return [
+                FlowProblem(
+                    location: "theme.darkColors",
+                    "dark colours are used only by a theme whose appearance is \"system\"; this one is "
+                        + "\"\(theme.appearance.rawValue)\"")
+            ]
+        }
+        let dark = theme.darkColors ?? [:]
+        var problems = Theme.requiredColorRoles.filter { dark[$0] == nil }.map {
+            FlowProblem(location: "theme.darkColors", "the colour role \"\($0)\" has no dark value")
+        }
+        for (role, reference) in dark.sorted(by: { $0.key < $1.key }) {
+            if theme.colors[role] == nil {
+                problems.append(
+                    FlowProblem(location: "theme.darkColors", "\"\(role)\" is not a colour role of the theme"))
+            } else if !resolves(reference, in: theme) {
+                problems.append(
+                    FlowProblem(
+                        location: "theme.darkColors",
+                        "\"\(role)\" refers to \"\(reference)\", which is neither a palette colour nor hex"))
             }
         }
         return problems

@@ -1,9 +1,12 @@
 /// Design tokens: the palette, semantic colour roles, type scale, spacing, radii and backgrounds an
 /// app is drawn with. Renderers never use a raw value; they ask the theme.
 public struct Theme: Codable, Sendable, Hashable {
-    /// Whether the flow is drawn light or dark.
+    /// Whether the flow is drawn light or dark, or follows the device's setting.
     public enum Appearance: String, Codable, Sendable, Hashable {
         case light, dark
+        /// Light or dark as the person's device is set: ``Theme/colors`` by day, ``Theme/darkColors``
+        /// over them by night.
+        case system
     }
 
     /// The theme's name, such as `TANDA`.
@@ -14,6 +17,9 @@ public struct Theme: Codable, Sendable, Hashable {
     public var palette: [String: String]
     /// Semantic roles (``Theme/requiredColorRoles``) to a palette name or a hex colour.
     public var colors: [String: String]
+    /// For a theme that follows the device (``Appearance/system``): each colour role in dark mode, as
+    /// a palette name or a hex colour. Every required role has one.
+    public var darkColors: [String: String]?
     /// The type scale, by the app's own style names (`heading.l`, `paragraph.m`).
     public var typography: [String: TypeStyle]
     /// Semantic text roles (``Theme/requiredTextRoles``) to a style name of ``typography``.
@@ -32,12 +38,13 @@ public struct Theme: Codable, Sendable, Hashable {
         name: String, appearance: Appearance, palette: [String: String], colors: [String: String],
         typography: [String: TypeStyle], textRoles: [String: String], spacing: [String: Double],
         radius: [String: Double],
-        backgrounds: [String: Background]? = nil, fontFamily: String? = nil
+        backgrounds: [String: Background]? = nil, fontFamily: String? = nil, darkColors: [String: String]? = nil
     ) {
         self.name = name
         self.appearance = appearance
         self.palette = palette
         self.colors = colors
+        self.darkColors = darkColors
         self.typography = typography
         self.textRoles = textRoles
         self.spacing = spacing
@@ -67,7 +74,14 @@ public struct Theme: Codable, Sendable, Hashable {
 
     /// The hex colour of a role or palette name, following one level of palette reference.
     public func color(_ name: String) -> String? {
-        if let role = colors[name] {
+        color(name, dark: false)
+    }
+
+    /// The hex colour of a role or palette name in light or dark mode: a theme that follows the device
+    /// takes a role's dark value from ``darkColors`` at night; any other has one colour per role.
+    public func color(_ name: String, dark: Bool) -> String? {
+        let roles = dark && appearance == .system ? colors.merging(darkColors ?? [:]) { $1 } : colors
+        if let role = roles[name] {
             return role.hasPrefix("#") ? role : palette[role]
         }
         return palette[name]

@@ -21,11 +21,12 @@ public enum ThemeContrast {
         Pair(foreground: "danger", background: "background", minimum: 3),
     ]
 
-    /// Each pair of ``pairs`` with its ratio in `theme` (nil when a colour is missing or malformed).
-    public static func ratios(in theme: Theme) -> [(pair: Pair, ratio: Double?)] {
+    /// Each pair of ``pairs`` with its ratio in `theme` (nil when a colour is missing or malformed), in
+    /// light mode or, for a theme that follows the device, in dark mode.
+    public static func ratios(in theme: Theme, dark: Bool = false) -> [(pair: Pair, ratio: Double?)] {
         pairs.map { pair in
-            guard let background = theme.color(pair.background).flatMap(RGBA.init(hex:)),
-                let foreground = theme.color(pair.foreground).flatMap(RGBA.init(hex:))
+            guard let background = theme.color(pair.background, dark: dark).flatMap(RGBA.init(hex:)),
+                let foreground = theme.color(pair.foreground, dark: dark).flatMap(RGBA.init(hex:))
             else { return (pair, nil) }
             let base = background.over(RGBA(red: 0, green: 0, blue: 0, alpha: 1))
             return (pair, ratio(foreground.over(base), base))

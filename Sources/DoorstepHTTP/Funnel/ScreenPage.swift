@@ -41,10 +41,14 @@ struct ScreenPage {
         let template = presentation.template.map { " template-\(HTML.token($0))" } ?? ""
         let kind = " presentation-\(presentation.presentation.rawValue)"
         let background = presentation.background.map { " bg-\(HTML.token($0.name))" } ?? ""
+        let theme = presentation.theme
+        let appearance = theme.followsSystem ? "system" : theme.isDark ? "dark" : "light"
+        let scheme = theme.followsSystem ? "light dark" : theme.isDark ? "dark" : "light"
         return """
             <!doctype html>
-            <html lang="\(HTML.escape(language.tag))" dir="\(language.isRightToLeft ? "rtl" : "ltr")" class="appearance-\(presentation.theme.isDark ? "dark" : "light")">
+            <html lang="\(HTML.escape(language.tag))" dir="\(language.isRightToLeft ? "rtl" : "ltr")" class="appearance-\(appearance)">
             <head><meta charset="utf-8">
+            <meta name="color-scheme" content="\(scheme)">
             <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
             <meta name="referrer" content="same-origin">
             <title>\(HTML.escape(presentation.title))</title>

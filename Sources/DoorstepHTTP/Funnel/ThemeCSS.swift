@@ -6,8 +6,10 @@ import Foundation
 enum ThemeCSS {
     static func stylesheet(for flow: FlowDefinition) -> String {
         let theme = flow.theme
-        var css = ":root{color-scheme:\(theme.appearance.rawValue);"
-        for role in (Set(theme.colors.keys).union(Theme.requiredColorRoles)).sorted() {
+        let scheme = theme.appearance == .system ? "light dark" : theme.appearance.rawValue
+        var css = ":root{color-scheme:\(scheme);"
+        let roles = Set(theme.colors.keys).union(Theme.requiredColorRoles).sorted()
+        for role in roles {
             if let hex = theme.color(role) { css += "--c-\(HTML.token(role)):\(hex);" }
         }
         for (step, value) in theme.spacing.sorted(by: { $0.key < $1.key }) {
@@ -35,7 +37,25 @@ enum ThemeCSS {
         for size in sizes(in: flow) {
             css += ".size-\(size){--size:\(size)px}\n"
         }
-        return css
+        return css + darkRules(theme, roles: roles)
+    }
+
+    /// For a theme that follows the device: its dark colours and orbs, when the browser is set to dark.
+    private static func darkRules(_ theme: Theme, roles: [String]) -> String {
+        guard theme.appearance == .system else { return "" }
+        var css = "@media (prefers-color-scheme:dark){:root{"
+        for role in roles {
+            if let hex = theme.color(role, dark: true) { css += "--c-\(HTML.token(role)):\(hex);" }
+        }
+        css += "}\n"
+        for (name, background) in (theme.backgrounds ?? [:]).sorted(by: { $0.key < $1.key })
+        where background.kind == .aurora {
+            for (index, orb) in (background.orbs ?? []).prefix(3).enumerated() {
+                let color = theme.color(orb.dark) ?? orb.dark
+                css += "body.bg-\(HTML.token(name)) .aurora span:nth-child(\(index + 1)){background:\(color)}\n"
+            }
+        }
+        return css + "}\n"
     }
 
     private static func declarations(_ style: TypeStyle) -> String {

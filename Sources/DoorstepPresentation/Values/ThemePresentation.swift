@@ -5,8 +5,11 @@ import DoorstepFlow
 public struct ThemePresentation: Sendable, Hashable, Codable {
     /// The theme's name, such as `TANDA`.
     public var name: String
-    /// Whether the flow is drawn dark.
+    /// Whether the flow is drawn dark (when it does not follow the device).
     public var isDark: Bool
+    /// Whether the flow follows the device's light or dark setting; its colours then differ by
+    /// appearance, and a renderer must not force either.
+    public var followsSystem: Bool = false
     /// Colour roles (`background`, `accent`…) resolved.
     public var colors: [String: ColorPair]
     /// Spacing steps in points.
@@ -47,13 +50,13 @@ public struct ThemeResolver: Sendable {
         var colors: [String: ColorPair] = [:]
         for role in theme.colors.keys { colors[role] = color(role) }
         return ThemePresentation(
-            name: theme.name, isDark: theme.appearance == .dark, colors: colors, spacing: theme.spacing,
-            radius: theme.radius, fontFamily: theme.fontFamily)
+            name: theme.name, isDark: theme.appearance == .dark, followsSystem: theme.appearance == .system,
+            colors: colors, spacing: theme.spacing, radius: theme.radius, fontFamily: theme.fontFamily)
     }
 
-    /// A colour role, palette name or hex colour.
+    /// A colour role, palette name or hex colour, in light and dark mode.
     public func color(_ name: String) -> ColorPair {
-        ColorPair(rgba(name))
+        ColorPair(light: rgba(name, dark: false), dark: rgba(name, dark: true))
     }
 
     /// A colour that differs by appearance, such as an Aurora orb's.
@@ -61,8 +64,8 @@ public struct ThemeResolver: Sendable {
         ColorPair(light: rgba(light), dark: rgba(dark))
     }
 
-    private func rgba(_ name: String) -> RGBA {
-        if let hex = theme.color(name), let color = RGBA(hex: hex) { return color }
+    private func rgba(_ name: String, dark: Bool = false) -> RGBA {
+        if let hex = theme.color(name, dark: dark), let color = RGBA(hex: hex) { return color }
         return RGBA(hex: name) ?? .black
     }
 

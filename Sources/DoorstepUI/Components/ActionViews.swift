@@ -145,6 +145,8 @@
         let theme: ThemePresentation
         let model: any FlowActions
 
+        @Environment(\.colorScheme) private var colorScheme
+
         var body: some View {
             #if canImport(AuthenticationServices) && canImport(UIKit)
                 if action.provider == "apple" {
@@ -161,7 +163,8 @@
                             Task { await model.tap(action.id) }
                         }
                     )
-                    .signInWithAppleButtonStyle(theme.isDark ? .white : .black)
+                    // Apple's white button on a dark screen, its black one on a light screen.
+                    .signInWithAppleButtonStyle(colorScheme == .dark ? .white : .black)
                     .frame(height: 52)
                     .clipShape(.capsule)
                     .disabled(!action.isEnabled)

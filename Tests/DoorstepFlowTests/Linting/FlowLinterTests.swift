@@ -87,6 +87,26 @@ struct FlowLinterTests {
         #expect(found.contains("theme.textRoles: \"input\" refers to \"giant\", which is not in the type scale"))
     }
 
+    @Test("A theme that follows the device needs every role's dark value; dark values elsewhere are refused")
+    func darkColors() throws {
+        let missing = try problems { flow in
+            flow.theme.darkColors?["textPrimary"] = nil
+            flow.theme.darkColors?["sparkle"] = "#FFFFFF"
+            flow.theme.darkColors?["border"] = "slate.999"
+        }
+        #expect(missing.contains("theme.darkColors: the colour role \"textPrimary\" has no dark value"))
+        #expect(missing.contains("theme.darkColors: \"sparkle\" is not a colour role of the theme"))
+        #expect(
+            missing.contains(
+                "theme.darkColors: \"border\" refers to \"slate.999\", which is neither a palette colour nor hex"))
+        var tanda = try Catalog.flow("tanda")
+        tanda.theme.darkColors = ["background": "#000000"]
+        #expect(
+            FlowLinter.problems(in: tanda).map(\.description).contains {
+                $0.contains("dark colours are used only by a theme whose appearance is \"system\"")
+            })
+    }
+
     @Test("An example that its own field refuses, and a stepper whose bounds are upside down")
     func examples() throws {
         var trainer = try Catalog.flow("trainer")

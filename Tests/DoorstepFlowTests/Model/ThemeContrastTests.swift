@@ -21,15 +21,30 @@ struct ThemeContrastTests {
         #expect(ThemeContrast.ratio(blended, black) < 6, "half-white on black is far from white's 21:1")
     }
 
-    @Test("Every reference theme's text and controls meet WCAG AA", arguments: FlowCatalog.referenceIDs)
+    @Test(
+        "Every reference theme's text and controls meet WCAG AA, in dark mode too where it follows the device",
+        arguments: FlowCatalog.referenceIDs)
     func catalogThemes(_ id: String) throws {
         let flow = try #require(try FlowCatalog.bundled().flow(id))
-        for (pair, ratio) in ThemeContrast.ratios(in: flow.theme) {
-            let measured = try #require(ratio, "\(pair.foreground) on \(pair.background) is missing")
-            #expect(
-                measured >= pair.minimum,
-                "\(flow.theme.name): \(pair.foreground) on \(pair.background) is \(measured):1, below \(pair.minimum):1"
-            )
+        let appearances = flow.theme.appearance == .system ? [false, true] : [false]
+        for dark in appearances {
+            for (pair, ratio) in ThemeContrast.ratios(in: flow.theme, dark: dark) {
+                let measured = try #require(ratio, "\(pair.foreground) on \(pair.background) is missing")
+                #expect(
+                    measured >= pair.minimum,
+                    "\(flow.theme.name)\(dark ? " (dark)" : ""): \(pair.foreground) on \(pair.background) is \(measured):1"
+                )
+            }
         }
+    }
+
+    @Test("FamilySync follows the device: its text reads light on a dark background at night")
+    func familySyncAtNight() throws {
+        let theme = try #require(try FlowCatalog.bundled().flow("familysync")).theme
+        #expect(theme.appearance == .system)
+        let day = try #require(theme.color("background").flatMap(ThemeContrast.RGBA.init(hex:)))
+        let night = try #require(theme.color("background", dark: true).flatMap(ThemeContrast.RGBA.init(hex:)))
+        #expect(day.luminance > 0.8 && night.luminance < 0.05)
+        #expect(theme.color("accent", dark: false) != theme.color("accent", dark: true))
     }
 }

@@ -64,6 +64,39 @@ struct InvitationBudgetTests {
         }
     }
 
+    @Test("Each address is mailed a group's code once: sending the list again mails only the new address")
+    func eachAddressOnce() async throws {
+        let server = try await TestServer.make { $0.rateLimits = false }
+        try await server.test { client in
+            let token = try await client.signUpWithCode("owner@example.com", server: server).accessToken
+            let id = try await group(client, token: token)
+            let first = try await client.post(
+                "/v1/groups/\(id)/invitations", ["emails": ["ana@example.net", "Bo@Example.net"]], bearer: token)
+            #expect(first.status == 202)
+            #expect(first.json["invited"] as? [String] == ["ana@example.net", "bo@example.net"])
+            // Back on the invitations screen, the person adds one address and sends the list again.
+            let again = try await client.post(
+                "/v1/groups/\(id)/invitations", ["emails": ["ana@example.net", "bo@example.net", "cy@example.net"]],
+                bearer: token)
+            #expect(again.status == 202)
+            #expect(again.json["invited"] as? [String] == ["cy@example.net"])
+            let repeated = (again.json["rejected"] as? [[String: Any]] ?? []).map {
+                "\($0["email"] ?? "") \($0["code"] ?? "")"
+            }
+            #expect(repeated == ["ana@example.net already_invited", "bo@example.net already_invited"])
+            #expect(await server.mail(to: "ana@example.net").count == 1)
+            #expect(await server.mail(to: "cy@example.net").count == 1)
+
+            // A new code may be mailed at once: the old one no longer works.
+            let code = try await client.post("/v1/groups/\(id)/invite-code", [:], bearer: token)
+            #expect(code.status == 200, "\(code.text)")
+            let newCode = try await client.post(
+                "/v1/groups/\(id)/invitations", ["emails": ["ana@example.net"]], bearer: token)
+            #expect(newCode.json["invited"] as? [String] == ["ana@example.net"])
+            #expect(await server.mail(to: "ana@example.net").count == 2)
+        }
+    }
+
     @Test("A group named like a link is refused, and no subject carries a name someone chose")
     func noLinksAndNoChosenTextInSubjects() async throws {
         let server = try await TestServer.make { $0.rateLimits = false }

@@ -12,6 +12,9 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     case outboundMail
     /// A wrong code from an authenticator app, or a wrong recovery code; the subject is the account's id.
     case failedSecondFactor
+    /// A group's invite code mailed to an address; the subject is a hash of the group, its code and the
+    /// address, so the ledger keeps no stranger's address.
+    case addressInvited
 }
 
 /// One dated mark in the security ledger.

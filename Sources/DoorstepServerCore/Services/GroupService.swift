@@ -127,7 +127,8 @@ public struct GroupService: Sendable {
         }
     }
 
-    /// Mails the group's invite code to each valid address; returns who was invited and who was not.
+    /// Mails the group's invite code to each valid address not mailed the same code in the last 30 days;
+    /// returns who was invited and who was not (`invalid_email`, `already_invited`).
     public func invite(_ caller: Caller, groupID raw: String, emails: [String]) async throws
         -> (invited: [String], rejected: [(email: String, code: String)])
     {
@@ -148,8 +149,8 @@ public struct GroupService: Sendable {
             let address = EmailAddress.normalized(email)
             if !addresses.contains(address) { addresses.append(address) }
         }
-        let invited = addresses
-        try await storage.transaction { store in
+        let valid = addresses
+        let (invited, repeated) = try await storage.transaction { store -> ([String], [String]) in
             let group = try await memberGroup(raw, caller: caller, in: store)
             guard let inviter = try await store.user(id: caller.userID), !inviter.isGuest, inviter.email != nil else {
                 throw Self.guestsCannotInvite
@@ -161,13 +162,27 @@ public struct GroupService: Sendable {
                     "inviter", code: "link_in_name",
                     "Your name looks like a web address, so it can't go into an invitation. Change your name first.")
             }
-            try await spendInvitationBudget(of: inviter, addresses: invited.count, in: store)
+            let now = clock.now
+            var fresh: [String] = []
+            var repeated: [String] = []
+            for address in valid {
+                let subject = Self.invitationSubject(group, address)
+                let earlier = try await store.marks(
+                    .addressInvited, subject: subject, since: now.addingTimeInterval(-Self.invitationMemory))
+                if earlier.isEmpty { fresh.append(address) } else { repeated.append(address) }
+            }
+            try await spendInvitationBudget(of: inviter, addresses: fresh.count, in: store)
             var values = ["group": group.name, "inviteCode": group.inviteCode]
             if !from.isEmpty { values["inviter"] = from }
-            for address in invited {
+            for address in fresh {
                 try await outbox.enqueue(.invitation, to: address, values: values, code: group.inviteCode, in: store)
+                try await store.mark(
+                    .addressInvited, subject: Self.invitationSubject(group, address), LedgerMark(at: now, weight: 1),
+                    forgettingBefore: now.addingTimeInterval(-Self.invitationMemory))
             }
+            return (fresh, repeated)
         }
+        rejected += repeated.map { ($0, "already_invited") }
         outbox.wake()
         return (invited, rejected)
     }
@@ -179,6 +194,15 @@ public struct GroupService: Sendable {
             try await store.deleteMember(groupID: group.id, userID: caller.userID)
             if try await store.members(groupID: group.id).isEmpty { try await store.deleteGroup(id: group.id) }
         }
+    }
+
+    /// How long an address mailed a group's code is not mailed the same code again (a second invitation
+    /// is reported as `already_invited`); a new code may be mailed at once.
+    public static let invitationMemory: TimeInterval = 30 * 24 * 60 * 60
+
+    /// The ledger's subject for an invitation: the group, its current code and the address, hashed.
+    static func invitationSubject(_ group: GroupRecord, _ address: String) -> String {
+        Digests.sha256Hex("\(group.id.lowercasedText) \(group.inviteCode) \(address)")
     }
 
     /// Addresses an account may invite a day: a verified one 100, one whose address nobody proved 20.

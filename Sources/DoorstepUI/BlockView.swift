@@ -39,6 +39,8 @@
                 ItemListView(content: list, isStats: true, theme: theme)
             case .loading:
                 ProgressView().frame(maxWidth: .infinity).accessibilityLabel("Loading")
+            case .skeleton(let skeleton):
+                SkeletonView(content: skeleton, theme: theme)
             case .avatar(let avatar):
                 AvatarPickerView(content: avatar, theme: theme, model: model)
             case .textField(let field):

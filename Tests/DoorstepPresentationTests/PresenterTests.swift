@@ -248,6 +248,19 @@ struct PresenterTests {
         #expect(leftBlock.content.field("email")?.error == content.field.checkMessages?.wrongForm)
     }
 
+    @Test("The Trainer's goal options load behind three skeleton cards, the work named for VoiceOver")
+    func goalSkeleton() throws {
+        let screen = try present("trainer", at: "preparingGoals")
+        let skeletons = screen.blocks.compactMap { block -> (SkeletonContent, AccessibilityPresentation)? in
+            guard case .skeleton(let skeleton) = block.content else { return nil }
+            return (skeleton, block.accessibility)
+        }
+        #expect(skeletons.count == 1)
+        #expect(skeletons.first?.0.cards == 3)
+        #expect(skeletons.first?.0.label == "Finding directions that fit you...")
+        #expect(skeletons.first?.1.label == "Finding directions that fit you...")
+    }
+
     @Test("A password and its confirmation carry the words for too short and for a mismatch")
     func checkMessagesForPasswords() throws {
         let screen = try present("kordant", at: "signup")

@@ -83,6 +83,15 @@ extension FlowLinter {
         if block.autofocus == true && block.kind != .textField {
             add(screen: screen.id, "a \(block.kind.rawValue) block cannot take focus; only a textField can")
         }
+        if let cards = block.placeholders {
+            if block.kind != .progress {
+                add(
+                    screen: screen.id,
+                    "a \(block.kind.rawValue) block cannot have placeholders; only a progress block can")
+            } else if !(1...6).contains(cards) {
+                add(screen: screen.id, "a progress block draws 1 to 6 placeholder cards, not \(cards)")
+            }
+        }
         if [.heading, .text].contains(block.kind) && (block.text ?? "").isEmpty {
             add(screen: screen.id, "a \(block.kind.rawValue) block needs \"text\"")
         }

@@ -64,6 +64,9 @@ public struct Block: Codable, Sendable, Hashable {
     public var visibleWhen: Condition?
     /// For an input: it takes focus when its screen shows, so the keyboard opens at once.
     public var autofocus: Bool?
+    /// For a progress block: how many skeleton cards stand in, while the work runs, for the cards it
+    /// will bring (the Trainer's goal options); without it, a spinner.
+    public var placeholders: Int?
 
     /// Creates a block.
     public init(_ kind: Kind, text: String? = nil, field: String? = nil) {

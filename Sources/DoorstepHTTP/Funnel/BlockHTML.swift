@@ -33,6 +33,8 @@ enum BlockHTML {
             return stats(list)
         case .loading:
             return "<div class=\"loading\" role=\"progressbar\" aria-label=\"Loading\"><span></span></div>"
+        case .skeleton(let skeleton):
+            return self.skeleton(skeleton)
         case .avatar(let avatar):
             return InputHTML.avatar(avatar)
         case .textField, .codeEntry, .password, .checkbox, .stepper, .choices, .voiceAnswer, .picker, .listBuilder:
@@ -79,6 +81,21 @@ enum BlockHTML {
                 index += 1
             }
             html += "</p>"
+        }
+        return html + "</div>"
+    }
+
+    /// Cards without content, shimmering (unless motion is reduced) until the page is replaced by the one
+    /// with the real cards; the label says what is happening.
+    private static func skeleton(_ skeleton: SkeletonContent) -> String {
+        let label = skeleton.label ?? "Loading"
+        var html = "<div class=\"skeleton\" role=\"progressbar\" aria-label=\"\(HTML.escape(label))\">"
+        html += String(
+            repeating: "<div class=\"skeleton-card\" aria-hidden=\"true\"><span></span><span></span></div>",
+            count: skeleton.cards)
+        if let text = skeleton.label {
+            html +=
+                "<p class=\"skeleton-label role-caption color-textSecondary\" aria-hidden=\"true\">\(HTML.escape(text))</p>"
         }
         return html + "</div>"
     }

@@ -26,6 +26,8 @@ public enum BlockContent: Sendable, Hashable, Codable {
     case features(ItemListContent)
     case stats(ItemListContent)
     case loading
+    /// Skeleton cards standing in for cards on their way, with what is happening for VoiceOver.
+    case skeleton(SkeletonContent)
     case avatar(AvatarContent)
     case textField(TextFieldContent)
     case codeEntry(CodeEntryContent)
@@ -91,6 +93,23 @@ public struct DividerContent: Sendable, Hashable, Codable {
 public struct MarkdownContent: Sendable, Hashable, Codable {
     public var source: String
     public var look: TextLook
+}
+
+/// Skeleton cards: the shape of what is loading, drawn until it arrives.
+public struct SkeletonContent: Sendable, Hashable, Codable {
+    /// How many cards.
+    public var cards: Int
+    /// What is happening ("Finding directions that fit you..."), read by VoiceOver and shown beneath.
+    public var label: String?
+    /// How the label looks.
+    public var look: TextLook
+
+    /// Creates skeleton cards.
+    public init(cards: Int, label: String?, look: TextLook) {
+        self.cards = cards
+        self.label = label
+        self.look = look
+    }
 }
 
 /// Rows of a features list or figures of a stats card.

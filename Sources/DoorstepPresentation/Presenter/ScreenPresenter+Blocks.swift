@@ -53,8 +53,17 @@ extension ScreenPresenter {
                 detailLook: resolver.look(style: nil, role: "caption", colorRole: "textSecondary"))
             content = block.kind == .stats ? .stats(list) : .features(list)
         case .progress:
-            content = .loading
-            accessibility = AccessibilityPresentation(label: "Loading", traits: [.updatesFrequently])
+            let label = block.text.map(engine.render)
+            if let cards = block.placeholders, cards > 0 {
+                content = .skeleton(
+                    SkeletonContent(
+                        cards: cards, label: label,
+                        look: resolver.look(
+                            style: block.style, role: "caption", colorRole: block.color ?? "textSecondary")))
+            } else {
+                content = .loading
+            }
+            accessibility = AccessibilityPresentation(label: label ?? "Loading", traits: [.updatesFrequently])
         case .card:
             guard let action = context.action(block.action) else { return nothing(id, block.kind) }
             let presented = context.present(action)

@@ -73,6 +73,21 @@ struct FlowLinterTests {
         #expect(found.contains("screen \"householdSetup\": more than one block takes focus when the screen shows"))
     }
 
+    @Test("Placeholder cards belong to a progress block, 1 to 6 of them")
+    func placeholders() throws {
+        let found = try problems { flow in
+            let setup = flow.screens.firstIndex { $0.id == "householdSetup" }!
+            flow.screens[setup].blocks[0].placeholders = 3
+            var progress = Block(.progress)
+            progress.placeholders = 40
+            flow.screens[setup].blocks.append(progress)
+        }
+        #expect(
+            found.contains(
+                "screen \"householdSetup\": a heading block cannot have placeholders; only a progress block can"))
+        #expect(found.contains("screen \"householdSetup\": a progress block draws 1 to 6 placeholder cards, not 40"))
+    }
+
     @Test("A theme missing a colour role, with a bad hex and an unknown weight")
     func theme() throws {
         let found = try problems { flow in

@@ -803,16 +803,21 @@ class FunnelWalk(unittest.TestCase):
         partner.wait_for("mainApp")
         self.assertTrue(partner.sees("Smith Family"), partner.text())
 
-    def test_destiny_guest_path_then_returning_home(self):
-        guest = self.person("destiny")
-        guest.open("/flows/destiny")
-        guest.wait_for("splash")
-        guest.wait_for("slide1", timeout=15)
+    def destiny_to_auth(self, name="destiny"):
+        """A new visitor through Destiny's splash and four slides, to its sign-in choices."""
+        person = self.person(name)
+        person.open("/flows/destiny")
+        person.wait_for("splash")
+        person.wait_for("slide1", timeout=15)
         for screen in ["slide2", "slide3", "slide4"]:
-            guest.press("Continue")
-            guest.wait_for(screen)
-        guest.press("Get Started")
-        guest.wait_for("auth")
+            person.press("Continue")
+            person.wait_for(screen)
+        person.press("Get Started")
+        person.wait_for("auth")
+        return person
+
+    def test_destiny_guest_path_then_returning_home(self):
+        guest = self.destiny_to_auth()
         self.assertFalse(guest.sees("Sign in with Apple"), "Apple is not set up on this server")
         page = guest.text()
         self.assertLess(page.index("Sign in with Email"), page.index("Continue as Guest"), page)
@@ -838,15 +843,7 @@ class FunnelWalk(unittest.TestCase):
     def test_a_wrong_email_says_why_once_the_field_is_left(self):
         """Destiny's "Send Code" stays disabled under a wrong address; leaving the field says why, in the
         engine's words, and fixing the address takes the message away and enables the button."""
-        luna = self.person("destiny")
-        luna.open("/flows/destiny")
-        luna.wait_for("splash")
-        luna.wait_for("slide1", timeout=15)
-        for screen in ["slide2", "slide3", "slide4"]:
-            luna.press("Continue")
-            luna.wait_for(screen)
-        luna.press("Get Started")
-        luna.wait_for("auth")
+        luna = self.destiny_to_auth()
         luna.press("Sign in with Email")
         luna.wait_for("emailEntry")
         message = "Please enter a valid email address."

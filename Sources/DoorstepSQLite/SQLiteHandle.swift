@@ -7,7 +7,8 @@ import VaporCSQLite
 /// Statements run on the calling thread: SQLite answers the server's statements from its page cache
 /// in microseconds, and a hop to another thread and back cost more than the statement itself. The
 /// connection never waits inside SQLite for a lock another process holds — it is opened without a
-/// busy timeout, reports ``SQLiteBusy``, and ``SQLiteStatements`` waits asynchronously instead.
+/// busy timeout, reports the failure (``SQLiteFailure/isBusy``), and ``SQLiteStatements`` waits
+/// asynchronously instead.
 ///
 /// Not thread-safe on its own: ``SQLiteStorage`` holds an `AsyncLock` around every use, so one task
 /// at a time uses a handle (SQLite's multi-thread mode allows a connection on any thread as long as
@@ -103,8 +104,9 @@ final class SQLiteHandle: @unchecked Sendable {
         case SQLITE_INTEGER: return .integer(Int(sqlite_nio_sqlite3_column_int64(statement, column)))
         case SQLITE_FLOAT: return .integer(Int(sqlite_nio_sqlite3_column_double(statement, column)))
         case SQLITE_TEXT, SQLITE_BLOB:
-            let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            // The pointer first, then its length, as SQLite's documentation asks.
             guard let bytes = sqlite_nio_sqlite3_column_blob(statement, column) else { return .text("") }
+            let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
             return .text(String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self))
         default: return .null
         }

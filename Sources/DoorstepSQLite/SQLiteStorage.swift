@@ -9,7 +9,7 @@ import Synchronization
 /// statement interleaves with theirs, and commit whole or not at all — a server killed mid-request
 /// leaves no half-written account behind.
 ///
-/// Reads go to a few more connections opened read-only: write-ahead logging lets them see the last
+/// Reads go to a few more connections that refuse to write: write-ahead logging lets them see the last
 /// commit while a write is under way, so the requests that only look (who is this token's user?)
 /// neither wait for the writer nor for each other.
 ///
@@ -30,9 +30,7 @@ public final class SQLiteStorage: Storage {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date. The file is
     /// 0600 — SQLite gives its write-ahead log and shared-memory files the database's mode — and a
     /// database an earlier release left readable to others is closed to them.
-    public static func open(path: String) async throws
-        -> SQLiteStorage
-    {
+    public static func open(path: String) async throws -> SQLiteStorage {
         try restrictToOwner(path)
         let connection = try SQLiteHandle(path: path)
         let writer = SQLiteStatements(handle: connection)

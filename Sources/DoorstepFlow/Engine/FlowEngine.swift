@@ -129,13 +129,16 @@ public struct FlowEngine: Sendable {
         return []
     }
 
+    /// A filled answer of the wrong form gets its field's message. Nothing else changes: a message an
+    /// effect gave for this very answer ("wrong password") stays, and any change of the answer has
+    /// already cleared the field's messages.
     private mutating func leaveField(_ field: String, at now: Date) -> [FlowCommand] {
-        guard let definition = index.fields[field], snapshot.pending == nil else { return [] }
+        guard let definition = index.fields[field], snapshot.pending == nil, let answer = answer(field),
+            !answer.isEmpty,
+            let issue = FieldValidator.issue(for: answer, in: definition, context: validationContext(at: now))
+        else { return [] }
         snapshot.issues.removeAll { $0.field == field }
-        guard let answer = answer(field), !answer.isEmpty else { return [] }
-        if let issue = FieldValidator.issue(for: answer, in: definition, context: validationContext(at: now)) {
-            snapshot.issues.append(issue)
-        }
+        snapshot.issues.append(issue)
         return []
     }
 

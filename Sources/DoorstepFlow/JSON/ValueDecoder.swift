@@ -4,8 +4,8 @@ import Foundation
 /// from the same text: the same keys, the same number conversions, the same `DecodingError`s with
 /// their coding paths. A ``Value`` inside the model is handed over as it is, not rebuilt by trial.
 ///
-/// The flow model is decoded this way because the reader and this decoder together take a fraction of
-/// the time Foundation's decoder takes for a catalog of flows (see BENCHMARKS.md).
+/// The flow model is decoded this way: the reader and this decoder together load the catalog's five
+/// flows in less time than Foundation's decoder (4.7 ms against 5.5 ms in one run; BENCHMARKS.md).
 public struct ValueDecoder {
     /// Creates a decoder.
     public init() {}
@@ -29,7 +29,7 @@ public struct ValueDecoder {
     }
 }
 
-/// One level of decoding: the value at `codingPath`.
+/// One level of decoding: one value.
 ///
 /// A nested value is decoded with an empty path, and an error on its way out gets the key it passed
 /// put in front of its path: building the path for every value (an array allocated per member) cost

@@ -42,6 +42,16 @@ struct FlowEngineTests {
         #expect(engine.snapshot.issues.isEmpty)
     }
 
+    @Test("Leaving a field keeps the message an effect gave for the answer in it")
+    func leavingKeepsAnEffectsMessage() throws {
+        var engine = try engineOnCode()
+        engine.handle(.answerChanged(field: "code", value: "000000"), at: now)
+        engine.handle(.actionTapped("verify"), at: now)
+        engine.handle(.effectFinished(.failure(2, code: "invalid_code")), at: now)
+        engine.handle(.fieldLeft("code"), at: now)
+        #expect(engine.issue(for: "code")?.message == "Wrong code.", "the empty field left keeps why it was emptied")
+    }
+
     @Test("Effects run one at a time with resolved arguments; the move happens when the last succeeds")
     func effects() throws {
         var engine = FlowEngine(flow: try fixture())

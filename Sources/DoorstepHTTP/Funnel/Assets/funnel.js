@@ -204,15 +204,20 @@
         input.setAttribute("aria-invalid", "true");
         if (wrapper) wrapper.classList.add("has-error");
       }
+      // Leaving says what is wrong; it never takes away a message the server gave for this answer.
       input.addEventListener("blur", function () {
         clearTimeout(timer);
-        show(problem());
+        var message = problem();
+        if (message) show(message);
       });
       input.addEventListener("input", function () {
         clearTimeout(timer);
         // Typing clears a message the answer no longer deserves at once; a new one waits for a pause.
         if (!problem()) show(null);
-        timer = setTimeout(function () { show(problem()); }, typingPause);
+        timer = setTimeout(function () {
+          var message = problem();
+          if (message) show(message);
+        }, typingPause);
       });
     });
   }

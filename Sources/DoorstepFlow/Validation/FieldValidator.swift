@@ -132,6 +132,11 @@ public enum FieldValidator {
         field.messages?[code] ?? FieldMessages.text(for: code, field)
     }
 
+    /// Every code an answer to `field` can be refused with.
+    public static func codes(for field: FieldDefinition) -> [String] {
+        FieldMessages.codes(for: field)
+    }
+
     /// The code an answer of the wrong form is refused with, where the field has a form to keep.
     public static func formCode(of field: FieldDefinition) -> String? {
         switch field.kind {

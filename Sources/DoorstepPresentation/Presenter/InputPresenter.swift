@@ -96,11 +96,13 @@ struct InputPresenter {
 
     /// The messages for what a renderer can check itself, as the engine words them.
     static func checkMessages(_ field: FieldDefinition) -> FieldCheckMessages? {
-        let hasMinimum = field.kind == .password || (field.kind == .text && field.minLength != nil)
+        let codes = FieldValidator.codes(for: field)
+        func message(_ code: String) -> String? {
+            codes.contains(code) ? FieldValidator.message(for: code, in: field) : nil
+        }
         let messages = FieldCheckMessages(
-            wrongForm: FieldValidator.formCode(of: field).map { FieldValidator.message(for: $0, in: field) },
-            tooShort: hasMinimum ? FieldValidator.message(for: "too_short", in: field) : nil,
-            mismatch: field.matches != nil ? FieldValidator.message(for: "mismatch", in: field) : nil)
+            wrongForm: FieldValidator.formCode(of: field).flatMap(message), tooShort: message("too_short"),
+            mismatch: message("mismatch"))
         return messages == FieldCheckMessages() ? nil : messages
     }
 

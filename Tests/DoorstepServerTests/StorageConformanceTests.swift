@@ -18,13 +18,18 @@ enum StorageKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     var testDescription: String { rawValue }
 
+    /// A new SQLite file's path in the temporary folder.
+    static func temporaryDatabasePath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
+    }
+
     /// Runs `body` with a fresh, empty storage of this kind, closing it afterwards.
     func withStorage(_ body: (any Storage) async throws -> Void) async throws {
         switch self {
         case .memory:
             try await body(MemoryStorage())
         case .sqlite:
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
+            let path = StorageKind.temporaryDatabasePath()
             let storage = try await SQLiteStorage.open(path: path)
             do {
                 try await body(storage)
@@ -228,7 +233,7 @@ struct StorageConformanceTests {
 struct SQLiteMigrationTests {
     @Test("Opening the same file twice runs the migrations once and keeps the data")
     func reopen() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
+        let path = StorageKind.temporaryDatabasePath()
         let first = try await SQLiteStorage.open(path: path)
         let sam = UserRecord(
             id: UUID(), email: "sam@example.com", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
@@ -242,7 +247,7 @@ struct SQLiteMigrationTests {
 
     @Test("Secrets that earlier releases saved in progress and browser sessions are scrubbed at start-up")
     func secretsAreScrubbed() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
+        let path = StorageKind.temporaryDatabasePath()
         let now = Date(timeIntervalSince1970: 1_790_000_000)
         let sam = UserRecord(id: UUID(), email: "sam@example.com", createdAt: now)
         let leaky = FlowSnapshot(
@@ -279,7 +284,7 @@ struct SQLiteMigrationTests {
 
     @Test("A write waits while another process holds the lock, and reads go on meanwhile")
     func waitsForAnotherWriter() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
+        let path = StorageKind.temporaryDatabasePath()
         let storage = try await SQLiteStorage.open(path: path)
         let sam = UserRecord(
             id: UUID(), email: "sam@example.com", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
@@ -300,7 +305,7 @@ struct SQLiteMigrationTests {
 
     @Test("The statement every request runs is compiled once per connection, whatever its bindings")
     func statementsAreKept() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
+        let path = StorageKind.temporaryDatabasePath()
         let storage = try await SQLiteStorage.open(path: path)
         let now = Date(timeIntervalSince1970: 1_790_000_000)
         var sessions: [UUID] = []

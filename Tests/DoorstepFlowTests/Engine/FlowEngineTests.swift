@@ -44,10 +44,7 @@ struct FlowEngineTests {
 
     @Test("Leaving a field keeps the message an effect gave for the answer in it")
     func leavingKeepsAnEffectsMessage() throws {
-        var engine = try engineOnCode()
-        engine.handle(.answerChanged(field: "code", value: "000000"), at: now)
-        engine.handle(.actionTapped("verify"), at: now)
-        engine.handle(.effectFinished(.failure(2, code: "invalid_code")), at: now)
+        var engine = try engineAfterWrongCode()
         engine.handle(.fieldLeft("code"), at: now)
         #expect(engine.issue(for: "code")?.message == "Wrong code.", "the empty field left keeps why it was emptied")
     }
@@ -74,10 +71,7 @@ struct FlowEngineTests {
 
     @Test("A failed effect shows its message, keeps every answer but the secret it used, and applies no 'sets'")
     func failure() throws {
-        var engine = try engineOnCode()
-        engine.handle(.answerChanged(field: "code", value: "000000"), at: now)
-        engine.handle(.actionTapped("verify"), at: now)
-        engine.handle(.effectFinished(.failure(2, code: "invalid_code")), at: now)
+        let engine = try engineAfterWrongCode()
         #expect(engine.screen.id == "code")
         #expect(engine.issue(for: "code")?.message == "Wrong code.")
         #expect(engine.snapshot.answers["email"] == "a@example.com")
@@ -183,6 +177,15 @@ struct FlowEngineTests {
         let old = try JSONDecoder().decode(FlowSnapshot.self, from: Data(minimal.utf8))
         #expect(old.depth == 1)
         #expect(old.answers.isEmpty)
+    }
+
+    /// An engine on the code screen after the server refused "000000".
+    func engineAfterWrongCode() throws -> FlowEngine {
+        var engine = try engineOnCode()
+        engine.handle(.answerChanged(field: "code", value: "000000"), at: now)
+        engine.handle(.actionTapped("verify"), at: now)
+        engine.handle(.effectFinished(.failure(2, code: "invalid_code")), at: now)
+        return engine
     }
 
     func engineOnCode() throws -> FlowEngine {

@@ -18,7 +18,7 @@ struct DestinyFlowTests {
         #expect(driver.engine.visibleActions.map(\.id).contains("getStarted"))
         driver.tap("getStarted")
         #expect(driver.screen == "auth")
-        driver.on("signInWithApple", succeedWith: [:])
+        driver.on("signInWithApple", succeedWith: ["session.active": true])
         driver.tap("apple")
         #expect(driver.screen == "birthData")
         #expect(driver.engine.answer("dateOfBirth") == "2026-09-21", "the date picker starts at today")
@@ -42,24 +42,54 @@ struct DestinyFlowTests {
         #expect(driver.snapshot.answers["seenOnboarding"] == true)
     }
 
-    @Test("Continue as Guest leads to birth data, and the guest then returns straight home")
+    @Test("A guest stays on the device: no account, no network; back home on the next launch, out on Sign Out")
     func guestThenReturning() throws {
         var driver = try launch(session: .signedOut)
         driver.fireTimer("launched")
         driver.tap("skip")
-        driver.on("continueAsGuest", succeedWith: ["session.isGuest": true])
         driver.tap("guest")
         #expect(driver.screen == "birthData")
+        #expect(driver.performed.isEmpty, "Continue as Guest asks no server")
         driver.answer("dateOfBirth", "1990-01-31")
         driver.answer("timeOfBirth", "23:59")
         driver.answer("cityOfBirth", "São Paulo")
         driver.answer("gender", "")
+        driver.tap("continue")
+        #expect(driver.screen == "home")
+        #expect(driver.performed.isEmpty, "a guest's birth data stays on the device")
+        #expect(!driver.engine.visibleBlocks.contains { $0.text?.hasPrefix("Signed in as") == true })
+
+        try driver.relaunch(session: .signedOut)
+        #expect(driver.screen == "splash")
+        driver.fireTimer("launched")
+        #expect(driver.screen == "home", "a returning guest skips onboarding and auth")
+        #expect(driver.performed.isEmpty)
+
+        driver.tap("signOut")
+        #expect(driver.screen == "auth")
+        #expect(driver.performed.isEmpty, "there is no session to end")
+        #expect(driver.snapshot.answers["cityOfBirth"] == nil, "signing out forgets the guest's birth data")
+        try driver.relaunch(session: .signedOut)
+        driver.fireTimer("launched")
+        #expect(driver.screen == "slide1", "a signed-out guest is a new visitor")
+    }
+
+    @Test("A signed-in account's birth data is saved on the server, and the server says when it was given")
+    func signedInReturning() throws {
+        var driver = try launch(session: .signedOut)
+        driver.fireTimer("launched")
+        driver.tap("skip")
+        driver.on("signInWithApple", succeedWith: ["session.active": true])
+        driver.tap("apple")
+        driver.answer("dateOfBirth", "1990-01-31")
+        driver.answer("timeOfBirth", "23:59")
+        driver.answer("cityOfBirth", "São Paulo")
         driver.on("submitAnswers", succeedWith: ["flow.completed": true])
         driver.tap("continue")
         #expect(driver.screen == "home")
+        #expect(driver.effectNames.last == "submitAnswers")
 
-        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
-        #expect(driver.screen == "splash")
+        try driver.relaunch(session: SessionState(isSignedIn: true))
         driver.on("checkAnswers", succeedWith: ["flow.completed": true])
         driver.fireTimer("launched")
         #expect(driver.screen == "home", "a returning user skips onboarding and auth")
@@ -103,8 +133,10 @@ struct DestinyFlowTests {
         var driver = try launch(session: .signedOut)
         driver.fireTimer("launched")
         driver.tap("skip")
-        driver.tap("guest")
-        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        driver.on("signInWithGoogle", succeedWith: ["session.active": true])
+        driver.tap("google")
+        try driver.relaunch(session: SessionState(isSignedIn: true))
+        driver.on("checkAnswers", succeedWith: ["flow.completed": false])
         driver.fireTimer("launched")
         #expect(driver.screen == "birthData")
         try driver.relaunch(session: .signedOut)
@@ -148,14 +180,16 @@ struct DestinyFlowTests {
         #expect(driver.screen == "birthData")
     }
 
-    /// A guest who typed a city on the birth-data screen, never submitted it, and opened the app again.
+    /// A signed-in person who typed a city on the birth-data screen, never submitted it, and opened the
+    /// app again.
     func relaunchedWithDraftCity() throws -> FlowDriver {
         var driver = try launch(session: .signedOut)
         driver.fireTimer("launched")
         driver.tap("skip")
-        driver.tap("guest")
+        driver.on("signInWithApple", succeedWith: ["session.active": true])
+        driver.tap("apple")
         driver.answer("cityOfBirth", "Lisbon")
-        try driver.relaunch(session: SessionState(isSignedIn: true, isGuest: true))
+        try driver.relaunch(session: SessionState(isSignedIn: true))
         return driver
     }
 

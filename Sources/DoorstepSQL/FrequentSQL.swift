@@ -23,7 +23,7 @@ public enum FrequentSQL {
     private static let sessionAndUserColumns = """
         users.id, users.email, users.email_verified, users.first_name, users.last_name,
             users.password_hash, users.is_guest, users.providers, users.avatar_id, users.created_at,
-            users.updated_at, sessions.id AS session_id, sessions.created_at AS session_created_at,
+            users.updated_at, users.full_name, users.language, sessions.id AS session_id, sessions.created_at AS session_created_at,
             sessions.last_used_at AS session_last_used_at, sessions.expires_at AS session_expires_at,
             sessions.revoked_at AS session_revoked_at, sessions.user_agent AS session_user_agent,
             sessions.authenticated_at AS session_authenticated_at

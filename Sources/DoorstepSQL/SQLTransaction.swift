@@ -32,8 +32,8 @@ public struct SQLTransaction: StorageTransaction {
         try await writeUser(
             """
             INSERT INTO users (id, email, email_verified, first_name, last_name, password_hash, is_guest, providers,
-                avatar_id, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                avatar_id, created_at, updated_at, full_name, language)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, Self.userBinds(user))
     }
 
@@ -46,7 +46,7 @@ public struct SQLTransaction: StorageTransaction {
         try await writeUser(
             """
             UPDATE users SET email = ?, email_verified = ?, first_name = ?, last_name = ?, password_hash = ?,
-                is_guest = ?, providers = ?, avatar_id = ?, created_at = ?, updated_at = ?
+                is_guest = ?, providers = ?, avatar_id = ?, created_at = ?, updated_at = ?, full_name = ?, language = ?
             WHERE id = ?
             """, binds)
     }
@@ -73,6 +73,7 @@ public struct SQLTransaction: StorageTransaction {
             SQLValue.optional(user.lastName), SQLValue.optional(user.passwordHash), .bool(user.isGuest),
             .text(providers),
             SQLValue.optional(user.avatarID), .time(user.createdAt), .time(user.updatedAt),
+            SQLValue.optional(user.fullName), SQLValue.optional(user.language),
         ]
     }
 
@@ -83,7 +84,7 @@ public struct SQLTransaction: StorageTransaction {
         var user = UserRecord(
             id: id, email: row.string("email"), emailVerified: row.bool("email_verified"),
             firstName: row.string("first_name"), lastName: row.string("last_name"),
-            passwordHash: row.string("password_hash"), isGuest: row.bool("is_guest"),
+            fullName: row.string("full_name"), language: row.string("language"), passwordHash: row.string("password_hash"), isGuest: row.bool("is_guest"),
             providers: providers ?? [], avatarID: row.string("avatar_id"), createdAt: createdAt)
         user.updatedAt = row.date("updated_at") ?? createdAt
         return user

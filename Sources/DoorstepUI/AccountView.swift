@@ -11,6 +11,7 @@
         let center: AccountCenter
         @State private var firstName = ""
         @State private var lastName = ""
+        @State private var fullName = ""
         @State private var newEmail = ""
         @State private var emailCode = ""
         @State private var currentPassword = ""
@@ -42,6 +43,7 @@
                 await center.load()
                 firstName = center.user?.firstName ?? ""
                 lastName = center.user?.lastName ?? ""
+                fullName = center.user?.name ?? ""
             }
         }
 
@@ -55,9 +57,15 @@
 
         private var profile: some View {
             Section("Name") {
-                TextField("First name", text: $firstName)
-                TextField("Last name", text: $lastName)
-                Button("Save name") { Task { await center.saveName(firstName: firstName, lastName: lastName) } }
+                if center.keepsFullName {
+                    TextField("Name", text: $fullName)
+                        .textContentType(.name)
+                    Button("Save name") { Task { await center.saveName(fullName) } }
+                } else {
+                    TextField("First name", text: $firstName)
+                    TextField("Last name", text: $lastName)
+                    Button("Save name") { Task { await center.saveName(firstName: firstName, lastName: lastName) } }
+                }
                 Button(center.user?.avatarUrl == nil ? "Add a photo" : "Change photo") {
                     Task {
                         // The picker's photo comes back as JPEG or PNG, HEIC converted.

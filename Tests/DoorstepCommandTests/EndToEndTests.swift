@@ -166,9 +166,10 @@ struct EndToEndTests {
     }
 
     @Test(
-        "Destiny: a guest gives birth data, and on the next launch lands straight home", arguments: Deployment.allCases)
+        "Destiny: a guest's birth data stays on the device, home on the next launch; signed in, it is the server's",
+        arguments: Deployment.allCases)
     func destiny(_ deployment: Deployment) async throws {
-        try await withServer(deployment, typesSecrets: false) { walk in
+        try await withServer(deployment) { walk in
             let phone = walk.install()
             var app = try await phone.launch("destiny")
             #expect(await app.screen == "splash")
@@ -181,14 +182,30 @@ struct EndToEndTests {
             try await app.answer("cityOfBirth", "Los Angeles")
             try await app.tap("continue")
             #expect(await app.screen == "home")
-            let answers = try await phone.client.answers(in: "destiny")
-            #expect(answers["cityOfBirth"] == "Los Angeles")
-            #expect(answers["dateOfBirth"] == "1996-04-20")
+            #expect(try await phone.tokens.load() == nil, "a guest has no account on the server")
 
             app = try await phone.launch("destiny")
             #expect(await app.screen == "splash")
             try await app.fireTimer("launched")
-            #expect(await app.screen == "home", "a returning user skips onboarding and auth")
+            #expect(await app.screen == "home", "a returning guest skips onboarding and auth")
+            #expect(await app.engine.answer("cityOfBirth") == "Los Angeles", "kept on the device")
+
+            try await app.tap("signOut")
+            #expect(await app.screen == "auth")
+            try await app.tap("email")
+            try await app.answer("email", "sol@example.com")
+            try await app.tap("sendCode")
+            try await app.answer("code", try await walk.code(to: "sol@example.com"))
+            try await app.tap("verify")
+            #expect(await app.screen == "birthData", "signing out forgot the guest's birth data")
+            try await app.answer("dateOfBirth", "1996-04-20")
+            try await app.answer("timeOfBirth", "04:45")
+            try await app.answer("cityOfBirth", "Los Angeles")
+            try await app.tap("continue")
+            #expect(await app.screen == "home")
+            let answers = try await phone.client.answers(in: "destiny")
+            #expect(answers["cityOfBirth"] == "Los Angeles")
+            #expect(answers["dateOfBirth"] == "1996-04-20")
         }
     }
 
@@ -274,7 +291,31 @@ struct EndToEndTests {
             #expect(families.map(\.kind) == ["family"], "sending invites twice makes one family")
             _ = try await latestCode(to: "lee@example.com", servers: walk.servers)
             let me = try await phone.client.me()
-            #expect(me.firstName == "Dana" && me.lastName == "Reyes", "the full name is kept as first and last")
+            #expect(me.name == "Dana Reyes" && me.firstName == nil, "the full name is kept as typed, never split")
+
+            let inviteCode = try await latestCode(to: "sam@example.com", servers: walk.servers)
+            let sams = walk.install()
+            let invitee = try await sams.launch("kordant")
+            try await invitee.tap("signUp")
+            try await invitee.answer("fullName", "Sam van der Berg")
+            try await invitee.answer("email", "sam@example.com")
+            let samsPassword = walk.password("Sam-Joins-2026!")
+            try await invitee.answer("password", .string(samsPassword))
+            try await invitee.answer("confirmPassword", .string(samsPassword))
+            try await invitee.answer("acceptedTerms", true)
+            try await invitee.tap("createAccount")
+            try await invitee.tap("notNow")
+            #expect(await invitee.screen == "plan")
+            try await invitee.tap("joinFamily")
+            try await invitee.answer("familyCode", "ZZZZZZZZ")
+            try await invitee.tap("join")
+            #expect(await invitee.engine.issue(for: "familyCode") != nil, "an unknown code is refused")
+            try await invitee.answer("familyCode", .string(inviteCode.lowercased()))
+            try await invitee.tap("join")
+            #expect(await invitee.screen == "watchlist")
+            let joined = try await sams.client.groups()
+            #expect(joined.map(\.name) == ["My Family"], "Sam is in the family Dana invited him to")
+            #expect(joined.first?.members.map(\.name) == ["Dana Reyes", "Sam van der Berg"])
             let consents = try await phone.client.consents()
             #expect(consents.map { "\($0.document)@\($0.version)" } == ["terms@2026-05"], "the terms signed up with")
             let device = try #require(phone.device as? TestDevice)

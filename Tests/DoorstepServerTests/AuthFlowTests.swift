@@ -59,28 +59,37 @@ struct AuthFlowTests {
         }
     }
 
-    @Test("Sign-up keeps a one-field full name as first and last name, and its consents with the account")
+    @Test("Sign-up keeps a one-field full name whole, as typed, and its consents with the account")
     func signUpWithNameAndConsents() async throws {
         let server = try await TestServer.make()
         try await server.test { client in
             let signUp = try await client.post(
                 "/v1/auth/signup",
                 [
-                    "email": "dana@example.com", "password": "Shield-Up-2026!", "name": "  Dana María Reyes ",
+                    "email": "dana@example.com", "password": "Shield-Up-2026!", "name": "  Ludwig van Beethoven ",
                     "consents": [["document": "terms", "version": "2026-05"]],
                 ])
             #expect(signUp.status == 201)
-            #expect(signUp.json.user["firstName"] as? String == "Dana María")
-            #expect(signUp.json.user["lastName"] as? String == "Reyes")
+            #expect(signUp.json.user["name"] as? String == "Ludwig van Beethoven")
+            #expect(signUp.json.user["firstName"] == nil && signUp.json.user["lastName"] == nil, "no guessed split")
             let consents = try await client.get("/v1/me/consents", bearer: signUp.json.accessToken)
             let recorded = (consents.json["consents"] as? [[String: Any]])?.map {
                 "\($0["document"] as? String ?? "")@\($0["version"] as? String ?? "")"
             }
             #expect(recorded == ["terms@2026-05"])
+            let parts = try await client.send(
+                .patch, "/v1/me", body: #"{"firstName": "Ludwig", "lastName": "van Beethoven"}"#,
+                bearer: signUp.json.accessToken)
+            #expect(parts.json["name"] as? String == "Ludwig van Beethoven", "parts replace the full name")
+            #expect(parts.json["lastName"] as? String == "van Beethoven")
+            let whole = try await client.send(
+                .patch, "/v1/me", body: #"{"name": "Gabriel García Márquez"}"#, bearer: signUp.json.accessToken)
+            #expect(whole.json["name"] as? String == "Gabriel García Márquez", "a full name replaces the parts")
+            #expect(whole.json["firstName"] == nil && whole.json["lastName"] == nil)
 
             let single = try await client.post(
                 "/v1/auth/signup", ["email": "cher@example.com", "password": "Shield-Up-2026!", "name": "Cher"])
-            #expect(single.json.user["firstName"] as? String == "Cher" && single.json.user["lastName"] == nil)
+            #expect(single.json.user["name"] as? String == "Cher" && single.json.user["firstName"] == nil)
 
             for (name, consents) in [
                 ("Dana <b>", [["document": "terms", "version": "1"]]),

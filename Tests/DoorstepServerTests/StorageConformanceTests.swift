@@ -53,7 +53,7 @@ struct StorageConformanceTests {
             id: UUID(), email: email, firstName: "Sam", passwordHash: "hash", providers: ["apple"], createdAt: now)
     }
 
-    @Test("Users are stored, found by id and email, updated and deleted", arguments: StorageKind.allCases)
+    @Test("Users are stored, found by id and email, updated with a whole name and a language, and deleted", arguments: StorageKind.allCases)
     func users(_ kind: StorageKind) async throws {
         try await kind.withStorage { (storage: any Storage) async throws in
             let sam = user("sam@example.com")
@@ -64,7 +64,10 @@ struct StorageConformanceTests {
             var changed = sam
             changed.email = "samantha@example.com"
             changed.emailVerified = true
+            changed.fullName = "Samantha van der Berg"
+            changed.language = "es"
             try await storage.transaction { [changed] in try await $0.updateUser(changed) }
+            #expect(try await storage.transaction { try await $0.user(id: sam.id) } == changed)
             #expect(try await storage.transaction { try await $0.user(email: "sam@example.com") } == nil)
             #expect(
                 try await storage.transaction { try await $0.user(email: "samantha@example.com") }?.emailVerified
@@ -241,7 +244,7 @@ struct SQLiteMigrationTests {
         try await first.close()
         let second = try await SQLiteStorage.open(path: path)
         #expect(try await second.transaction { try await $0.user(id: sam.id) } == sam)
-        #expect(try await second.schemaVersions() == Array(1...17))
+        #expect(try await second.schemaVersions() == Array(1...18))
         try await second.close()
     }
 

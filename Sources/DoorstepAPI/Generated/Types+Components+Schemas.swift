@@ -812,7 +812,7 @@ extension Components {
             public var firstName: Swift.String?
             /// - Remark: Generated from `#/components/schemas/SignUpRequest/lastName`.
             public var lastName: Swift.String?
-            /// A full name typed in one field, instead of firstName and lastName: its last word becomes the last name and the words before it the first name.
+            /// A full name typed in one field, instead of firstName and lastName. It is kept whole, as typed, and never split into a first and a last name.
             ///
             /// - Remark: Generated from `#/components/schemas/SignUpRequest/name`.
             public var name: Swift.String?
@@ -827,7 +827,7 @@ extension Components {
             ///   - password:
             ///   - firstName:
             ///   - lastName:
-            ///   - name: A full name typed in one field, instead of firstName and lastName: its last word becomes the last name and the words before it the first name.
+            ///   - name: A full name typed in one field, instead of firstName and lastName. It is kept whole, as typed, and never split into a first and a last name.
             ///   - consents: The documents accepted on the sign-up form, recorded with the account in one step.
             public init(
                 email: Swift.String,
@@ -1001,6 +1001,10 @@ extension Components {
             public var firstName: Swift.String?
             /// - Remark: Generated from `#/components/schemas/User/lastName`.
             public var lastName: Swift.String?
+            /// The name to show: the full name as it was typed in one field, else the first and last name joined. Absent when the account has no name.
+            ///
+            /// - Remark: Generated from `#/components/schemas/User/name`.
+            public var name: Swift.String?
             /// - Remark: Generated from `#/components/schemas/User/avatarUrl`.
             public var avatarUrl: Swift.String?
             /// - Remark: Generated from `#/components/schemas/User/isGuest`.
@@ -1019,6 +1023,7 @@ extension Components {
             ///   - emailVerified:
             ///   - firstName:
             ///   - lastName:
+            ///   - name: The name to show: the full name as it was typed in one field, else the first and last name joined. Absent when the account has no name.
             ///   - avatarUrl:
             ///   - isGuest:
             ///   - providers:
@@ -1030,6 +1035,7 @@ extension Components {
                 emailVerified: Swift.Bool,
                 firstName: Swift.String? = nil,
                 lastName: Swift.String? = nil,
+                name: Swift.String? = nil,
                 avatarUrl: Swift.String? = nil,
                 isGuest: Swift.Bool,
                 providers: [Swift.String],
@@ -1041,6 +1047,7 @@ extension Components {
                 self.emailVerified = emailVerified
                 self.firstName = firstName
                 self.lastName = lastName
+                self.name = name
                 self.avatarUrl = avatarUrl
                 self.isGuest = isGuest
                 self.providers = providers
@@ -1053,6 +1060,7 @@ extension Components {
                 case emailVerified
                 case firstName
                 case lastName
+                case name
                 case avatarUrl
                 case isGuest
                 case providers
@@ -1170,7 +1178,7 @@ extension Components {
                 case current
             }
         }
-        /// A name left out, or null, stays as it is; an empty string clears it.
+        /// A name left out, or null, stays as it is; an empty string clears it. A name is kept in one form: a full `name` replaces the first and last name, and a first or last name replaces a full name.
         ///
         /// - Remark: Generated from `#/components/schemas/ProfileUpdate`.
         public struct ProfileUpdate: Codable, Hashable, Sendable {
@@ -1178,21 +1186,29 @@ extension Components {
             public var firstName: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ProfileUpdate/lastName`.
             public var lastName: Swift.String?
+            /// A full name, kept whole as typed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileUpdate/name`.
+            public var name: Swift.String?
             /// Creates a new `ProfileUpdate`.
             ///
             /// - Parameters:
             ///   - firstName:
             ///   - lastName:
+            ///   - name: A full name, kept whole as typed.
             public init(
                 firstName: Swift.String? = nil,
-                lastName: Swift.String? = nil
+                lastName: Swift.String? = nil,
+                name: Swift.String? = nil
             ) {
                 self.firstName = firstName
                 self.lastName = lastName
+                self.name = name
             }
             public enum CodingKeys: String, CodingKey {
                 case firstName
                 case lastName
+                case name
             }
         }
         /// - Remark: Generated from `#/components/schemas/AvatarUploaded`.
@@ -1580,6 +1596,10 @@ extension Components {
             public var userId: Swift.String
             /// - Remark: Generated from `#/components/schemas/GroupMember/firstName`.
             public var firstName: Swift.String?
+            /// The member's name to show: the full name as typed, or first and last name.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GroupMember/name`.
+            public var name: Swift.String?
             /// owner or member.
             ///
             /// - Remark: Generated from `#/components/schemas/GroupMember/role`.
@@ -1591,22 +1611,26 @@ extension Components {
             /// - Parameters:
             ///   - userId:
             ///   - firstName:
+            ///   - name: The member's name to show: the full name as typed, or first and last name.
             ///   - role: owner or member.
             ///   - joinedAt:
             public init(
                 userId: Swift.String,
                 firstName: Swift.String? = nil,
+                name: Swift.String? = nil,
                 role: Swift.String,
                 joinedAt: Foundation.Date
             ) {
                 self.userId = userId
                 self.firstName = firstName
+                self.name = name
                 self.role = role
                 self.joinedAt = joinedAt
             }
             public enum CodingKeys: String, CodingKey {
                 case userId
                 case firstName
+                case name
                 case role
                 case joinedAt
             }

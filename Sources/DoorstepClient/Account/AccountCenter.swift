@@ -76,10 +76,24 @@ public final class AccountCenter {
 
     // MARK: - Profile, address, password
 
-    /// Saves the name.
+    /// Whether the account keeps its name whole, as typed in one field, rather than as a first and a
+    /// last name: its name is then edited as one field too.
+    public var keepsFullName: Bool {
+        guard let user else { return false }
+        return user.name != nil && user.firstName == nil && user.lastName == nil
+    }
+
+    /// Saves the name as a first and a last name.
     public func saveName(firstName: String, lastName: String) async {
         await perform(notice: "Your name is saved.") {
             self.user = try await self.client.updateProfile(firstName: firstName, lastName: lastName)
+        }
+    }
+
+    /// Saves the name whole, as typed.
+    public func saveName(_ fullName: String) async {
+        await perform(notice: "Your name is saved.") {
+            self.user = try await self.client.updateProfile(firstName: nil, lastName: nil, name: fullName)
         }
     }
 

@@ -179,8 +179,8 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
 
     // MARK: - Profile, groups and answers
 
-    public func saveProfile(firstName: String?, lastName: String?) async throws {
-        try await client.updateProfile(firstName: firstName, lastName: lastName)
+    public func saveProfile(firstName: String?, lastName: String?, name: String?) async throws {
+        try await client.updateProfile(firstName: firstName, lastName: lastName, name: name)
     }
 
     public func acceptConsents(_ consents: [EffectConsent]) async throws {

@@ -91,13 +91,4 @@ extension EffectRequest {
             return (document, version)
         }
     }
-
-    /// The names a `saveProfile` request sets: `firstName` and `lastName`, or a full `name` typed in
-    /// one field, split by ``FullName``.
-    public var profileNames: (first: String?, last: String?) {
-        if let name = arguments["name"]?.stringValue {
-            return FullName.split(name)
-        }
-        return (arguments["firstName"]?.stringValue, arguments["lastName"]?.stringValue)
-    }
 }

@@ -83,8 +83,9 @@ public enum FlowEffectDispatcher {
             try await performer.addPasskey(name: arguments.optionalText("name"))
             return ["passkey.added": true]
         case .saveProfile:
-            let names = request.profileNames
-            try await performer.saveProfile(firstName: names.first, lastName: names.last)
+            try await performer.saveProfile(
+                firstName: arguments.optionalText("firstName"), lastName: arguments.optionalText("lastName"),
+                name: arguments.optionalText("name"))
             return [:]
         case .acceptConsents:
             try await performer.acceptConsents(consents(of: request))

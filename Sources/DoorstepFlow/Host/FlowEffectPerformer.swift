@@ -23,7 +23,8 @@ public protocol FlowEffectPerformer {
     /// Signs in as a guest, or tells what the signed-in account already is.
     mutating func continueAsGuest() async throws -> EffectSignIn
     mutating func addPasskey(name: String?) async throws
-    func saveProfile(firstName: String?, lastName: String?) async throws
+    /// Saves a name: a first and a last name, or a full `name` kept whole as typed.
+    func saveProfile(firstName: String?, lastName: String?, name: String?) async throws
     func acceptConsents(_ consents: [EffectConsent]) async throws
     /// A photo the person picked, as a reference ``uploadAvatar(image:)`` understands.
     mutating func pickImage() async throws -> String

@@ -55,7 +55,8 @@ extension WireModels {
             inviteCode: view.group.inviteCode,
             members: view.members.map { member, user in
                 .init(
-                    userId: member.userID.lowercasedText, firstName: user?.firstName, role: member.role,
+                    userId: member.userID.lowercasedText, firstName: user?.firstName, name: user?.displayName,
+                    role: member.role,
                     joinedAt: member.joinedAt)
             })
     }

@@ -7,7 +7,8 @@ extension DoorstepAPIHandler {
     func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let user = try await services.profile.updateProfile(caller, firstName: body.firstName, lastName: body.lastName)
+        let user = try await services.profile.updateProfile(
+            caller, firstName: body.firstName, lastName: body.lastName, name: body.name)
         return .ok(.init(body: .json(WireModels.user(user))))
     }
 

@@ -62,7 +62,7 @@ enum WireModels {
     static func user(_ user: UserRecord) -> Components.Schemas.User {
         Components.Schemas.User(
             id: user.id.lowercasedText, email: user.email, emailVerified: user.emailVerified,
-            firstName: user.firstName, lastName: user.lastName,
+            firstName: user.firstName, lastName: user.lastName, name: user.displayName,
             avatarUrl: user.avatarID.map { "/v1/avatars/\($0)" }, isGuest: user.isGuest, providers: user.providers,
             hasPassword: user.passwordHash != nil, createdAt: user.createdAt)
     }

@@ -79,9 +79,12 @@ struct AccountPage {
     }
 
     private var profileSection: String {
+        // A name typed whole is edited whole; one given in parts, in parts.
         let fields =
-            field("firstName", "First name", value: user.firstName ?? "", extra: "autocomplete=\"given-name\"")
-            + field("lastName", "Last name", value: user.lastName ?? "", extra: "autocomplete=\"family-name\"")
+            user.fullName != nil
+            ? field("fullName", "Name", value: user.fullName ?? "", extra: "autocomplete=\"name\"")
+            : field("firstName", "First name", value: user.firstName ?? "", extra: "autocomplete=\"given-name\"")
+                + field("lastName", "Last name", value: user.lastName ?? "", extra: "autocomplete=\"family-name\"")
         let picture =
             user.avatarID.map {
                 "<img class=\"account-photo\" src=\"/v1/avatars/\(HTML.escape($0))\" alt=\"Your photo\">"

@@ -137,7 +137,7 @@ extension FunnelController {
         switch text("_action") {
         case "name":
             _ = try await services.profile.updateProfile(
-                caller, firstName: optional("firstName"), lastName: optional("lastName"))
+                caller, firstName: optional("firstName"), lastName: optional("lastName"), name: optional("fullName"))
             return try await page { $0.notice = "Your name was saved." }
         case "photo":
             guard let photo = form.files.values.first, !photo.isEmpty else {

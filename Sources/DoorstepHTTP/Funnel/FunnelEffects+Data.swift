@@ -5,8 +5,9 @@ import Foundation
 extension FunnelEffects {
     // MARK: - Profile and groups
 
-    func saveProfile(firstName: String?, lastName: String?) async throws {
-        _ = try await services.profile.updateProfile(try caller(), firstName: firstName, lastName: lastName)
+    func saveProfile(firstName: String?, lastName: String?, name: String?) async throws {
+        _ = try await services.profile.updateProfile(
+            try caller(), firstName: firstName, lastName: lastName, name: name)
     }
 
     func acceptConsents(_ consents: [EffectConsent]) async throws {

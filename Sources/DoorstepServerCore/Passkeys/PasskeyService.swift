@@ -34,7 +34,7 @@ public struct PasskeyService: Sendable {
         let challenge = try await issueChallenge(.registration, userID: user.id)
         let existing = try await storage.read { try await $0.passkeys(userID: user.id) }
         let name = user.email ?? "Guest"
-        let displayName = [user.firstName, user.lastName].compactMap { $0 }.joined(separator: " ")
+        let displayName = user.displayName ?? ""
         return CreationOptions(
             rp: .init(id: party.id, name: party.name),
             user: .init(

@@ -59,7 +59,7 @@ extension AuthService {
     /// Creates an account with a password; its email stays unverified until the `verifyEmail` code
     /// mailed now comes back. The account, its session and its code are written in one transaction.
     /// - Parameters:
-    ///   - name: a full name typed in one field, used when `firstName` and `lastName` are not given.
+    ///   - name: a full name typed in one field, kept whole; used when `firstName` and `lastName` are not given.
     ///   - consents: the documents accepted on the form, recorded in the same transaction as the account.
     public func signUp(
         email raw: String, password: String, firstName: String?, lastName: String?, name: String? = nil,
@@ -70,17 +70,17 @@ extension AuthService {
         if let name, name.unicodeScalars.count > 201 {
             throw ServiceError.invalid("name", code: "invalid_name", "A full name has at most 201 characters.")
         }
-        let usesFullName = firstName == nil && lastName == nil && name != nil
-        let (givenFirst, givenLast) = usesFullName ? try Self.splitFullName(name) : (firstName, lastName)
-        let first = try Self.validName(givenFirst, field: usesFullName ? "name" : "firstName")
-        let last = try Self.validName(givenLast, field: usesFullName ? "name" : "lastName")
+        let usesFullName = firstName == nil && lastName == nil
+        let fullName = usesFullName ? try Self.validFullName(name) : nil
+        let first = try Self.validName(firstName, field: "firstName")
+        let last = try Self.validName(lastName, field: "lastName")
         try ProfileService.checkConsents(consents)
         let hash = try await hashPassword(password)
         let now = clock.now
         let (user, session, refreshToken) = try await storage.transaction { store in
             if try await store.user(email: email) != nil { throw ServiceError.emailTaken }
             let user = UserRecord(
-                id: random.uuid(), email: email, firstName: first, lastName: last,
+                id: random.uuid(), email: email, firstName: first, lastName: last, fullName: fullName,
                 passwordHash: hash, createdAt: now)
             try await createUser(user, in: store)
             try await ProfileService.record(consents, of: user.id, at: now, in: store)

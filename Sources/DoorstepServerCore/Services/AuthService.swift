@@ -131,18 +131,23 @@ public struct AuthService: Sendable {
         }
     }
 
-    /// A trimmed optional name (nil when absent or blank), or 422 naming `field`.
-    /// A full name typed in one field, as first and last name: the last word is the last name, the
-    /// words before it the first name; a single word is a first name.
-    static func splitFullName(_ raw: String?) throws(ServiceError) -> (String?, String?) {
-        guard let raw else { return (nil, nil) }
-        guard raw.count <= 201 else {
+    /// A full name typed in one field, trimmed and kept whole (nil when absent or blank), or 422 naming
+    /// `name`: its words are never split into a first and a last name, which would guess wrong for
+    /// "Ludwig van Beethoven" or "Gabriel García Márquez".
+    static func validFullName(_ raw: String?) throws(ServiceError) -> String? {
+        guard let raw else { return nil }
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { return nil }
+        guard name.count <= 200 else {
             throw .invalid("name", code: "invalid_name", "Please enter a name of at most 200 characters.")
         }
-        let name = FullName.split(raw)
-        return (name.first, name.last)
+        guard TextRules.isValidName(name, maximumLength: 200) else {
+            throw .invalid("name", code: "invalid_name", "Please enter a name using letters only.")
+        }
+        return name
     }
 
+    /// A trimmed optional name (nil when absent or blank), or 422 naming `field`.
     static func validName(_ raw: String?, field: String) throws(ServiceError) -> String? {
         guard let raw else { return nil }
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -155,7 +155,7 @@ public struct GroupService: Sendable {
             guard let inviter = try await store.user(id: caller.userID), !inviter.isGuest, inviter.email != nil else {
                 throw Self.guestsCannotInvite
             }
-            let from = [inviter.firstName, inviter.lastName].compactMap { $0 }.joined(separator: " ")
+            let from = inviter.displayName ?? ""
             guard !MailableText.looksLikeLink(group.name) else { throw Self.linkInGroupName }
             guard !MailableText.looksLikeLink(from) else {
                 throw ServiceError.invalid(

@@ -36,21 +36,30 @@ public struct ProfileService: Sendable {
         self.audit = SecurityAudit(logger: logger, trail: auditTrail)
     }
 
-    /// Changes the names given; `nil` leaves a name as it is, an empty string clears it.
-    public func updateProfile(_ caller: Caller, firstName: String?, lastName: String?) async throws -> UserRecord {
+    /// Changes the names given; `nil` leaves a name as it is, an empty string clears it. A name is kept
+    /// in one form: a full `name` replaces a first and last name, and a first or last name replaces a
+    /// full name.
+    public func updateProfile(
+        _ caller: Caller, firstName: String?, lastName: String?, name: String? = nil
+    ) async throws -> UserRecord {
         let first = try firstName.map { try AuthService.validName($0, field: "firstName") }
         let last = try lastName.map { try AuthService.validName($0, field: "lastName") }
+        let full = try name.map { try AuthService.validFullName($0) }
         return try await storage.transaction { store in
             guard var user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
+            let before = user
+            if let full {
+                user.fullName = full
+                user.firstName = nil
+                user.lastName = nil
+            }
+            if let first { user.firstName = first }
+            if let last { user.lastName = last }
+            if first != nil || last != nil { user.fullName = nil }
             var changed: [Value] = []
-            if let first, first != user.firstName {
-                user.firstName = first
-                changed.append("firstName")
-            }
-            if let last, last != user.lastName {
-                user.lastName = last
-                changed.append("lastName")
-            }
+            if user.firstName != before.firstName { changed.append("firstName") }
+            if user.lastName != before.lastName { changed.append("lastName") }
+            if user.fullName != before.fullName { changed.append("name") }
             guard !changed.isEmpty else { return user }
             user.updatedAt = clock.now
             try await store.updateUser(user)

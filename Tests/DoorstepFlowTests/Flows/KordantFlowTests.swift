@@ -21,7 +21,7 @@ struct KordantFlowTests {
         driver.tap("verify")
         #expect(driver.screen == "createPasskey")
         #expect(driver.effectNames.suffix(3) == ["verifyCode", "saveProfile", "acceptConsents"])
-        #expect(driver.performed.last(where: { $0.name == "saveProfile" })?.profileNames.first == "Dana")
+        #expect(driver.performed.last(where: { $0.name == "saveProfile" })?.arguments["name"] == "Dana Reyes")
         driver.on("addPasskey", failWith: "cancelled")
         driver.tap("save")
         #expect(driver.screen == "createPasskey" && driver.message == nil, "a cancelled sheet can be tried again")

@@ -20,8 +20,7 @@ extension DoorstepClient {
     /// Changes the user's names; nil leaves one as it is. A full `name` is kept whole as typed and
     /// replaces a first and last name; a first or last name replaces a full name.
     @discardableResult
-    public func updateProfile(firstName: String?, lastName: String?, name: String? = nil) async throws -> DoorstepUser
-    {
+    public func updateProfile(firstName: String?, lastName: String?, name: String? = nil) async throws -> DoorstepUser {
         try await authorized {
             switch try await self.send({
                 try await self.api.updateMe(body: .json(.init(firstName: firstName, lastName: lastName, name: name)))

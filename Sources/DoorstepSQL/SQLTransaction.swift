@@ -84,7 +84,8 @@ public struct SQLTransaction: StorageTransaction {
         var user = UserRecord(
             id: id, email: row.string("email"), emailVerified: row.bool("email_verified"),
             firstName: row.string("first_name"), lastName: row.string("last_name"),
-            fullName: row.string("full_name"), language: row.string("language"), passwordHash: row.string("password_hash"), isGuest: row.bool("is_guest"),
+            fullName: row.string("full_name"), language: row.string("language"),
+            passwordHash: row.string("password_hash"), isGuest: row.bool("is_guest"),
             providers: providers ?? [], avatarID: row.string("avatar_id"), createdAt: createdAt)
         user.updatedAt = row.date("updated_at") ?? createdAt
         return user

@@ -53,7 +53,9 @@ struct StorageConformanceTests {
             id: UUID(), email: email, firstName: "Sam", passwordHash: "hash", providers: ["apple"], createdAt: now)
     }
 
-    @Test("Users are stored, found by id and email, updated with a whole name and a language, and deleted", arguments: StorageKind.allCases)
+    @Test(
+        "Users are stored, found by id and email, updated with a whole name and a language, and deleted",
+        arguments: StorageKind.allCases)
     func users(_ kind: StorageKind) async throws {
         try await kind.withStorage { (storage: any Storage) async throws in
             let sam = user("sam@example.com")

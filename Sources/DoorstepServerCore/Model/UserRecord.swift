@@ -26,7 +26,8 @@ public struct UserRecord: Sendable, Hashable, Codable {
     /// Creates a user.
     public init(
         id: UUID, email: String?, emailVerified: Bool = false, firstName: String? = nil, lastName: String? = nil,
-        fullName: String? = nil, language: String? = nil, passwordHash: String? = nil, isGuest: Bool = false, providers: [String] = [], avatarID: String? = nil,
+        fullName: String? = nil, language: String? = nil, passwordHash: String? = nil, isGuest: Bool = false,
+        providers: [String] = [], avatarID: String? = nil,
         createdAt: Date
     ) {
         self.id = id

@@ -150,7 +150,8 @@ public struct AccountExporter: Sendable {
                 profile: .init(
                     id: user.id.lowercasedText, email: user.email, emailVerified: user.emailVerified,
                     firstName: user.firstName,
-                    lastName: user.lastName, fullName: user.fullName, language: user.language, isGuest: user.isGuest, hasPassword: user.passwordHash != nil,
+                    lastName: user.lastName, fullName: user.fullName, language: user.language, isGuest: user.isGuest,
+                    hasPassword: user.passwordHash != nil,
                     providers: user.providers, avatarID: user.avatarID, createdAt: user.createdAt,
                     updatedAt: user.updatedAt),
                 identities: try await store.identities(userID: userID).map {

@@ -91,7 +91,9 @@ struct KordantGapsTests {
         driver.answer("familyCode", "ZZZZZZZZ")
         driver.on("joinGroup", failWith: "invalid_invite_code")
         driver.tap("join")
-        #expect(driver.issue("familyCode") == "That code doesn't match any family. Check your invitation email and try again.")
+        #expect(
+            driver.issue("familyCode")
+                == "That code doesn't match any family. Check your invitation email and try again.")
         driver.answer("familyCode", "f4mx9k2p")
         driver.on("joinGroup", succeedWith: ["group.id": "family-1", "group.name": "The Reyes Family"])
         driver.tap("join")

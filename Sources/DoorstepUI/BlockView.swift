@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+    import DoorstepFlow
     import DoorstepPresentation
     import SwiftUI
 
@@ -38,7 +39,8 @@
             case .stats(let list):
                 ItemListView(content: list, isStats: true, theme: theme)
             case .loading:
-                ProgressView().frame(maxWidth: .infinity).accessibilityLabel("Loading")
+                ProgressView().frame(maxWidth: .infinity)
+                    .accessibilityLabel(block.accessibility.label ?? FlowStrings.defaultLoadingLabel)
             case .skeleton(let skeleton):
                 SkeletonView(content: skeleton, theme: theme)
             case .avatar(let avatar):

@@ -28,7 +28,7 @@ public enum FlowStrings {
             if !text.isEmpty, seen.insert(text).inserted { found.append((text, location)) }
             return nil
         }
-        for (text, location) in defaultMessages(of: flow) where seen.insert(text).inserted {
+        for (text, location) in defaultMessages(of: flow) + defaultWords(of: flow) where seen.insert(text).inserted {
             found.append((text, location))
         }
         return found
@@ -41,7 +41,8 @@ public enum FlowStrings {
     {
         guard !translations.isEmpty else { return flow }
         let translated = try transform(flow) { text, _ in translations[text] }
-        return translatingDefaultMessages(of: flow, into: translated, translations)
+        return translatingDefaultWords(
+            of: translatingDefaultMessages(of: flow, into: translated, translations), translations)
     }
 
     private static func transform(_ flow: FlowDefinition, _ replace: (String, String) -> String?) throws

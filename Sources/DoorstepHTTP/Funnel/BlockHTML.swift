@@ -1,3 +1,4 @@
+import DoorstepFlow
 import DoorstepPresentation
 
 /// The HTML of each kind of block: content, inputs labelled and tied to their errors, and blocks
@@ -88,7 +89,7 @@ enum BlockHTML {
     /// Cards without content, shimmering (unless motion is reduced) until the page is replaced by the one
     /// with the real cards; the label says what is happening.
     private static func skeleton(_ skeleton: SkeletonContent) -> String {
-        let label = skeleton.label ?? "Loading"
+        let label = skeleton.label ?? FlowStrings.defaultLoadingLabel
         var html = "<div class=\"skeleton\" role=\"progressbar\" aria-label=\"\(HTML.escape(label))\">"
         html += String(
             repeating: "<div class=\"skeleton-card\" aria-hidden=\"true\"><span></span><span></span></div>",

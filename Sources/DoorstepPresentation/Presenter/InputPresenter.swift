@@ -58,7 +58,8 @@ struct InputPresenter {
             field.maxLength = nil
             return .listBuilder(
                 ListBuilderContent(
-                    field: field, items: (answer?.arrayValue ?? []).compactMap(\.stringValue), addTitle: "Add"))
+                    field: field, items: (answer?.arrayValue ?? []).compactMap(\.stringValue),
+                    addTitle: block.confirmLabel ?? FlowStrings.defaultAddTitle))
         case .avatar:
             return .avatar(avatar())
         default:

@@ -63,7 +63,8 @@ extension ScreenPresenter {
             } else {
                 content = .loading
             }
-            accessibility = AccessibilityPresentation(label: label ?? "Loading", traits: [.updatesFrequently])
+            accessibility = AccessibilityPresentation(
+                label: label ?? FlowStrings.defaultLoadingLabel, traits: [.updatesFrequently])
         case .card:
             guard let action = context.action(block.action) else { return nothing(id, block.kind) }
             let presented = context.present(action)

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+    import DoorstepFlow
     import DoorstepPresentation
     import SwiftUI
 
@@ -31,7 +32,7 @@
                 withAnimation(.easeInOut(duration: 0.7).repeatForever(autoreverses: true)) { dimmed = true }
             }
             .accessibilityElement(children: .ignore)
-            .accessibilityLabel(content.label ?? "Loading")
+            .accessibilityLabel(content.label ?? FlowStrings.defaultLoadingLabel)
         }
 
         private func bar(widthFraction: CGFloat, height: CGFloat) -> some View {

@@ -74,7 +74,7 @@ let package = Package(
                 server("Logging", "swift-log"),
                 server("CoreMetrics", "swift-metrics"),
             ],
-            resources: [.copy("Resources/common-passwords.txt")]
+            resources: [.copy("Resources/common-passwords.txt"), .copy("Resources/Messages.xcstrings")]
         ),
         .target(
             name: "DoorstepSQL",
@@ -101,6 +101,7 @@ let package = Package(
         .target(
             name: "DoorstepMail",
             dependencies: [
+                "DoorstepFlow",
                 server("Logging", "swift-log"),
                 server("Mustache", "swift-mustache"),
                 server("NIOCore", "swift-nio"),

@@ -33,7 +33,15 @@ extension StringCatalog {
     /// language the catalog offers, a translation whose placeholders differ from its source's, a
     /// count without its plural forms, or a string the flow no longer has.
     public func problems(with flow: FlowDefinition) throws -> [String] {
-        let sources = try FlowStrings.sources(of: flow).map(\.text)
+        problems(sources: try FlowStrings.sources(of: flow).map(\.text), of: "the flow")
+    }
+
+    /// Why this catalog cannot ship with `sources`, the strings of `owner` (a flow, a server's
+    /// messages, its mail): as ``problems(with:)``, with `placeholders` reading a string's placeholder
+    /// names (`{name}` by default; Mustache's `{{name}}` for mail).
+    public func problems(
+        sources: [String], of owner: String, placeholders: (String) -> [String] = TextTemplate.keys(in:)
+    ) -> [String] {
         var problems: [String] = []
         for language in languages {
             for source in sources {
@@ -43,13 +51,13 @@ extension StringCatalog {
                     problems.append("\(language): \"\(source)\" has no translation")
                     continue
                 }
-                let expected = TextTemplate.keys(in: source).sorted()
+                let expected = placeholders(source).sorted()
                 for (category, form) in forms.sorted(by: { $0.key < $1.key })
-                where TextTemplate.keys(in: form).sorted() != expected {
+                where placeholders(form).sorted() != expected {
                     let which = category.isEmpty ? "" : " (\(category))"
                     problems.append(
                         "\(language): the translation\(which) of \"\(source)\" has placeholders "
-                            + "\(Self.list(TextTemplate.keys(in: form))) where the source has \(Self.list(expected))")
+                            + "\(Self.list(placeholders(form))) where the source has \(Self.list(expected))")
                 }
                 if expected.contains(where: Self.isCount), localization?.variations?.plural?["other"] == nil {
                     problems.append("\(language): \"\(source)\" counts, so it needs plural forms (at least \"other\")")
@@ -58,7 +66,7 @@ extension StringCatalog {
         }
         let current = Set(sources)
         for source in strings.keys.sorted() where !current.contains(source) {
-            problems.append("\"\(source)\" is no longer in the flow")
+            problems.append("\"\(source)\" is no longer in \(owner)")
         }
         return problems
     }
@@ -108,9 +116,14 @@ public struct LocalizedFlow: Sendable {
     }
 
     /// Whether the language is written right to left.
-    public var isRightToLeft: Bool {
-        Self.rightToLeft.contains(language.split(separator: "-").first.map(String.init) ?? "")
+    public var isRightToLeft: Bool { StringCatalog.isRightToLeft(language) }
+}
+
+extension StringCatalog {
+    /// Whether a language (a BCP 47 tag) is written right to left.
+    public static func isRightToLeft(_ language: String) -> Bool {
+        rightToLeft.contains(language.split(separator: "-").first.map(String.init) ?? "")
     }
 
-    static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "dv", "ckb", "sd", "ug"]
+    private static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "dv", "ckb", "sd", "ug"]
 }

@@ -34,7 +34,8 @@ public struct RequestInfo: Sendable {
     public var userAgent: String?
     /// The token of an `Authorization: Bearer` header.
     public var bearerToken: String?
-    /// The languages the client prefers, most wanted first (`Accept-Language`).
+    /// The languages the client prefers, most wanted first: one a page's language switch chose (its
+    /// `lang` link or cookie), then `Accept-Language`.
     public var preferredLanguages: [String] = []
     /// The device an app names in `X-Doorstep-Device`.
     public var device: ClientDevice? = nil
@@ -60,7 +61,7 @@ struct RequestInfoMiddleware: RouterMiddleware {
         let info = RequestInfo(
             clientAddress: context.clientAddress.map(\.text),
             userAgent: request.headers[.userAgent], bearerToken: bearer,
-            preferredLanguages: FunnelLanguage.acceptLanguage(request.headers[.acceptLanguage] ?? ""),
+            preferredLanguages: FunnelLanguage.preferred(by: request),
             device: ClientDevice(header: request.headers[Self.deviceHeader]))
         return try await RequestInfo.$current.withValue(info) {
             try await next(request, context)

@@ -21,6 +21,18 @@ struct AccountPage {
     var enrolment: SecondFactorEnrolment?
     /// Whether the server has passkeys on, so one can be added here.
     var passkeysOn = false
+    /// The page's language, one of ``ServerMessages``'.
+    var language = "en"
+
+    /// `english` in the page's language, as it is (escape it where it goes into HTML).
+    func words(_ english: String) -> String {
+        ServerMessages.catalog.translate(english, into: language)
+    }
+
+    /// `english` in the page's language, escaped for HTML.
+    private func text(_ english: String) -> String {
+        HTML.escape(words(english))
+    }
 
     func render() -> String {
         let parts = [
@@ -28,17 +40,17 @@ struct AccountPage {
             passkeySection, sessionSection, dataSection,
         ]
         return FunnelPages.plain(
-            title: "Your account",
+            title: words("Your account"), language: language,
             body: """
-                <main class="index account"><h1>Your account</h1>\(parts.joined())
-                <p><a href="/">All flows</a></p></main>\(passkeysOn ? "<script src=\"/funnel/funnel.js\" defer></script>" : "")
+                <main class="index account"><h1>\(text("Your account"))</h1>\(parts.joined())
+                <p><a href="/">\(text("All flows"))</a></p></main>\(passkeysOn ? "<script src=\"/funnel/funnel.js\" defer></script>" : "")
                 """, page: "account")
     }
 
     private func form(_ action: String, _ fields: String, button: String) -> String {
         """
         <form method="post" action="/account"><input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
-        <input type="hidden" name="_action" value="\(action)">\(fields)<button type="submit">\(HTML.escape(button))</button></form>
+        <input type="hidden" name="_action" value="\(action)">\(fields)<button type="submit">\(text(button))</button></form>
         """
     }
 
@@ -49,14 +61,14 @@ struct AccountPage {
     ) -> String {
         let id = "a-" + (id ?? name)
         return """
-            <label for="\(id)">\(HTML.escape(label))</label>\
+            <label for="\(id)">\(text(label))</label>\
             <input id="\(id)" name="\(name)" type="\(type)" value="\(HTML.escape(value))" \(extra)>
             """
     }
 
     private var alerts: String {
-        (notice.map { "<p class=\"index-note\" role=\"status\">\(HTML.escape($0))</p>" } ?? "")
-            + (problem.map { "<p role=\"alert\">\(HTML.escape($0))</p>" } ?? "")
+        (notice.map { "<p class=\"index-note\" role=\"status\">\(text($0))</p>" } ?? "")
+            + (problem.map { "<p role=\"alert\">\(text($0))</p>" } ?? "")
     }
 
     private var confirmationSection: String {
@@ -75,7 +87,7 @@ struct AccountPage {
                 button: "Confirm")
         }
         return
-            "<section><h2>Confirm it's you</h2><p>For your security, confirm who you are, then try again.</p>\(body)</section>"
+            "<section><h2>\(text("Confirm it's you"))</h2><p>\(text("For your security, confirm who you are, then try again."))</p>\(body)</section>"
     }
 
     private var profileSection: String {
@@ -87,7 +99,7 @@ struct AccountPage {
                 + field("lastName", "Last name", value: user.lastName ?? "", extra: "autocomplete=\"family-name\"")
         let picture =
             user.avatarID.map {
-                "<img class=\"account-photo\" src=\"/v1/avatars/\(HTML.escape($0))\" alt=\"Your photo\">"
+                "<img class=\"account-photo\" src=\"/v1/avatars/\(HTML.escape($0))\" alt=\"\(text("Your photo"))\">"
             }
             ?? ""
         let photo = """
@@ -95,25 +107,27 @@ struct AccountPage {
             <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
             <input type="hidden" name="_action" value="photo">\
             \(field("photo", "Photo (JPEG or PNG)", type: "file", extra: "accept=\"image/jpeg,image/png\""))\
-            <button type="submit">Save photo</button></form>
+            <button type="submit">\(text("Save photo"))</button></form>
             """
-        return "<section><h2>Profile</h2>\(picture)\(form("name", fields, button: "Save name"))\(photo)</section>"
+        return
+            "<section><h2>\(text("Profile"))</h2>\(picture)\(form("name", fields, button: "Save name"))\(photo)</section>"
     }
 
     private var emailSection: String {
         let current =
-            user.email.map { "<p>\(HTML.escape($0))\(user.emailVerified ? "" : " (not confirmed)")</p>" } ?? ""
+            user.email.map { "<p>\(HTML.escape($0))\(user.emailVerified ? "" : " " + text("(not confirmed)"))</p>" }
+            ?? ""
         let change = form(
             "email", field("email", "New email", type: "email", extra: "autocomplete=\"email\""), button: "Send a code")
         let code =
             pendingEmail.map { email in
-                "<p>Enter the code we sent to \(HTML.escape(email)).</p>"
+                "<p>\(text("Enter the code we sent to \(email)."))</p>"
                     + form(
                         "emailCode",
                         field("code", "Code", extra: "inputmode=\"numeric\" autocomplete=\"one-time-code\""),
                         button: "Change email")
             } ?? ""
-        return "<section><h2>Email</h2>\(current)\(change)\(code)</section>"
+        return "<section><h2>\(text("Email"))</h2>\(current)\(change)\(code)</section>"
     }
 
     private var passwordSection: String {
@@ -124,16 +138,17 @@ struct AccountPage {
         let fields =
             current + field("newPassword", "New password", type: "password", extra: "autocomplete=\"new-password\"")
         return
-            "<section><h2>Password</h2>\(form("password", fields, button: user.passwordHash == nil ? "Set password" : "Change password"))</section>"
+            "<section><h2>\(text("Password"))</h2>\(form("password", fields, button: user.passwordHash == nil ? "Set password" : "Change password"))</section>"
     }
 
     private var secondFactorSection: String {
         var body = ""
         if let enrolment {
-            body += "<p>Scan this code with your authenticator app, or type the key.</p>"
+            body += "<p>\(text("Scan this code with your authenticator app, or type the key."))</p>"
             body += "<figure class=\"qr-code\">\(enrolment.qrCodeSVG)</figure>"
-            body += "<p>Key: <code class=\"totp-secret\">\(HTML.escape(enrolment.secret))</code></p>"
-            body += "<p>Keep these recovery codes somewhere safe: each works once, and they are not shown again.</p>"
+            body += "<p>\(text("Key:")) <code class=\"totp-secret\">\(HTML.escape(enrolment.secret))</code></p>"
+            body +=
+                "<p>\(text("Keep these recovery codes somewhere safe: each works once, and they are not shown again."))</p>"
             body +=
                 "<ul class=\"recovery-codes\">"
                 + enrolment.recoveryCodes.map { "<li><code>\(HTML.escape($0))</code></li>" }.joined() + "</ul>"
@@ -142,19 +157,22 @@ struct AccountPage {
                 field("code", "Code from the app", extra: "inputmode=\"numeric\" autocomplete=\"one-time-code\""),
                 button: "Turn on")
         } else if secondFactor.enabled {
-            body += "<p>On. \(secondFactor.recoveryCodesLeft) recovery codes left.</p>"
+            body += "<p>\(text("On. \(secondFactor.recoveryCodesLeft) recovery codes left."))</p>"
             body += form("mfaDisable", field("code", "Code from the app, or a recovery code"), button: "Turn off")
         } else {
-            body += "<p>Off.</p>" + form("mfaBegin", "", button: "Add an authenticator app")
+            body += "<p>\(text("Off."))</p>" + form("mfaBegin", "", button: "Add an authenticator app")
         }
-        return "<section><h2>Authenticator app</h2>\(body)</section>"
+        return "<section><h2>\(text("Authenticator app"))</h2>\(body)</section>"
     }
 
     private var passkeySection: String {
         let items = passkeys.map { passkey in
-            let used = passkey.lastUsedAt.map { ", last used \(RFC3339DateTranscoder.format($0))" } ?? ""
+            let added = RFC3339DateTranscoder.format(passkey.createdAt)
+            let when =
+                passkey.lastUsedAt.map { text("Added \(added), last used \(RFC3339DateTranscoder.format($0))") }
+                ?? text("Added \(added)")
             return
-                "<li><strong>\(HTML.escape(passkey.name))</strong> (added \(RFC3339DateTranscoder.format(passkey.createdAt))\(used))"
+                "<li><strong>\(HTML.escape(passkey.name))</strong> (\(when))"
                 + form(
                     "passkeyRename",
                     "<input type=\"hidden\" name=\"id\" value=\"\(HTML.escape(passkey.id))\">"
@@ -165,8 +183,8 @@ struct AccountPage {
                     button: "Remove")
                 + "</li>"
         }
-        let list = items.isEmpty ? "<p>No passkeys.</p>" : "<ul class=\"passkeys\">\(items.joined())</ul>"
-        return "<section><h2>Passkeys</h2>\(list)\(addPasskeyForm)</section>"
+        let list = items.isEmpty ? "<p>\(text("No passkeys."))</p>" : "<ul class=\"passkeys\">\(items.joined())</ul>"
+        return "<section><h2>\(text("Passkeys"))</h2>\(list)\(addPasskeyForm)</section>"
     }
 
     /// The form the page's script runs the browser's passkey ceremony for: its button shows only where
@@ -178,35 +196,37 @@ struct AccountPage {
             <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
             <input type="hidden" name="_action" value="passkeyAdd"><input type="hidden" name="_passkey" value="">\
             \(field("name", "Name (optional)", id: "passkey-name", extra: "maxlength=\"64\""))\
-            <p data-passkey-note>Adding a passkey needs a browser that supports passkeys.</p>\
-            <button type="submit" hidden>Add a passkey</button></form>
+            <p data-passkey-note>\(text("Adding a passkey needs a browser that supports passkeys."))</p>\
+            <button type="submit" hidden>\(text("Add a passkey"))</button></form>
             """
     }
 
     private var sessionSection: String {
         let items = sessions.map { session in
-            let device = HTML.escape(session.device ?? "Unknown device")
-            let when =
-                "signed in \(RFC3339DateTranscoder.format(session.createdAt)), last seen \(RFC3339DateTranscoder.format(session.lastUsedAt))"
+            let device = HTML.escape(session.device ?? words("Unknown device"))
+            let (signedIn, lastSeen) = (
+                RFC3339DateTranscoder.format(session.createdAt), RFC3339DateTranscoder.format(session.lastUsedAt)
+            )
+            let when = text("signed in \(signedIn), last seen \(lastSeen)")
             let action =
                 session.isCurrent
-                ? " (this browser)"
+                ? " " + text("(this browser)")
                 : form(
                     "sessionRevoke",
                     "<input type=\"hidden\" name=\"id\" value=\"\(session.id.lowercasedText)\">", button: "Sign out")
             return "<li>\(device), \(when)\(action)</li>"
         }
         return """
-            <section><h2>Where you're signed in</h2><ul class="sessions">\(items.joined())</ul>\
+            <section><h2>\(text("Where you're signed in"))</h2><ul class="sessions">\(items.joined())</ul>\
             \(form("sessionsRevokeOthers", "", button: "Sign out everywhere else"))</section>
             """
     }
 
     private var dataSection: String {
         """
-        <section><h2>Your data</h2><p><a href="/account/export" download="account.json">Download your data</a></p>\
-        </section><section><h2>Delete account</h2><p>Your profile, answers, memberships and sign-ins are erased.</p>\
-        \(form("delete", "<label><input type=\"checkbox\" name=\"confirm\" value=\"yes\" required> Delete my account and its data</label>", button: "Delete account"))\
+        <section><h2>\(text("Your data"))</h2><p><a href="/account/export" download="account.json">\(text("Download your data"))</a></p>\
+        </section><section><h2>\(text("Delete account"))</h2><p>\(text("Your profile, answers, memberships and sign-ins are erased."))</p>\
+        \(form("delete", "<label><input type=\"checkbox\" name=\"confirm\" value=\"yes\" required> \(text("Delete my account and its data"))</label>", button: "Delete account"))\
         </section>
         """
     }

@@ -65,6 +65,8 @@ extension FunnelController {
             sessions: try await services.auth.sessions(caller),
             secondFactor: try await services.auth.secondFactorStatus(caller), csrfToken: browser.state.csrfToken)
         page.passkeysOn = services.passkeys != nil
+        // The browser's languages first, then the one the account signed up in.
+        page.language = ServerMessages.language(for: RequestInfo.current.preferredLanguages + [user.language ?? "en"])
         edit(&page)
         return Self.html(page.render())
     }
@@ -180,7 +182,9 @@ extension FunnelController {
             return try await page { $0.notice = "That device was signed out." }
         case "sessionsRevokeOthers":
             let ended = try await services.auth.revokeOtherSessions(caller)
-            return try await page { $0.notice = "Signed out of \(ended) other \(ended == 1 ? "session" : "sessions")." }
+            return try await page {
+                $0.notice = ended == 1 ? "Signed out of 1 other session." : "Signed out of \(ended) other sessions."
+            }
         case "sendConfirmationCode":
             let user = try await services.auth.activeUser(caller)
             _ = try await services.auth.sendCode(email: user.email ?? "", purpose: .login)

@@ -24,7 +24,8 @@ extension FunnelController {
         return Self.html(
             FunnelPages.confirmIdentity(
                 flow: flow, csrfToken: browser.state.csrfToken, asks: asks,
-                message: query.get("problem").flatMap { Self.refusals[String($0)] }))
+                message: query.get("problem").flatMap { Self.refusals[String($0)] },
+                language: Self.pageLanguage(request)))
     }
 
     /// `POST /flows/:id/confirm`: mails a code (`_action=send`) or checks the password or code, then
@@ -41,7 +42,8 @@ extension FunnelController {
         func page(_ asks: FunnelPages.Confirmation, _ message: String?) -> Response {
             Self.html(
                 FunnelPages.confirmIdentity(
-                    flow: flow, csrfToken: browser.state.csrfToken, asks: asks, message: message))
+                    flow: flow, csrfToken: browser.state.csrfToken, asks: asks, message: message,
+                    language: Self.pageLanguage(request)))
         }
         if form.value("_action") == "send" {
             do {
@@ -65,5 +67,13 @@ extension FunnelController {
                 headers: [.location: Self.confirmationPath(flow) + "?asks=\(asks)&problem=\(problem)"])
         }
         return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
+    }
+}
+
+extension FunnelController {
+    /// The language of the funnel's own pages for `request`: the one chosen on a page, else the
+    /// browser's, among the server's.
+    static func pageLanguage(_ request: Request) -> String {
+        ServerMessages.language(for: FunnelLanguage.preferred(by: request))
     }
 }

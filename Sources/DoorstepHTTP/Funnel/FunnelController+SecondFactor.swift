@@ -19,7 +19,8 @@ extension FunnelController {
         }
         let message = request.uri.queryParameters.get("problem").flatMap { Self.refusals[String($0)] }
         var response = Self.html(
-            FunnelPages.secondFactor(flow: flow, csrfToken: browser.state.csrfToken, message: message))
+            FunnelPages.secondFactor(
+                flow: flow, csrfToken: browser.state.csrfToken, message: message, language: Self.pageLanguage(request)))
         sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
         return response
     }

@@ -1,4 +1,5 @@
 import DoorstepFlow
+import DoorstepServerCore
 
 /// The funnel's pages that are not screens: the list of flows and the error page.
 enum FunnelPages {
@@ -22,14 +23,23 @@ enum FunnelPages {
                 """)
     }
 
-    /// A page explaining what went wrong, with a way on.
-    static func error(title: String, message: String, link: (href: String, text: String)) -> String {
-        plain(
-            title: title,
+    /// A page explaining what went wrong, with a way on, in `language`.
+    static func error(
+        title: String, message: String, link: (href: String, text: String),
+        language: String = ServerMessages.language(for: RequestInfo.current.preferredLanguages)
+    ) -> String {
+        let text = words(in: language)
+        return plain(
+            title: ServerMessages.catalog.translate(title, into: language), language: language,
             body: """
-                <main class="index"><h1>\(HTML.escape(title))</h1><p role="alert">\(HTML.escape(message))</p>
-                <p><a href="\(HTML.escape(link.href))">\(HTML.escape(link.text))</a></p></main>
+                <main class="index"><h1>\(text(title))</h1><p role="alert">\(text(message))</p>
+                <p><a href="\(HTML.escape(link.href))">\(text(link.text))</a></p></main>
                 """)
+    }
+
+    /// The funnel's own words in `language`, escaped for HTML.
+    static func words(in language: String) -> (String) -> String {
+        { HTML.escape(ServerMessages.catalog.translate($0, into: language)) }
     }
 
     /// What the confirmation page asks for.
@@ -43,69 +53,75 @@ enum FunnelPages {
 
     /// `/flows/:id/confirm`: asks for the password, or mails a code and asks for it, before a change that
     /// needs a recent sign-in.
-    static func confirmIdentity(flow: FlowDefinition, csrfToken: String, asks: Confirmation, message: String?)
-        -> String
-    {
+    static func confirmIdentity(
+        flow: FlowDefinition, csrfToken: String, asks: Confirmation, message: String?, language: String = "en"
+    ) -> String {
+        let text = words(in: language)
         let action = "/flows/\(HTML.escape(flow.id))/confirm"
         let csrf = "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(csrfToken))\">"
-        let alert = message.map { "<p role=\"alert\">\(HTML.escape($0))</p>" } ?? ""
+        let alert = message.map { "<p role=\"alert\">\(text($0))</p>" } ?? ""
         let form: String
         switch asks {
         case .password:
             form = """
                 <form method="post" action="\(action)">\(csrf)
-                <label for="password">Password</label>
+                <label for="password">\(text("Password"))</label>
                 <input id="password" name="password" type="password" autocomplete="current-password" required>
-                <button type="submit" name="_action" value="confirm">Confirm</button></form>
+                <button type="submit" name="_action" value="confirm">\(text("Confirm"))</button></form>
                 """
         case .mailACode:
             form = """
-                <p>We'll email you a code to confirm it's you.</p>
+                <p>\(text("We'll email you a code to confirm it's you."))</p>
                 <form method="post" action="\(action)">\(csrf)
-                <button type="submit" name="_action" value="send">Email me a code</button></form>
+                <button type="submit" name="_action" value="send">\(text("Email me a code"))</button></form>
                 """
         case .code:
             form = """
-                <p>Enter the code we just emailed you.</p>
+                <p>\(text("Enter the code we just emailed you."))</p>
                 <form method="post" action="\(action)">\(csrf)
-                <label for="code">Code</label>
+                <label for="code">\(text("Code"))</label>
                 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
-                <button type="submit" name="_action" value="confirm">Confirm</button></form>
+                <button type="submit" name="_action" value="confirm">\(text("Confirm"))</button></form>
                 """
         }
         return plain(
-            title: "Confirm it's you",
+            title: ServerMessages.catalog.translate("Confirm it's you", into: language), language: language,
             body: """
-                <main class="index account"><h1>Confirm it's you</h1>
-                <p>For your security, confirm who you are before making this change.</p>\(alert)\(form)
-                <p><a href="/flows/\(HTML.escape(flow.id))">Back to \(HTML.escape(flow.title))</a></p></main>
+                <main class="index account"><h1>\(text("Confirm it's you"))</h1>
+                <p>\(text("For your security, confirm who you are before making this change."))</p>\(alert)\(form)
+                <p><a href="/flows/\(HTML.escape(flow.id))">\(text("Back to \(flow.title)"))</a></p></main>
                 """)
     }
 
     /// The second factor of a sign-in: the code the authenticator app shows, or a recovery code.
-    static func secondFactor(flow: FlowDefinition, csrfToken: String, message: String?) -> String {
-        let alert = message.map { "<p role=\"alert\">\(HTML.escape($0))</p>" } ?? ""
+    static func secondFactor(flow: FlowDefinition, csrfToken: String, message: String?, language: String = "en")
+        -> String
+    {
+        let text = words(in: language)
+        let alert = message.map { "<p role=\"alert\">\(text($0))</p>" } ?? ""
         return plain(
-            title: "Enter the code from your authenticator app",
+            title: ServerMessages.catalog.translate("Enter the code from your authenticator app", into: language),
+            language: language,
             body: """
-                <main class="index account"><h1>Enter the code from your authenticator app</h1>\(alert)
+                <main class="index account"><h1>\(text("Enter the code from your authenticator app"))</h1>\(alert)
                 <form method="post" action="/flows/\(HTML.escape(flow.id))/mfa">
                 <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">
-                <label for="code">Code</label>
+                <label for="code">\(text("Code"))</label>
                 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required autofocus>
-                <p>Lost your phone? Enter one of your recovery codes instead.</p>
-                <button type="submit">Continue</button></form>
-                <p><a href="/flows/\(HTML.escape(flow.id))">Back to \(HTML.escape(flow.title))</a></p></main>
+                <p>\(text("Lost your phone? Enter one of your recovery codes instead."))</p>
+                <button type="submit">\(text("Continue"))</button></form>
+                <p><a href="/flows/\(HTML.escape(flow.id))">\(text("Back to \(flow.title)"))</a></p></main>
                 """)
     }
 
     /// A plain page of the funnel's own (not a flow's screen) around `body`.
     /// - Parameter page: names the page on its `<body>` (`data-screen`), as screens are named.
-    static func plain(title: String, body: String, page: String? = nil) -> String {
+    static func plain(title: String, language: String = "en", body: String, page: String? = nil) -> String {
         let name = page.map { " data-screen=\"\(HTML.escape($0))\"" } ?? ""
+        let direction = StringCatalog.isRightToLeft(language) ? "rtl" : "ltr"
         return """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
+            <html lang="\(HTML.escape(language))" dir="\(direction)"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(HTML.escape(title))</title>
             <link rel="stylesheet" href="/funnel/funnel.css"></head>

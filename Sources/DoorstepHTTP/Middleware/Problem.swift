@@ -46,14 +46,17 @@ struct Problem {
         503: "Service Unavailable",
     ]
 
-    /// The error as a response, with `Retry-After` for 429s.
-    static func response(for error: ServiceError) -> Response {
+    /// The error as a response, with `Retry-After` for 429s; its detail and field messages in
+    /// `language` (one of ``ServerMessages``'), English by default.
+    static func response(for error: ServiceError, language: String = "en") -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/problem+json"
         headers[.cacheControl] = "no-store"
         if let retryAfter = error.retryAfter { headers[.retryAfter] = String(retryAfter) }
         // Written by the one-pass writer: every refusal of a crowd is answered with one of these.
-        let body = (try? Problem(error).value.jsonData()) ?? Data()
+        let words = language == "en" ? error : ServerMessages.localized(error, into: language)
+        let body = (try? Problem(words).value.jsonData()) ?? Data()
+        headers[.contentLanguage] = language
         return Response(
             status: .init(code: error.status), headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))

@@ -26,7 +26,9 @@ struct ProblemMiddleware: RouterMiddleware {
                     return Self.methodNotAllowed(allowed)
                 }
             }
-            return Problem.response(for: serviceError(for: error, request: request))
+            let language = ServerMessages.language(
+                for: FunnelLanguage.acceptLanguage(request.headers[.acceptLanguage] ?? ""))
+            return Problem.response(for: serviceError(for: error, request: request), language: language)
         }
     }
 
@@ -108,7 +110,7 @@ struct ProblemMiddleware: RouterMiddleware {
     static func describe(_ error: DecodingError) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
             let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return text.isEmpty ? "the body" : "body" + text
+            return "body" + text
         }
         switch error {
         case .keyNotFound(let key, let context):

@@ -59,10 +59,10 @@ public struct FlowDataService: Sendable {
         }
         let secrets = decoded.secretAnswers(of: definition)
         guard secrets.isEmpty else {
+            let fields = secrets.sorted().joined(separator: ", ")
             throw ServiceError(
                 status: 422, code: .secretInSnapshot,
-                detail:
-                    "Progress never keeps passwords or codes; leave out \(secrets.sorted().joined(separator: ", ")).",
+                detail: "Progress never keeps passwords or codes; leave out \(fields).",
                 fieldProblems: secrets.sorted().map {
                     FieldIssue(
                         field: $0, code: "secret_in_snapshot", message: "This answer is a secret and is not kept.")

@@ -105,10 +105,11 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
     /// seconds have passed, and the person is told roughly when that is.
     public static func codeBudgetSpent(retryAfter: Int) -> ServiceError {
         let hours = Int((Double(retryAfter) / 3_600).rounded(.up))
-        let when = retryAfter < 3_600 ? "in an hour" : hours == 1 ? "in an hour" : "in \(hours) hours"
         return ServiceError(
             status: 429, code: .tooManyAttempts,
-            detail: "Too many wrong codes were entered for this address. Try again \(when).",
+            detail: hours <= 1
+                ? "Too many wrong codes were entered for this address. Try again in an hour."
+                : "Too many wrong codes were entered for this address. Try again in \(hours) hours.",
             retryAfter: max(1, retryAfter))
     }
 

@@ -400,6 +400,21 @@ TRANSLATIONS = {
     for flow in ["tanda", "trainer", "familysync", "destiny", "kordant"]
 }
 
+# The server's own words (the account center, problems), as its String Catalog ships them.
+MESSAGES = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources",
+                                       "DoorstepServerCore", "Resources", "Messages.xcstrings"), encoding="utf-8"))
+
+
+def message(english, language):
+    """What one of the server's own sentences reads in `language`."""
+    return MESSAGES["strings"][english]["localizations"][language]["stringUnit"]["value"]
+
+
+def newest_mail(email):
+    """The newest mail to `email` in the dev mailbox."""
+    with urllib.request.urlopen(f"{BASE}/dev/mail.json?to={urllib.request.quote(email)}") as response:
+        return json.load(response)[0]
+
 
 class FunnelWalk(unittest.TestCase):
     def person(self, flow, profile=None, language=None):
@@ -481,6 +496,10 @@ class FunnelWalk(unittest.TestCase):
         lucia.press(t("Create Account"))
         lucia.wait_for("enableFaceID")
         self.assert_all_translated(lucia)
+        mail = newest_mail(email)
+        self.assertIn(" es tu código de ", mail["subject"])
+        self.assertTrue(mail["subject"].endswith(" para confirmar tu correo"), mail["subject"])
+        self.assertIn("Caduca en", mail["text"])
         lucia.press(t("Not now"))
         lucia.wait_for("plan")
         self.assert_all_translated(lucia)
@@ -488,6 +507,16 @@ class FunnelWalk(unittest.TestCase):
         lucia.press(t("Continue"))
         lucia.wait_for("watchlist")
         self.assert_all_translated(lucia)
+
+        # The account center follows the language chosen on the switch, and keeps the name whole.
+        lucia.open("/account")
+        lucia.wait_for("account")
+        lucia.shot()
+        self.assertEqual(lucia.driver.find_element(By.TAG_NAME, "html").get_attribute("lang"), "es")
+        for english in ["Your account", "Save name", "Where you're signed in", "Delete account"]:
+            self.assertIn(message(english, "es"), lucia.text())
+            self.assertNotIn(english, lucia.text())
+        self.assertEqual(lucia.field(message("Name", "es")).get_attribute("value"), "Lucía Fernández de la Vega")
 
     def test_index_lists_every_flow(self):
         sam = self.person("index")

@@ -70,6 +70,37 @@ struct MailDeliveryTests {
         #expect(!server.log.contains(Self.code(mail)), "the code is in no log line")
     }
 
+    @Test("A code is mailed in the language the app asked in; an account's mail in the language it signed up in")
+    func mailInTheReadersLanguage() async throws {
+        let peer = try SMTPPeer()
+        let server = try serve(smtpPort: peer.port)
+        defer { _ = server.terminate() }
+        let http = HTTP(base: try await server.waitUntilListening())
+        let spanish = try await http.send(
+            "POST", "v1/auth/code", json: ["email": "lucia@example.com", "purpose": "signup"],
+            headers: ["Accept-Language": "es-MX,es;q=0.9,en;q=0.5"])
+        #expect(spanish.status == 202)
+        let code = try #require(try await waitForMail(peer, within: 60).first)
+        #expect(code.subject == "\(Self.code(code)) es tu código de TANDA", "the subject in Spanish, the code first")
+        #expect(code.text?.contains("Caduca en 10 minutos") == true, "\(code.text ?? "")")
+        #expect(code.html?.contains("<html lang=\"es\" dir=\"ltr\">") == true)
+
+        let signUp = try await http.send(
+            "POST", "v1/auth/signup", json: ["email": "layla@example.com", "password": "Shield-Up-2026!"],
+            headers: ["Accept-Language": "ar"])
+        #expect(signUp.status == 201)
+        let verify = try #require(try await waitForMail(peer, count: 2, within: 60).last)
+        #expect(verify.rcptTo == ["layla@example.com"])
+        #expect(verify.html?.contains("<html lang=\"ar\" dir=\"rtl\">") == true, "Arabic, right to left")
+        // Asked for later without any language, the reset code follows the account's.
+        #expect(
+            try await http.send("POST", "v1/auth/password/forgot", json: ["email": "layla@example.com"]).status == 202)
+        let reset = try #require(try await waitForMail(peer, count: 3, within: 60).last)
+        #expect(reset.rcptTo == ["layla@example.com"])
+        #expect(reset.html?.contains("<html lang=\"ar\" dir=\"rtl\">") == true, "the account's language")
+        #expect(reset.subject.hasPrefix(Self.code(reset)) && !reset.subject.contains("password"), "\(reset.subject)")
+    }
+
     @Test("421 once: the mail is retried within seconds and arrives once")
     func temporaryRefusal() async throws {
         let peer = try SMTPPeer(["--fail-first", "1"])

@@ -115,11 +115,13 @@ final class OutputCollector: Sendable {
 struct HTTP {
     let base: URL
 
-    func send(_ method: String, _ path: String, json: [String: Any]? = nil, bearer: String? = nil) async throws
-        -> (status: Int, json: Any?)
-    {
+    func send(
+        _ method: String, _ path: String, json: [String: Any]? = nil, bearer: String? = nil,
+        headers: [String: String] = [:]
+    ) async throws -> (status: Int, json: Any?) {
         var request = URLRequest(url: base.appendingPathComponent(path))
         request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let json {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -28,6 +28,36 @@ struct MailTemplateLibraryTests {
         #expect(!mail.text.contains("{{") && !html.contains("{{"))
     }
 
+    @Test("Every sentence of every mail is translated into Spanish and Arabic with the same placeholders")
+    func everySentenceTranslated() throws {
+        let library = try MailTemplateLibrary(kinds: Self.kinds)
+        #expect(library.languages == ["en", "ar", "es"])
+        #expect(library.sentences.count > 30, "the templates' words are marked for translation")
+        #expect(library.translationProblems == [])
+    }
+
+    @Test("A mail is written in its reader's language, Arabic right to left; other languages get English")
+    func languages() throws {
+        let library = try MailTemplateLibrary(kinds: Self.kinds)
+        #expect(library.language(for: ["fr-CA", "es-MX"]) == "es")
+        #expect(library.language(for: ["fr"]) == "en")
+        for kind in Self.kinds {
+            let english = try library.render(kind, values: values, brand: brand)
+            for language in ["es", "ar"] {
+                let mail = try library.render(kind, values: values, brand: brand, language: language)
+                let html = try #require(mail.html)
+                #expect(mail.subject != english.subject && mail.text != english.text, "\(kind) in \(language)")
+                #expect(!mail.text.contains("{{") && !html.contains("{{"))
+                #expect(html.contains("<html lang=\"\(language)\" dir=\"\(language == "ar" ? "rtl" : "ltr")\">"))
+            }
+        }
+        let spanish = try library.render("signupCode", values: values, brand: brand, language: "es")
+        #expect(spanish.subject.hasPrefix("483920"), "the code still leads, for AutoFill")
+        #expect(spanish.text.contains("10"), "the values go into the translation")
+        let invitation = try library.render("invitation", values: values, brand: brand, language: "ar")
+        #expect(try #require(invitation.html).contains("Sam &lt;script&gt;"), "values are escaped in any language")
+    }
+
     @Test("Codes lead the subject, so iOS offers them for AutoFill")
     func codeSubjects() throws {
         let library = try MailTemplateLibrary(kinds: Self.kinds)

@@ -43,7 +43,8 @@ struct MailOutboxTests {
         async throws
     {
         try await storage.transaction {
-            try await outbox.enqueue(.signupCode, to: to, values: ["code": code, "minutes": "10"], code: code, in: $0)
+            try await outbox.enqueue(
+                .signupCode, to: to, values: ["code": code, "minutes": "10"], code: code, language: nil, in: $0)
         }
     }
 

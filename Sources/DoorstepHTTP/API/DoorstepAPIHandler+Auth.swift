@@ -17,7 +17,7 @@ extension DoorstepAPIHandler {
     func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let sent = try await services.auth.sendCode(
-            email: body.email, purpose: CodePurpose(rawValue: body.purpose.rawValue))
+            email: body.email, purpose: CodePurpose(rawValue: body.purpose.rawValue), language: meta.language)
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
     }
 
@@ -45,7 +45,7 @@ extension DoorstepAPIHandler {
 
     func forgotPassword(_ input: Operations.ForgotPassword.Input) async throws -> Operations.ForgotPassword.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let sent = try await services.auth.forgotPassword(email: body.email)
+        let sent = try await services.auth.forgotPassword(email: body.email, language: meta.language)
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
     }
 

@@ -17,7 +17,7 @@ struct DoorstepAPIHandler: APIProtocol {
     var meta: RequestMeta {
         RequestMeta(
             userAgent: RequestInfo.current.userAgent, bearerToken: RequestInfo.current.bearerToken,
-            device: RequestInfo.current.device)
+            device: RequestInfo.current.device, languages: RequestInfo.current.preferredLanguages)
     }
 
     /// The signed-in caller, or 401.

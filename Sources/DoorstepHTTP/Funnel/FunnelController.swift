@@ -260,7 +260,9 @@ struct FunnelController: Sendable {
 
     func makeEffects(browser: BrowserSession, request: Request, upload: Data?) -> FunnelEffects {
         FunnelEffects(
-            services: services, meta: RequestMeta(userAgent: request.headers[.userAgent]), upload: upload,
+            services: services,
+            meta: RequestMeta(userAgent: request.headers[.userAgent], languages: FunnelLanguage.preferred(by: request)),
+            upload: upload,
             signedIn: browser.state.signedIn, webProviders: Set(webSignIns.keys))
     }
 

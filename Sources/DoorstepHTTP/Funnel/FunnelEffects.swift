@@ -55,7 +55,8 @@ struct FunnelEffects: FlowEffectPerformer {
     }
 
     func sendCode(email: String, purpose: String) async throws {
-        _ = try await services.auth.sendCode(email: email, purpose: CodePurpose(rawValue: purpose))
+        _ = try await services.auth.sendCode(
+            email: email, purpose: CodePurpose(rawValue: purpose), language: meta.language)
     }
 
     mutating func verifyCode(email: String, code: String, purpose: String) async throws -> EffectSignIn {
@@ -81,7 +82,7 @@ struct FunnelEffects: FlowEffectPerformer {
     }
 
     func forgotPassword(email: String) async throws {
-        _ = try await services.auth.forgotPassword(email: email)
+        _ = try await services.auth.forgotPassword(email: email, language: meta.language)
     }
 
     mutating func resetPassword(email: String, code: String, newPassword: String) async throws -> EffectSignIn {

@@ -12,8 +12,9 @@ struct TemplateMailComposer: MailComposer {
         self.brand = brand
     }
 
-    func compose(_ kind: MailKind, values: [String: String]) throws -> ComposedMail {
-        let rendered = try library.render(kind.rawValue, values: values, brand: brand)
+    func compose(_ kind: MailKind, values: [String: String], language: String?) throws -> ComposedMail {
+        let rendered = try library.render(
+            kind.rawValue, values: values, brand: brand, language: library.language(for: language.map { [$0] } ?? []))
         return ComposedMail(subject: rendered.subject, text: rendered.text, html: rendered.html)
     }
 }

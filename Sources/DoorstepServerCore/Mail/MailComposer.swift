@@ -35,7 +35,8 @@ public struct ComposedMail: Sendable, Hashable {
 /// Writes the subject, text and HTML of each kind of mail from the values it carries (`code`,
 /// `minutes`, `group`, `inviter`, `inviteCode`, `email`); a composer adds the app's name and colour.
 public protocol MailComposer: Sendable {
-    func compose(_ kind: MailKind, values: [String: String]) throws -> ComposedMail
+    /// The words of a mail, in `language` (a BCP 47 tag) when the composer has it, else its own.
+    func compose(_ kind: MailKind, values: [String: String], language: String?) throws -> ComposedMail
 }
 
 /// Plain-text mail with fixed words: the composer of servers built without templates (tests).
@@ -43,7 +44,7 @@ public struct PlainMailComposer: MailComposer {
     /// Creates the composer.
     public init() {}
 
-    public func compose(_ kind: MailKind, values: [String: String]) throws -> ComposedMail {
+    public func compose(_ kind: MailKind, values: [String: String], language: String?) throws -> ComposedMail {
         let code = values["code"] ?? ""
         let expiry =
             "It expires in \(values["minutes"] ?? "10") minutes. If you didn't ask for it, you can ignore this email."

@@ -69,11 +69,13 @@ public final class MailOutbox: Sendable {
     /// - Parameters:
     ///   - values: what the mail's words need (`code`, `minutes`, `group`, …).
     ///   - code: the one-time or invite code it carries, which the dev mailbox shows on its own.
+    ///   - language: the language of the person it goes to (their account's, else the one their request
+    ///     asked for); nil for the composer's own.
     public func enqueue(
-        _ kind: MailKind, to address: String, values: [String: String], code: String? = nil,
+        _ kind: MailKind, to address: String, values: [String: String], code: String? = nil, language: String?,
         in store: any StorageTransaction
     ) async throws {
-        let words = try composer.compose(kind, values: values)
+        let words = try composer.compose(kind, values: values, language: language)
         let mail = Mail(
             to: address, subject: words.subject, text: words.text, html: words.html, code: code, sentAt: clock.now)
         try await store.insertOutboxMail(

@@ -68,7 +68,8 @@ public struct PasskeyService: Sendable {
             try await storage.transaction { store in
                 try await store.insertPasskey(record)
                 if let email = user.email {
-                    try await auth.outbox.enqueue(.passkeyAdded, to: email, values: [:], in: store)
+                    try await auth.outbox.enqueue(
+                        .passkeyAdded, to: email, values: [:], language: user.language, in: store)
                 }
                 try await auth.webhooks.enqueue(
                     .passkeyAdded,

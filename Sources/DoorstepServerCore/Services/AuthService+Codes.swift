@@ -17,8 +17,11 @@ extension AuthService {
     }
 
     /// Mails a new code for `purpose`; only the newest code is valid. A `login` code is mailed only
-    /// when the account exists, but the answer is the same either way.
-    public func sendCode(email raw: String, purpose: CodePurpose) async throws -> (expiresIn: Int, resendAfter: Int) {
+    /// when the account exists, but the answer is the same either way. The mail is in the account's
+    /// language, or for a new address in `language`, the one the request asked for.
+    public func sendCode(
+        email raw: String, purpose: CodePurpose, language: String? = nil
+    ) async throws -> (expiresIn: Int, resendAfter: Int) {
         let email = try validEmail(raw)
         guard CodePurpose.requestable.contains(purpose) else {
             throw ServiceError.invalid(
@@ -27,7 +30,7 @@ extension AuthService {
         let delivered = try await storage.transaction { store in
             let exists = try await store.user(email: email) != nil
             let deliver = purpose == .signup || exists
-            try await issueCode(to: email, purpose: purpose, deliver: deliver, in: store)
+            try await issueCode(to: email, purpose: purpose, deliver: deliver, language: language, in: store)
             return deliver
         }
         if delivered { metrics.codeSent(purpose: purpose.rawValue) }
@@ -39,7 +42,7 @@ extension AuthService {
     /// transaction (no mail when `deliver` is false: the limits still count, so a missing account
     /// cannot be told from its answers). Call `outbox.wake()` once the transaction has committed.
     func issueCode(
-        to email: String, purpose: CodePurpose, deliver: Bool, in store: any StorageTransaction
+        to email: String, purpose: CodePurpose, deliver: Bool, language: String?, in store: any StorageTransaction
     ) async throws {
         let now = clock.now
         if let previous = try await store.code(email: email, purpose: purpose),
@@ -67,9 +70,11 @@ extension AuthService {
             case .login: .loginCode
             default: .signupCode
             }
+        // The account's own language first: whoever asks, the mail is for the address's owner.
+        let reader = try await store.user(email: email)?.language ?? language
         try await outbox.enqueue(
             kind, to: email, values: ["code": code, "minutes": String(Int(policy.codeLifetime / 60))], code: code,
-            in: store)
+            language: reader, in: store)
     }
 
     func codeHash(_ code: String, email: String, purpose: CodePurpose) -> String {

@@ -21,7 +21,7 @@ extension AuthService {
         }
         try await storage.transaction { store in
             if try await store.user(email: email) != nil { throw ServiceError.emailTaken }
-            try await issueCode(to: email, purpose: .emailChange, deliver: true, in: store)
+            try await issueCode(to: email, purpose: .emailChange, deliver: true, language: user.language, in: store)
             try await store.saveModuleState(
                 userID: user.id, module: Self.emailChangeModule,
                 state: try Value.object(["email": .string(email)]).jsonData(),
@@ -62,7 +62,10 @@ extension AuthService {
             }
             try await store.saveModuleState(
                 userID: user.id, module: Self.emailChangeModule, state: Data("{}".utf8), at: now)
-            if let old { try await outbox.enqueue(.emailChanged, to: old, values: ["email": email], in: store) }
+            if let old {
+                try await outbox.enqueue(
+                    .emailChanged, to: old, values: ["email": email], language: user.language, in: store)
+            }
             try await webhooks.enqueue(
                 .userUpdated, ["userId": .id(user.id), "changed": ["email"], "email": .string(email)], in: store)
             try await webhooks.enqueue(.emailVerified, .emailOf(user), in: store)

@@ -2,12 +2,16 @@ import DoorstepFlow
 import Foundation
 
 extension AuthService {
-    /// Mails a reset code when the account exists. Always accepted, so the answer never tells.
-    public func forgotPassword(email raw: String) async throws -> (expiresIn: Int, resendAfter: Int) {
+    /// Mails a reset code when the account exists, in its language. Always accepted, so the answer
+    /// never tells.
+    public func forgotPassword(email raw: String, language: String? = nil) async throws -> (
+        expiresIn: Int, resendAfter: Int
+    ) {
         let email = try validEmail(raw)
         let delivered = try await storage.transaction { store in
             let user = try await store.user(email: email)
-            try await issueCode(to: email, purpose: .passwordReset, deliver: user != nil, in: store)
+            try await issueCode(
+                to: email, purpose: .passwordReset, deliver: user != nil, language: language, in: store)
             return user != nil
         }
         if delivered { metrics.codeSent(purpose: CodePurpose.passwordReset.rawValue) }
@@ -85,7 +89,8 @@ extension AuthService {
                 .passwordChanged, ["userId": .id(user.id), "change": changing ? "changed" : "set"], in: store)
             if let email = user.email {
                 try await outbox.enqueue(
-                    .passwordChanged, to: email, values: changing ? ["changed": "true"] : [:], in: store)
+                    .passwordChanged, to: email, values: changing ? ["changed": "true"] : [:],
+                    language: user.language, in: store)
             }
             guard changing else { return }
             for session in try await store.sessions(userID: user.id)

@@ -45,7 +45,8 @@ extension AuthService {
             } else {
                 user = UserRecord(
                     id: random.uuid(), email: email, emailVerified: email != nil && identity.emailVerified,
-                    firstName: first, lastName: last, providers: [identity.provider], createdAt: now)
+                    firstName: first, lastName: last, language: meta.language, providers: [identity.provider],
+                    createdAt: now)
                 try await createUser(user, in: store)
                 isNew = true
             }

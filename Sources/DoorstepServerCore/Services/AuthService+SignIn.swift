@@ -48,7 +48,8 @@ extension AuthService {
                 return .signedIn(user, session, refreshToken, isNew: false)
             }
             guard purpose == .signup else { return .failed(.missing) }
-            let user = UserRecord(id: random.uuid(), email: email, emailVerified: true, createdAt: now)
+            let user = UserRecord(
+                id: random.uuid(), email: email, emailVerified: true, language: meta.language, createdAt: now)
             try await createUser(user, in: store)
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
             return .signedIn(user, session, refreshToken, isNew: true)
@@ -81,11 +82,11 @@ extension AuthService {
             if try await store.user(email: email) != nil { throw ServiceError.emailTaken }
             let user = UserRecord(
                 id: random.uuid(), email: email, firstName: first, lastName: last, fullName: fullName,
-                passwordHash: hash, createdAt: now)
+                language: meta.language, passwordHash: hash, createdAt: now)
             try await createUser(user, in: store)
             try await ProfileService.record(consents, of: user.id, at: now, in: store)
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
-            try await issueCode(to: email, purpose: .verifyEmail, deliver: true, in: store)
+            try await issueCode(to: email, purpose: .verifyEmail, deliver: true, language: user.language, in: store)
             return (user, session, refreshToken)
         }
         logger.info("account created", metadata: ["user": "\(user.id)", "method": "password"])
@@ -141,7 +142,8 @@ extension AuthService {
 
     /// Creates an anonymous account and signs it in.
     public func continueAsGuest(meta: RequestMeta) async throws -> AuthSession {
-        let user = UserRecord(id: random.uuid(), email: nil, isGuest: true, createdAt: clock.now)
+        let user = UserRecord(
+            id: random.uuid(), email: nil, language: meta.language, isGuest: true, createdAt: clock.now)
         let (session, refreshToken) = try await storage.transaction { store in
             try await createUser(user, in: store)
             return try await openSession(for: user, meta: meta, in: store)

@@ -23,12 +23,24 @@ public struct RequestMeta: Sendable, Hashable {
     public var bearerToken: String?
     /// The device the app says it runs on, kept with a session opened by the request.
     public var device: ClientDevice?
+    /// The languages the person prefers, most wanted first (an app's device languages, a browser's
+    /// `Accept-Language` or the language chosen on a page).
+    public var languages: [String]
 
     /// Creates request metadata.
-    public init(userAgent: String? = nil, bearerToken: String? = nil, device: ClientDevice? = nil) {
+    public init(
+        userAgent: String? = nil, bearerToken: String? = nil, device: ClientDevice? = nil, languages: [String] = []
+    ) {
         self.userAgent = userAgent.map { String($0.prefix(256)) }
         self.bearerToken = bearerToken
         self.device = device
+        self.languages = languages
+    }
+
+    /// The server's language for the person, or nil when they named none: an account made by the
+    /// request keeps it, and mail to an address without an account is written in it.
+    public var language: String? {
+        languages.isEmpty ? nil : ServerMessages.language(for: languages)
     }
 }
 

@@ -175,7 +175,10 @@ public struct GroupService: Sendable {
             var values = ["group": group.name, "inviteCode": group.inviteCode]
             if !from.isEmpty { values["inviter"] = from }
             for address in fresh {
-                try await outbox.enqueue(.invitation, to: address, values: values, code: group.inviteCode, in: store)
+                // An invitee who has an account reads it in their language; a new one in the inviter's.
+                let language = try await store.user(email: address)?.language ?? inviter.language
+                try await outbox.enqueue(
+                    .invitation, to: address, values: values, code: group.inviteCode, language: language, in: store)
                 try await store.mark(
                     .addressInvited, subject: Self.invitationSubject(group, address), LedgerMark(at: now, weight: 1),
                     forgettingBefore: now.addingTimeInterval(-Self.invitationMemory))

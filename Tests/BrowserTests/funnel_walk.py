@@ -894,19 +894,27 @@ class FunnelWalk(unittest.TestCase):
         luna.field("Email").send_keys(Keys.TAB)
         self.assertFalse(luna.sees(message), "a right address left says nothing")
 
+    def kordant_sign_up_form(self, name, email, password, while_typing=lambda person: None):
+        """A new visitor's Kordant sign-up form filled in, terms ticked, not yet sent."""
+        person = self.person("kordant")
+        person.open("/flows/kordant")
+        person.wait_for("login")
+        person.press("Don't have an account? Sign up")
+        person.wait_for("signup")
+        person.type("Name", name)
+        person.type("Email", email)
+        person.type("Password", secret(password))
+        while_typing(person)
+        person.type("Confirm Password", password)
+        person.tick("I agree to the Terms of Service")
+        return person
+
     def test_kordant_sign_up_then_forgot_password(self):
         email = "kim.kordant@example.com"
-        kim = self.person("kordant")
-        kim.open("/flows/kordant")
-        kim.wait_for("login")
-        kim.press("Don't have an account? Sign up")
-        kim.wait_for("signup")
-        kim.type("Name", "Kim Lee")
-        kim.type("Email", email)
-        kim.type("Password", secret("Strong-Pass-42!"))
-        self.assertIn("met", kim.driver.find_element(By.CSS_SELECTOR, "[data-check=uppercase]").get_attribute("class"))
-        kim.type("Confirm Password", "Strong-Pass-42!")
-        kim.tick("I agree to the Terms of Service")
+        kim = self.kordant_sign_up_form(
+            "Kim Lee", email, "Strong-Pass-42!",
+            while_typing=lambda kim: self.assertIn(
+                "met", kim.driver.find_element(By.CSS_SELECTOR, "[data-check=uppercase]").get_attribute("class")))
         before = kim.driver.get_cookie("doorstep_funnel")["value"]
         kim.press("Create Account")
         kim.wait_for("enableFaceID")
@@ -955,16 +963,7 @@ class FunnelWalk(unittest.TestCase):
         other.wait_for("home")
 
         # The invitee signs up and enters the mailed code where a plan would be chosen.
-        jo = self.person("kordant")
-        jo.open("/flows/kordant")
-        jo.wait_for("login")
-        jo.press("Don't have an account? Sign up")
-        jo.wait_for("signup")
-        jo.type("Name", "Jo van der Berg")
-        jo.type("Email", invitee)
-        jo.type("Password", secret("Jo-Joins-2026!"))
-        jo.type("Confirm Password", "Jo-Joins-2026!")
-        jo.tick("I agree to the Terms of Service")
+        jo = self.kordant_sign_up_form("Jo van der Berg", invitee, "Jo-Joins-2026!")
         jo.press("Create Account")
         jo.wait_for("enableFaceID")
         jo.press("Not now")

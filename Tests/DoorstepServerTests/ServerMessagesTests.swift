@@ -17,7 +17,7 @@ struct ServerMessagesTests {
     /// one is, the second factor and error pages.
     static let pageFiles = [
         "AccountPage", "FunnelPages", "FunnelController+Account", "FunnelController+AccountPasskeys",
-        "FunnelController+SecondFactor", "FunnelController+Confirmation", "FunnelController",
+        "FunnelController+SecondFactor", "FunnelController+Confirmation", "FunnelController", "ScreenPage",
     ]
     /// Names, the same in every language: the product's, and the name a passkey is stored under
     /// until its owner renames it (data, not words of a page).
@@ -34,6 +34,7 @@ struct ServerMessagesTests {
     static let pagePatterns = [
         #"\btext\(\s*"# + literal, #"\bwords\(\s*"# + literal, #"translate\(\s*"# + literal,
         #"\b(?:notice|problem) = "# + literal, #"\bfield\(\s*"[^"]*",\s*"# + literal, #"button: "# + literal,
+        #"\blabel: "# + literal,
         #""[a-zA-Z_]+": "# + literal, #"title: "# + literal, #"link: \("[^"]*", "# + literal,
     ]
 

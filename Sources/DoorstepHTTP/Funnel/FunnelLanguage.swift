@@ -1,4 +1,5 @@
 import DoorstepFlow
+import DoorstepServerCore
 import HTTPTypes
 import Hummingbird
 
@@ -14,21 +15,10 @@ struct FunnelLanguage: Sendable, Hashable {
     static let source = FunnelLanguage(tag: "en", isRightToLeft: false, offered: ["en"])
     static let cookieName = "doorstep_lang"
 
-    /// The funnel's own words around a flow's screen, in the languages the catalog ships.
-    static let texts: [String: [String: String]] = [
-        "es": [
-            "All flows": "Todos los flujos", "Start over": "Empezar de nuevo", "Language": "Idioma",
-            "Next": "Siguiente", "Previous": "Anterior",
-        ],
-        "ar": [
-            "All flows": "كل المسارات", "Start over": "البدء من جديد", "Language": "اللغة", "Next": "التالي",
-            "Previous": "السابق",
-        ],
-    ]
-
-    /// One of the funnel's own words, in this language, escaped for HTML.
+    /// One of the funnel's own words around a flow's screen ("Start over", "Next"), in this language
+    /// when the server speaks it, escaped for HTML.
     func text(_ english: String) -> String {
-        HTML.escape(Self.texts[tag]?[english] ?? english)
+        HTML.escape(ServerMessages.catalog.translate(english, into: tag))
     }
 
     /// A language's name in itself, as a language switch shows it.

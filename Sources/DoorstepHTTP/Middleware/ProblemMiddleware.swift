@@ -26,8 +26,7 @@ struct ProblemMiddleware: RouterMiddleware {
                     return Self.methodNotAllowed(allowed)
                 }
             }
-            let language = ServerMessages.language(
-                for: FunnelLanguage.acceptLanguage(request.headers[.acceptLanguage] ?? ""))
+            let language = ServerMessages.language(for: FunnelLanguage.preferred(by: request))
             return Problem.response(for: serviceError(for: error, request: request), language: language)
         }
     }

@@ -135,7 +135,8 @@ let package = Package(
         ),
         .target(
             name: "DoorstepPresentation",
-            dependencies: ["DoorstepFlow"]
+            dependencies: ["DoorstepFlow"],
+            resources: [.copy("Resources/Words.xcstrings")]
         ),
         // SwiftUI views over DoorstepPresentation; every file is compiled only where SwiftUI exists,
         // so on Linux the target builds empty.

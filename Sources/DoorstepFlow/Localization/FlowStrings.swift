@@ -16,7 +16,7 @@ public enum FlowStrings {
         + fieldPaths.map { "fields.#." + $0 } + screenPaths.map { "screens.#." + $0 }
         + screenPaths.map { "experiment.variants.#.changes.screens.#." + $0 }
     static let fieldPaths = [
-        "label", "messages.*", "options.#", "options.#.title", "options.#.detail", "options.#.badge",
+        "label", "unit", "messages.*", "options.#", "options.#.title", "options.#.detail", "options.#.badge",
         "options.#.price", "options.#.features.#",
     ]
 

@@ -97,8 +97,9 @@ extension FlowDefinition {
         guard let catalog else { return LocalizedFlow(definition: self, language: "en") }
         let language = catalog.language(for: preferredLanguages)
         guard language != catalog.sourceLanguage,
-            let translated = try? FlowStrings.translated(self, catalog.table(for: language))
+            var translated = try? FlowStrings.translated(self, catalog.table(for: language))
         else { return LocalizedFlow(definition: self, language: catalog.sourceLanguage) }
+        translated.language = language
         return LocalizedFlow(definition: translated, language: language)
     }
 }

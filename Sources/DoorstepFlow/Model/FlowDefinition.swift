@@ -34,6 +34,9 @@ public struct FlowDefinition: Codable, Sendable, Hashable {
     public var migrations: [Migration]
     /// The variants on trial, if any; hosts walk ``assigned(toInstall:)``, not the flow as written.
     public var experiment: Experiment?
+    /// The language its words are in (a BCP 47 tag), as ``localized(with:preferredLanguages:)`` sets
+    /// it; `nil` for the flow as written, in its catalog's source language (English).
+    public var language: String?
 
     /// Creates a flow definition.
     public init(
@@ -60,7 +63,7 @@ public struct FlowDefinition: Codable, Sendable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case id, version, title, summary, theme, fields, sections, progress, screens, start, transitions
-        case entry, migrations, experiment
+        case entry, migrations, experiment, language
     }
 
     public init(from decoder: any Decoder) throws {
@@ -79,6 +82,7 @@ public struct FlowDefinition: Codable, Sendable, Hashable {
         entry = try container.decodeIfPresent([EntryRule].self, forKey: .entry) ?? []
         migrations = try container.decodeIfPresent([Migration].self, forKey: .migrations) ?? []
         experiment = try container.decodeIfPresent(Experiment.self, forKey: .experiment)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
     }
 }
 

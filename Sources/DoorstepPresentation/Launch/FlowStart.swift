@@ -31,7 +31,11 @@ public struct FlowStart: Sendable, Hashable {
     ///   - fetched: the server's definition, or nil when it could not be reached.
     ///   - cached: the copy kept from the server's last answer.
     ///   - bundled: the copy the app ships with.
-    public init(fetched: FlowDefinition?, cached: FlowDefinition?, bundled: FlowDefinition?) {
+    ///   - preferredLanguages: the person's languages, most wanted first, for the notices when no
+    ///     definition says its own language.
+    public init(
+        fetched: FlowDefinition?, cached: FlowDefinition?, bundled: FlowDefinition?, preferredLanguages: [String] = []
+    ) {
         if let fetched {
             self.init(definition: fetched, source: .server, message: nil, offersRetry: false)
             return
@@ -41,14 +45,17 @@ public struct FlowStart: Sendable, Hashable {
             // The newest version, and of two equal ones the server's own copy.
             .max { $0.0.version < $1.0.version }
         guard let (definition, source) = offline else {
+            let words = PresentationWords(preferring: preferredLanguages)
             self.init(
                 definition: nil, source: nil,
-                message: "The flow could not be loaded. Check your connection and try again.", offersRetry: true)
+                message: words("The flow could not be loaded. Check your connection and try again."),
+                offersRetry: true)
             return
         }
+        let words = definition.language.map(PresentationWords.init) ?? PresentationWords(preferring: preferredLanguages)
         self.init(
             definition: definition, source: source,
-            message: "You're offline. Your answers are kept; some steps need a connection.", offersRetry: true)
+            message: words("You're offline. Your answers are kept; some steps need a connection."), offersRetry: true)
     }
 
     init(definition: FlowDefinition?, source: Source?, message: String?, offersRetry: Bool) {

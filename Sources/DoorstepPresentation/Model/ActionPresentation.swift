@@ -51,6 +51,9 @@ public struct ActionPresentation: Sendable, Hashable, Codable, Identifiable {
     public var haptic: HapticIntent?
     /// What assistive technology is told.
     public var accessibility: AccessibilityPresentation
+    /// While a countdown runs, the title with `{seconds}` where the seconds left go, in the flow's
+    /// language (`Resend code in {seconds}s`).
+    public var waitingTitle: String? = nil
 }
 
 extension ActionPresentation {
@@ -59,12 +62,8 @@ extension ActionPresentation {
     public func title(at date: Date) -> String {
         guard let availableAt else { return title }
         let left = availableAt.timeIntervalSince(date)
-        return left > 0 ? Self.title(baseTitle, waiting: Int(left.rounded(.up))) : baseTitle
-    }
-
-    /// `Resend code in 42s`.
-    static func title(_ baseTitle: String, waiting seconds: Int) -> String {
-        "\(baseTitle) in \(seconds)s"
+        guard left > 0, let waitingTitle else { return baseTitle }
+        return waitingTitle.replacingOccurrences(of: "{seconds}", with: "\(Int(left.rounded(.up)))")
     }
 }
 

@@ -23,21 +23,25 @@ public struct IdentityConfirmationPresentation: Sendable, Hashable, Codable {
     /// The button that gives up on the change.
     public var cancelTitle: String
 
-    /// The question for an account with a password, or for one whose code was mailed to `email`.
-    public init(hasPassword: Bool, email: String, codeLength: Int = CodeEntry.defaultLength) {
-        title = "Confirm it's you"
-        confirmTitle = "Confirm"
-        cancelTitle = "Cancel"
+    /// The question for an account with a password, or for one whose code was mailed to `email`, in
+    /// the words of `words`' language.
+    public init(
+        hasPassword: Bool, email: String, codeLength: Int = CodeEntry.defaultLength,
+        words: PresentationWords = PresentationWords(language: nil)
+    ) {
+        title = words("Confirm it's you")
+        confirmTitle = words("Confirm")
+        cancelTitle = words("Cancel")
         if hasPassword {
-            message = "For your security, enter your password to continue."
-            fieldLabel = "Password"
+            message = words("For your security, enter your password to continue.")
+            fieldLabel = words("Password")
             keyboard = .default
             contentType = .password
             isSecure = true
             self.codeLength = nil
         } else {
-            message = "For your security, enter the code we just sent to \(email)."
-            fieldLabel = "Code"
+            message = words("For your security, enter the code we just sent to {email}.", ["email": email])
+            fieldLabel = words("Code")
             keyboard = .numberPad
             contentType = .oneTimeCode
             isSecure = false
@@ -47,16 +51,17 @@ public struct IdentityConfirmationPresentation: Sendable, Hashable, Codable {
 
     /// The question for a sign-in's second factor: the code the authenticator app shows, or a recovery
     /// code; `problem` says why the last one was refused.
-    public init(secondFactorProblem problem: String?) {
-        title = "Enter the code from your authenticator app"
-        message = problem ?? "Open your authenticator app and enter the code it shows, or one of your recovery codes."
-        fieldLabel = "Code"
+    public init(secondFactorProblem problem: String?, words: PresentationWords = PresentationWords(language: nil)) {
+        title = words("Enter the code from your authenticator app")
+        message =
+            problem ?? words("Open your authenticator app and enter the code it shows, or one of your recovery codes.")
+        fieldLabel = words("Code")
         keyboard = .default
         contentType = .oneTimeCode
         isSecure = false
         codeLength = nil
-        confirmTitle = "Continue"
-        cancelTitle = "Cancel"
+        confirmTitle = words("Continue")
+        cancelTitle = words("Cancel")
     }
 
     /// What the field keeps of typed or pasted text: a code's digits, at most its length; a password

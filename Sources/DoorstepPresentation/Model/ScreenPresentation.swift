@@ -49,6 +49,15 @@ public struct ScreenPresentation: Sendable, Hashable, Codable {
     public var haptic: HapticIntent?
     /// Where the blocks sit when not from the top: centred, or anchored to the bottom.
     public var arrangement: ScreenArrangement? = nil
+    /// The language of its words (a BCP 47 tag), as the flow was translated; `nil` for English, the
+    /// flow as written.
+    public var language: String? = nil
+
+    /// The renderers' own words in the screen's language: Previous, Next, what VoiceOver reads.
+    public var words: PresentationWords { PresentationWords(language: language) }
+    /// Whether the screen reads right to left (Arabic): the layout, progress, carousels and back
+    /// buttons mirror.
+    public var isRightToLeft: Bool { words.isRightToLeft }
 
     /// Every action drawn anywhere on the screen.
     public var allActions: [ActionPresentation] {

@@ -20,16 +20,19 @@ struct ActionContext {
     }
 
     func present(_ action: Action, provider: String?) -> ActionPresentation {
-        let baseTitle = action.title ?? (action.isBackward ? "Back" : "Continue")
+        let words = presenter.words
+        let baseTitle = action.title ?? words(action.isBackward ? "Back" : "Continue")
         var title = baseTitle
         var countdown: Int?
         var availableAt: Date?
+        var waitingTitle: String?
         if let cooldown = action.cooldown, let last = engine.snapshot.effectTimes[cooldown.effect] {
             let remaining = ResendCountdown(sentAt: last, seconds: cooldown.seconds).remaining(at: presenter.now)
             if remaining > 0 {
                 countdown = remaining
                 availableAt = last.addingTimeInterval(Double(cooldown.seconds))
-                title = ActionPresentation.title(baseTitle, waiting: remaining)
+                waitingTitle = words("{title} in {seconds}s", ["title": baseTitle])
+                title = words("{title} in {seconds}s", ["title": baseTitle, "seconds": "\(remaining)"])
             }
         }
         let isEnabled = engine.isEnabled(action.id, at: presenter.now)
@@ -48,12 +51,15 @@ struct ActionContext {
             haptic: haptic(action),
             accessibility: AccessibilityPresentation(
                 label: placement == .only || action.role == .tapAnywhere ? baseTitle : nil,
-                hint: countdown.map { "Available in \($0) seconds" }, traits: traits))
+                hint: countdown.map { words("Available in {seconds} seconds", ["seconds": "\($0)"]) }, traits: traits),
+            waitingTitle: waitingTitle)
     }
 
     private func symbolPlacement(_ action: Action, title: String) -> ActionPresentation.SymbolPlacement? {
         guard let symbol = action.symbol else { return nil }
-        if action.placement == .navLeading, ["Back", "Close"].contains(title) { return .only }
+        // A bar button that says only "Back" or "Close", in any language, is drawn as its symbol.
+        let words = presenter.words
+        if action.placement == .navLeading, [words("Back"), words("Close")].contains(title) { return .only }
         return symbol.hasPrefix("chevron.right") ? .trailing : .leading
     }
 

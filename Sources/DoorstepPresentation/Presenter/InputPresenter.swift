@@ -163,7 +163,7 @@ struct InputPresenter {
     private func stepper() -> BlockContent {
         guard let definition, let stepper = Stepper(field: definition, answer: answer) else { return .loading }
         let display = block.display ?? .plain
-        let unit = display == .feetInches ? "inches" : definition.unit
+        let unit = display == .feetInches ? presenter.words("inches") : definition.unit
         var field = self.field(keyboard: .numberPad, capitalization: .none)
         field.value = String(stepper.value)
         return .stepper(
@@ -198,9 +198,10 @@ struct InputPresenter {
         let current = engine.value("avatar.url")?.stringValue.flatMap { $0.isEmpty || !Self.isSafeLink($0) ? nil : $0 }
         let name = engine.render(block.text ?? "")
         let initials = name.split(separator: " ").compactMap(\.first).prefix(2).map(String.init).joined()
+        let title = block.label ?? presenter.words("Choose a photo")
         return AvatarContent(
-            field: field(label: block.label ?? "Choose a photo"), photoURL: current, initials: initials.uppercased(),
-            buttonTitle: block.label ?? "Choose a photo", acceptedTypes: ["image/jpeg", "image/png"])
+            field: field(label: title), photoURL: current, initials: initials.uppercased(), buttonTitle: title,
+            acceptedTypes: ["image/jpeg", "image/png"])
     }
 
     /// Links a page may open: http, https, or a path on this server.

@@ -9,6 +9,8 @@ public struct ScreenPresenter {
     let now: Date
     let offeredProviders: Set<String>?
     let resolver: ThemeResolver
+    /// The words no flow gives, in the flow's language.
+    let words: PresentationWords
 
     /// Prepares a presentation of the engine's current screen.
     /// - Parameters:
@@ -20,6 +22,7 @@ public struct ScreenPresenter {
         self.now = now
         self.offeredProviders = offeredProviders
         self.resolver = ThemeResolver(theme: engine.flow.theme)
+        self.words = PresentationWords(language: engine.flow.language)
     }
 
     var flow: FlowDefinition { engine.flow }
@@ -43,7 +46,8 @@ public struct ScreenPresenter {
             overlays: (placed[.overlay] ?? []).map(context.present),
             defaultAction: dock.first { $0.role == .primary }?.id, focusedField: nil, isBusy: engine.isBusy,
             allowsBack: screen.allowsBack ?? true,
-            haptic: engine.snapshot.issues.isEmpty && engine.snapshot.message == nil ? nil : .error)
+            haptic: engine.snapshot.issues.isEmpty && engine.snapshot.message == nil ? nil : .error,
+            language: flow.language)
         let drawn = blocks.map { block(for: $0.block, at: $0.offset, context: context) }
         presentation.arrangement = ScreenArrangement.of(template: screen.template, blocks: drawn)
         presentation.blocks = arrange(
@@ -114,10 +118,15 @@ public struct ScreenPresenter {
 
     func progress(_ progress: FlowProgress, style: ProgressTrack.Style) -> ProgressPresentation {
         let current = (progress.segments.firstIndex { $0.isCurrent } ?? 0) + 1
-        var label =
-            style == .dots
-            ? "Page \(current) of \(progress.segments.count)" : "Step \(current) of \(progress.segments.count)"
-        if style != .dots, let section = progress.label { label += ": \(section)" }
+        let place = ["current": "\(current)", "total": "\(progress.segments.count)"]
+        let label =
+            if style == .dots {
+                words("Page {current} of {total}", place)
+            } else if let section = progress.label {
+                words("Step {current} of {total}: {section}", place.merging(["section": section]) { $1 })
+            } else {
+                words("Step {current} of {total}", place)
+            }
         return ProgressPresentation(
             style: style,
             segments: progress.segments.map { .init(fill: min(max($0.fill, 0), 1), isCurrent: $0.isCurrent) },

@@ -160,6 +160,7 @@
         private func present(_ engine: FlowEngine) {
             let now = Date()
             presentation = ScreenPresenter(engine: engine, now: now, offeredProviders: offeredProviders).present()
+            identityPrompt.words = presentation?.words ?? identityPrompt.words
             if let presentation { stack.show(presentation) }
             // A countdown ends at a fixed moment: the screen is presented again then, its action enabled.
             countdownEnd?.cancel()

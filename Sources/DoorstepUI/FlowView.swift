@@ -26,6 +26,9 @@
         @State private var attempt = 0
         @State private var startedAttempt: Int?
 
+        /// The words of the launch's notices: the device's language.
+        private var words: PresentationWords { PresentationWords(preferring: Locale.preferredLanguages) }
+
         /// A flow from the server's catalog.
         /// - Parameters:
         ///   - device: what only the app can do; ``AppleDeviceEffects`` covers Apple sign-in, Face ID,
@@ -51,7 +54,12 @@
             self.events = events
             self.offeredProviders = offeredProviders
             self.definitions = definitions
-            self.bundled = bundled ?? (try? FlowCatalog.bundled())?.flow(flowID)
+            // The shipped copy in the person's language, as the server would have answered.
+            self.bundled =
+                bundled
+                ?? (try? FlowCatalog.bundled())?.flow(flowID)?.localized(
+                    with: try? FlowCatalog.strings(flowID), preferredLanguages: Locale.preferredLanguages
+                ).definition
             self.onComplete = onComplete
         }
 
@@ -60,7 +68,7 @@
                 if let model, let current = model.presentation, let page = model.stack.page {
                     VStack(spacing: 0) {
                         if let launch, launch.offersRetry, let message = launch.message {
-                            OfflineNotice(message: message) { attempt += 1 }
+                            OfflineNotice(message: message, retryTitle: words("Retry")) { attempt += 1 }
                         }
                         ScreenView(
                             presentation: page, failure: model.stack.sheet == nil ? model.failure : nil, model: model
@@ -85,9 +93,9 @@
                 } else if let launch, launch.definition == nil {
                     VStack {
                         ContentUnavailableView(
-                            "Can't start", systemImage: "wifi.exclamationmark",
+                            words("Can't start"), systemImage: "wifi.exclamationmark",
                             description: launch.message.map(Text.init))
-                        Button("Retry") { attempt += 1 }.buttonStyle(.borderedProminent)
+                        Button(words("Retry")) { attempt += 1 }.buttonStyle(.borderedProminent)
                     }
                 } else {
                     ProgressView()
@@ -121,7 +129,8 @@
             startedAttempt = attempt
             let fetched = try? await client.flow(flowID)
             let decision = FlowStart(
-                fetched: fetched, cached: fetched == nil ? definitions.load(flowID) : nil, bundled: bundled)
+                fetched: fetched, cached: fetched == nil ? definitions.load(flowID) : nil, bundled: bundled,
+                preferredLanguages: Locale.preferredLanguages)
             // Offline again on Retry, the flow already running stays, followed again (this task replaced
             // the one that followed it).
             guard let flow = decision.definition, model == nil || decision.source == .server else {
@@ -140,7 +149,10 @@
                 launch = decision
                 await model.observe()
             } catch {
-                if model == nil { launch = FlowStart(fetched: nil, cached: nil, bundled: nil) }
+                if model == nil {
+                    launch = FlowStart(
+                        fetched: nil, cached: nil, bundled: nil, preferredLanguages: Locale.preferredLanguages)
+                }
             }
         }
     }
@@ -154,6 +166,7 @@
     /// Says the flow runs without the server, with Retry.
     struct OfflineNotice: View {
         let message: String
+        let retryTitle: String
         let retry: @MainActor () -> Void
 
         var body: some View {
@@ -161,7 +174,7 @@
                 Image(systemName: "wifi.slash").accessibilityHidden(true)
                 Text(message).font(.footnote)
                 Spacer()
-                Button("Retry", action: retry).font(.footnote.bold())
+                Button(retryTitle, action: retry).font(.footnote.bold())
             }
             .padding(.horizontal).padding(.vertical, 8)
             .background(.ultraThinMaterial)

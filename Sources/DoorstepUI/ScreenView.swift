@@ -10,7 +10,6 @@
         let model: any FlowActions
 
         @FocusState private var focus: String?
-        @Environment(\.layoutDirection) private var layoutDirection
 
         var theme: ThemePresentation { presentation.theme }
 
@@ -48,7 +47,7 @@
                 DragGesture(minimumDistance: 30).onEnded { value in
                     let action = presentation.carousel?.swipeAction(
                         width: value.translation.width, height: value.translation.height,
-                        isRightToLeft: layoutDirection == .rightToLeft)
+                        isRightToLeft: presentation.isRightToLeft)
                     if let action { Task { await model.tap(action.id) } }
                 },
                 including: presentation.carousel == nil ? .subviews : .all
@@ -74,6 +73,11 @@
                 AccessibilityNotification.ScreenChanged(presentation.title).post()
             }
             .onSubmit { submitFromFocusedField() }
+            // The screen reads in its flow's language: Arabic right to left, with its bars, carousels and
+            // back buttons mirrored, and dates and numbers written as that language writes them.
+            .environment(\.layoutDirection, presentation.isRightToLeft ? .rightToLeft : .leftToRight)
+            .environment(\.locale, Locale(identifier: presentation.words.language))
+            .environment(\.presentationWords, presentation.words)
         }
 
         /// Return moves to the next field, and from the last one presses the screen's main button.

@@ -299,14 +299,31 @@ class Person:
         return unit["value"]
 
     def english_left(self):
-        """The flow's English strings still shown on a page in another language (those whose
-        translation differs, long enough not to be part of a word)."""
+        """The English still shown or read out on a page in another language: the flow's strings
+        on the page, and the renderers' own words (up to their first placeholder) in what screen
+        readers hear, each only where its translation differs and long enough not to be part of a
+        word."""
         text = self.text()
-        strings = TRANSLATIONS[self.flow]["strings"]
-        return sorted(source for source, entry in strings.items()
-                      if len(source) >= 4 and "{" not in source
-                      and entry["localizations"][self.language]["stringUnit"]["value"] != source
-                      and source in text)
+        labels = " | ".join(element.get_attribute("aria-label") or ""
+                            for element in self.driver.find_elements(By.CSS_SELECTOR, "[aria-label]"))
+        def left(strings, where, keep_placeholders):
+            found = []
+            for source, entry in strings.items():
+                translation = entry["localizations"][self.language]["stringUnit"]["value"]
+                words = source.split("{")[0] if keep_placeholders else source
+                if (len(words) >= 4 and (keep_placeholders or "{" not in source)
+                        and translation.split("{")[0] != words and words in where):
+                    found.append(source)
+            return found
+        return sorted(left(TRANSLATIONS[self.flow]["strings"], text, False)
+                      + left(WORDS["strings"], labels + " | " + text, True))
+
+    def inline_start_side(self, css):
+        """Which side of the page the first element matching `css` sits on: "left" or "right"."""
+        box = self.driver.execute_script(
+            "var r = document.querySelector(arguments[0]).getBoundingClientRect();"
+            "return [r.left + r.width / 2, window.innerWidth];", css)
+        return "left" if box[0] < box[1] / 2 else "right"
 
     # Acting
 
@@ -403,6 +420,9 @@ TRANSLATIONS = {
 # The server's own words (the account center, problems), as its String Catalog ships them.
 MESSAGES = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources",
                                        "DoorstepServerCore", "Resources", "Messages.xcstrings"), encoding="utf-8"))
+# The renderers' own words: default button titles, progress and countdown labels.
+WORDS = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources",
+                                    "DoorstepPresentation", "Resources", "Words.xcstrings"), encoding="utf-8"))
 
 
 def message(english, language):
@@ -452,6 +472,14 @@ class FunnelWalk(unittest.TestCase):
         layla.press(t("Continue"))
         layla.wait_for("createPassword")
         self.assert_all_translated(layla)
+        # Mirrored: the back arrow on the right, pointing right; the steps fill from the right.
+        self.assertEqual(layla.inline_start_side(".action-back"), "right")
+        self.assertIn("directional", layla.driver.find_element(
+            By.CSS_SELECTOR, ".action-back .action-symbol").get_attribute("class"))
+        self.assertEqual(layla.driver.execute_script(
+            "return getComputedStyle(document.querySelector('.action-back .action-symbol')).transform"),
+            "matrix(-1, 0, 0, 1, 0, 0)")
+        self.assertEqual(layla.inline_start_side(".progress .segment"), "right")
         layla.type(t("Password"), secret("Sunny-Days-2026"))
         layla.type(t("Confirm Password"), "Sunny-Days-2026")
         layla.press(t("Continue"))

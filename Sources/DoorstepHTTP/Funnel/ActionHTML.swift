@@ -19,13 +19,17 @@ enum ActionHTML {
         if let countdown = action.countdown {
             attributes += HTML.attributes([
                 "disabled": "", "data-countdown": String(countdown), "data-title": action.baseTitle,
+                "data-waiting": action.waitingTitle,
             ])
         }
         let label = HTML.escape(action.title)
         guard let symbol = action.symbol, let placement = action.symbolPlacement else {
             return "<button\(attributes)><span>\(label)</span></button>"
         }
-        let glyph = "<span class=\"action-symbol\" aria-hidden=\"true\">\(SymbolGlyphs.glyph(symbol))</span>"
+        // An arrow that points back or forward mirrors on a page read right to left.
+        let direction = DirectionalSymbol.drawn(symbol) == symbol ? "" : " directional"
+        let glyph =
+            "<span class=\"action-symbol\(direction)\" aria-hidden=\"true\">\(SymbolGlyphs.glyph(symbol))</span>"
         switch placement {
         case .only:
             return "<button\(attributes) aria-label=\"\(HTML.escape(action.baseTitle))\">\(glyph)</button>"

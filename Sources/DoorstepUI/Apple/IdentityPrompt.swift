@@ -1,6 +1,7 @@
 #if canImport(SwiftUI)
     import DoorstepClient
     import DoorstepPresentation
+    import Foundation
     import Observation
 
     /// Asks the person to confirm who they are before a change that needs a recent sign-in: holds the
@@ -18,6 +19,8 @@
 
         /// The question the sheet shows, if any.
         public var question: Question?
+        /// The language the question is asked in: the device's, until a flow on screen says its own.
+        public var words = PresentationWords(preferring: Locale.preferredLanguages)
         @ObservationIgnored private var continuation: CheckedContinuation<String?, Never>?
         @ObservationIgnored private var asked = 0
 
@@ -28,14 +31,15 @@
         /// is cancelled. A question still open is cancelled first.
         public func ask(_ request: IdentityConfirmation) async -> IdentityProof? {
             let typed = await present(
-                IdentityConfirmationPresentation(hasPassword: request.hasPassword, email: request.email))
+                IdentityConfirmationPresentation(
+                    hasPassword: request.hasPassword, email: request.email, words: words))
             return typed.map { request.hasPassword ? IdentityProof.password($0) : .code($0) }
         }
 
         /// Asks for the code the authenticator app shows (or a recovery code) for a sign-in waiting on its
         /// second factor; `problem` says why the last code was refused. Nil when the person cancels.
         public func askForSecondFactor(problem: String?) async -> String? {
-            await present(IdentityConfirmationPresentation(secondFactorProblem: problem))
+            await present(IdentityConfirmationPresentation(secondFactorProblem: problem, words: words))
         }
 
         private func present(_ presentation: IdentityConfirmationPresentation) async -> String? {

@@ -45,7 +45,9 @@
                     ProgressView().tint(Color(action.look.color))
                     Text(action.loadingTitle ?? action.title)
                 } else {
-                    if let symbol = action.symbol, action.symbolPlacement != .trailing { Image(systemName: symbol) }
+                    if let symbol = action.symbol, action.symbolPlacement != .trailing {
+                        Image(systemName: DirectionalSymbol.drawn(symbol))
+                    }
                     if action.symbolPlacement != .only {
                         if action.availableAt != nil {
                             CountdownText(action: action)
@@ -53,7 +55,9 @@
                             Text(action.title)
                         }
                     }
-                    if let symbol = action.symbol, action.symbolPlacement == .trailing { Image(systemName: symbol) }
+                    if let symbol = action.symbol, action.symbolPlacement == .trailing {
+                        Image(systemName: DirectionalSymbol.drawn(symbol))
+                    }
                 }
             }
             .look(action.look)

@@ -28,6 +28,7 @@
     /// Segments that fill as a person moves on, with the section's name above a sectioned bar.
     struct ProgressBarView: View {
         let progress: ProgressPresentation
+        @Environment(\.presentationWords) private var words
         @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
         var body: some View {
@@ -54,7 +55,7 @@
             )
             .accessibilityElement()
             .accessibilityLabel(progress.accessibilityLabel)
-            .accessibilityValue("\(progress.percent) percent")
+            .accessibilityValue(words("{percent} percent", ["percent": "\(progress.percent)"]))
         }
     }
 
@@ -64,10 +65,11 @@
         let carousel: CarouselPresentation
         let theme: ThemePresentation
         let model: any FlowActions
+        @Environment(\.presentationWords) private var words
 
         var body: some View {
             HStack {
-                swipe(carousel.back, symbol: "chevron.left", label: "Previous")
+                swipe(carousel.back, symbol: "chevron.backward", label: words("Previous"))
                 Spacer()
                 if let dots = carousel.dots {
                     HStack(spacing: 8) {
@@ -80,7 +82,7 @@
                     .accessibilityLabel(dots.accessibilityLabel)
                 }
                 Spacer()
-                swipe(carousel.next, symbol: "chevron.right", label: "Next")
+                swipe(carousel.next, symbol: "chevron.forward", label: words("Next"))
             }
             .padding(.horizontal, theme.spacing("lg"))
         }

@@ -349,6 +349,7 @@
         let model: any FlowActions
         var focus: FocusState<String?>.Binding
         @State private var entry = ""
+        @Environment(\.presentationWords) private var words
 
         var body: some View {
             VStack(alignment: .leading, spacing: theme.spacing("sm")) {
@@ -363,7 +364,7 @@
                         } label: {
                             Image(systemName: "xmark.circle.fill")
                         }
-                        .accessibilityLabel("Remove \(item)")
+                        .accessibilityLabel(words("Remove {item}", ["item": item]))
                     }
                     .padding(theme.spacing("sm"))
                     .background(Color(theme.color("surface")), in: .rect(cornerRadius: theme.radius("sm")))

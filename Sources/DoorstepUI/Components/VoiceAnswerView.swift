@@ -10,6 +10,7 @@
         let theme: ThemePresentation
         let model: any FlowActions
         @State private var text = ""
+        @Environment(\.presentationWords) private var words
         /// Made once the question shows, and again only for another question: a default value here
         /// would build a recognizer and an audio engine every time the view is re-created.
         @State private var dictation: Dictation?
@@ -44,7 +45,7 @@
                             }
                         }
                     }
-                    .accessibilityLabel("Quick answers")
+                    .accessibilityLabel(words("Quick answers"))
                 }
             }
             .onAppear { text = content.field.value }

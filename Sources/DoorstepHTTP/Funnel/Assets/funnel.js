@@ -281,6 +281,7 @@
     form.querySelectorAll("[data-countdown]").forEach(function (button) {
       var left = parseInt(button.dataset.countdown, 10);
       var title = button.dataset.title;
+      var waiting = button.dataset.waiting || title + " in {seconds}s";
       var timer = setInterval(function () {
         left -= 1;
         if (left <= 0) {
@@ -288,7 +289,7 @@
           button.disabled = false;
           button.textContent = title;
         } else {
-          button.textContent = title + " in " + left + "s";
+          button.textContent = waiting.replace("{seconds}", left);
         }
       }, 1000);
     });
@@ -313,13 +314,17 @@
       var dx = event.changedTouches[0].clientX - startX;
       startX = null;
       if (Math.abs(dx) < 50) return;
+      // Pages lie in reading order: right to left, the next one is on the left.
+      if (document.dir === "rtl") dx = -dx;
       var button = controls.querySelector(dx < 0 ? "[data-swipe=next]" : "[data-swipe=previous]");
       if (button) button.click();
     });
     document.addEventListener("keydown", function (event) {
       if (event.target !== document.body) return;
-      var button = controls.querySelector(event.key === "ArrowRight" ? "[data-swipe=next]" :
-        event.key === "ArrowLeft" ? "[data-swipe=previous]" : null);
+      var forward = document.dir === "rtl" ? "ArrowLeft" : "ArrowRight";
+      var backward = document.dir === "rtl" ? "ArrowRight" : "ArrowLeft";
+      var button = controls.querySelector(event.key === forward ? "[data-swipe=next]" :
+        event.key === backward ? "[data-swipe=previous]" : null);
       if (button) button.click();
     });
   }

@@ -116,6 +116,26 @@ public struct EnvironmentValues: CustomStringConvertible {
         get { fatalError() }
         set { fatalError() }
     }
+
+    /// https://developer.apple.com/documentation/swiftui/environmentvalues/locale
+    public var locale: Locale {
+        get { fatalError() }
+        set { fatalError() }
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/environmentvalues/subscript(_:)-1zkk6
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { fatalError() }
+        set { fatalError() }
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/environmentkey
+public protocol EnvironmentKey {
+    /// https://developer.apple.com/documentation/swiftui/environmentkey/value
+    associatedtype Value
+    /// https://developer.apple.com/documentation/swiftui/environmentkey/defaultvalue
+    static var defaultValue: Self.Value { get }
 }
 
 /// https://developer.apple.com/documentation/swiftui/layoutdirection

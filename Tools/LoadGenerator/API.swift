@@ -21,13 +21,17 @@ final class API: Sendable {
         bases[next.wrappingAdd(1, ordering: .relaxed).oldValue % bases.count]
     }
 
-    struct Failure: Error {
+    struct Failure: Error, CustomStringConvertible {
         var status: Int
+        /// The request, as `POST /v1/auth/code`.
+        var request: String
         /// Seconds the server asked to wait, for a 429.
         var retryAfter: Double? = nil
 
         /// Whether the server shed the request to keep its queue short (429 with `Retry-After`).
         var isShed: Bool { status == 429 }
+
+        var description: String { status == 0 ? request : "\(request) answered \(status)" }
     }
 
     /// Sends a request; returns the JSON answer, or throws on a status other than 2xx.
@@ -55,7 +59,7 @@ final class API: Sendable {
         let body = try await response.body.collect(upTo: 1 << 20)
         guard (200..<300).contains(Int(response.status.code)) else {
             throw Failure(
-                status: Int(response.status.code),
+                status: Int(response.status.code), request: "\(method.rawValue) \(path)",
                 retryAfter: response.headers.first(name: "Retry-After").flatMap(Double.init))
         }
         guard body.readableBytes > 0 else { return [:] }
@@ -78,19 +82,26 @@ final class API: Sendable {
         }
     }
 
-    /// The newest code mailed to an address, from the dev mailboxes (any server may have sent it).
+    /// The newest code mailed to an address, from the dev mailboxes (any server may have sent it). Mail
+    /// leaves through the outbox a moment after the request that wrote it, later on a busy machine, so
+    /// this waits for it as a person would, for up to ten seconds.
     func code(for email: String) async throws -> String {
-        var newest: (sentAt: String, code: String)?
-        for base in bases {
-            let answer = try await call(.GET, "/dev/mail.json?to=\(email)", base: base)
-            guard let mail = (answer["items"] as? [[String: Any]])?.first, let code = mail["code"] as? String else {
-                continue
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            var newest: (sentAt: String, code: String)?
+            for base in bases {
+                let answer = try await call(.GET, "/dev/mail.json?to=\(email)", base: base)
+                guard let mail = (answer["items"] as? [[String: Any]])?.first, let code = mail["code"] as? String
+                else { continue }
+                let sentAt = mail["sentAt"] as? String ?? ""
+                if newest == nil || sentAt > newest!.sentAt { newest = (sentAt, code) }
             }
-            let sentAt = mail["sentAt"] as? String ?? ""
-            if newest == nil || sentAt > newest!.sentAt { newest = (sentAt, code) }
+            if let newest { return newest.code }
+            guard ContinuousClock.now < deadline else {
+                throw Failure(status: 0, request: "no code mailed to \(email) reached the dev mailbox in 10 s")
+            }
+            try await Task.sleep(for: .milliseconds(20))
         }
-        guard let newest else { throw Failure(status: 0) }
-        return newest.code
     }
 
     func guest() async throws -> (access: String, refresh: String) {

@@ -67,7 +67,9 @@ struct LoadGenerator: AsyncParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(report).write(to: URL(fileURLWithPath: json))
         }
-        let failing = results.filter { $0.runs.contains { $0.errors > 0 } }.map(\.scenario)
+        let failing = results.compactMap { result in
+            result.runs.first { $0.errors > 0 }.map { "\(result.scenario) (first: \($0.firstError ?? "?"))" }
+        }
         if failOnErrors, !failing.isEmpty {
             FileHandle.standardError.write(Data("requests failed in: \(failing.joined(separator: ", "))\n".utf8))
             throw ExitCode.failure

@@ -8,6 +8,8 @@ struct RunResult: Codable, Sendable {
     var p99Milliseconds: Double
     var meanMilliseconds: Double
     var errors: Int
+    /// What went wrong with the first failed request, when one failed.
+    var firstError: String? = nil
     /// Requests the server shed with 429 and `Retry-After` (the connection then waited as asked).
     var shed: Int
     var serverCPUMillisecondsPerRequest: Double
@@ -50,7 +52,7 @@ enum Runner {
                                     try? await Task.sleep(for: .milliseconds(Int(wait * 1_000)))
                                 }
                             } catch {
-                                tally.fail(measured: lane.measured)
+                                tally.fail(measured: lane.measured, because: error)
                             }
                             iteration += 1
                         }
@@ -70,6 +72,7 @@ enum Runner {
             requestsPerSecond: Double(count) / wall, p50Milliseconds: percentile(0.5),
             p99Milliseconds: percentile(0.99),
             meanMilliseconds: count == 0 ? 0 : sorted.reduce(0, +) / Double(count), errors: tally.errors,
+            firstError: tally.firstError,
             shed: tally.shedCount, serverCPUMillisecondsPerRequest: total == 0 ? 0 : cpu / Double(total),
             serverCPUOutsideHashingMillisecondsPerRequest: total == 0 ? 0 : cpuOutsideHashing / Double(total),
             serverPeakMegabytes: server.peakMegabytes)
@@ -78,12 +81,13 @@ enum Runner {
 
 /// Latencies and counts collected by concurrent connections.
 final class Tally: Sendable {
-    private let state = Mutex((latencies: [Double](), errors: 0, shed: 0, iterations: 0))
+    private let state = Mutex((latencies: [Double](), errors: 0, shed: 0, iterations: 0, firstError: String?.none))
 
     var latencies: [Double] { state.withLock { $0.latencies } }
     var errors: Int { state.withLock { $0.errors } }
     var shedCount: Int { state.withLock { $0.shed } }
     var iterations: Int { state.withLock { $0.iterations } }
+    var firstError: String? { state.withLock { $0.firstError } }
 
     func record(_ milliseconds: Double, measured: Bool) {
         state.withLock { state in
@@ -99,9 +103,10 @@ final class Tally: Sendable {
         }
     }
 
-    func fail(measured: Bool) {
+    func fail(measured: Bool, because error: any Error) {
         state.withLock { state in
             if measured { state.errors += 1 }
+            if measured, state.firstError == nil { state.firstError = String(describing: error) }
             state.iterations += 1
         }
     }

@@ -13,6 +13,7 @@ profile — and must be found nowhere.
 import argparse
 import json
 import os
+import re
 import shutil
 import socket
 import struct
@@ -301,8 +302,8 @@ class Person:
     def english_left(self):
         """The English still shown or read out on a page in another language: the flow's strings
         on the page, and the renderers' own words (up to their first placeholder) in what screen
-        readers hear, each only where its translation differs and long enough not to be part of a
-        word."""
+        readers hear, each as whole words ("Confirm" is not in "Confirmar"), only where its
+        translation differs and long enough to mean something."""
         text = self.text()
         labels = " | ".join(element.get_attribute("aria-label") or ""
                             for element in self.driver.find_elements(By.CSS_SELECTOR, "[aria-label]"))
@@ -312,7 +313,8 @@ class Person:
                 translation = entry["localizations"][self.language]["stringUnit"]["value"]
                 words = source.split("{")[0] if keep_placeholders else source
                 if (len(words) >= 4 and (keep_placeholders or "{" not in source)
-                        and translation.split("{")[0] != words and words in where):
+                        and translation.split("{")[0] != words
+                        and re.search(r"(?<!\w)" + re.escape(words.strip()) + r"(?!\w)", where)):
                     found.append(source)
             return found
         return sorted(left(TRANSLATIONS[self.flow]["strings"], text, False)

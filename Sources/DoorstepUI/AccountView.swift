@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
     import DoorstepClient
+    import DoorstepPresentation
     import SwiftUI
 
     /// The account center an app shows after onboarding: name, address, password, passkeys,
@@ -19,6 +20,8 @@
         @State private var appCode = ""
         @State private var confirmsDeletion = false
         @State private var photos = PhotoPickerPrompt()
+        /// Its words, in the device's language.
+        private let words = PresentationWords(preferring: Locale.preferredLanguages)
 
         /// An account screen for `center`, which it loads when it appears.
         public init(center: AccountCenter) {
@@ -38,7 +41,7 @@
             }
             .disabled(center.isWorking)
             .photoPicker(photos)
-            .navigationTitle("Account")
+            .navigationTitle(words("Account"))
             .task {
                 await center.load()
                 firstName = center.user?.firstName ?? ""
@@ -56,17 +59,19 @@
         }
 
         private var profile: some View {
-            Section("Name") {
+            Section(words("Name")) {
                 if center.keepsFullName {
-                    TextField("Name", text: $fullName)
+                    TextField(words("Name"), text: $fullName)
                         .textContentType(.name)
-                    Button("Save name") { Task { await center.saveName(fullName) } }
+                    Button(words("Save name")) { Task { await center.saveName(fullName) } }
                 } else {
-                    TextField("First name", text: $firstName)
-                    TextField("Last name", text: $lastName)
-                    Button("Save name") { Task { await center.saveName(firstName: firstName, lastName: lastName) } }
+                    TextField(words("First name"), text: $firstName)
+                    TextField(words("Last name"), text: $lastName)
+                    Button(words("Save name")) {
+                        Task { await center.saveName(firstName: firstName, lastName: lastName) }
+                    }
                 }
-                Button(center.user?.avatarUrl == nil ? "Add a photo" : "Change photo") {
+                Button(center.user?.avatarUrl == nil ? words("Add a photo") : words("Change photo")) {
                     Task {
                         // The picker's photo comes back as JPEG or PNG, HEIC converted.
                         guard let photo = await photos.pick() else { return }
@@ -77,25 +82,25 @@
         }
 
         private var address: some View {
-            Section("Email") {
-                Text(center.user?.email ?? "No address yet")
+            Section(words("Email")) {
+                Text(center.user?.email ?? words("No address yet"))
                 if let pending = center.pendingEmail {
-                    TextField("Code sent to \(pending)", text: $emailCode)
-                    Button("Confirm new address") { Task { await center.confirmEmail(code: emailCode) } }
+                    TextField(words("Code sent to {address}", ["address": pending]), text: $emailCode)
+                    Button(words("Confirm new address")) { Task { await center.confirmEmail(code: emailCode) } }
                 } else {
-                    TextField("New address", text: $newEmail)
-                    Button("Change address") { Task { await center.changeEmail(to: newEmail) } }
+                    TextField(words("New address"), text: $newEmail)
+                    Button(words("Change address")) { Task { await center.changeEmail(to: newEmail) } }
                 }
             }
         }
 
         private var password: some View {
-            Section("Password") {
+            Section(words("Password")) {
                 if center.user?.hasPassword == true {
-                    SecureField("Current password", text: $currentPassword)
+                    SecureField(words("Current password"), text: $currentPassword)
                 }
-                SecureField("New password", text: $newPassword)
-                Button(center.user?.hasPassword == true ? "Change password" : "Set a password") {
+                SecureField(words("New password"), text: $newPassword)
+                Button(center.user?.hasPassword == true ? words("Change password") : words("Set a password")) {
                     let current = currentPassword.isEmpty ? nil : currentPassword
                     Task {
                         await center.setPassword(newPassword, currentPassword: current)
@@ -106,56 +111,64 @@
         }
 
         private var passkeys: some View {
-            Section("Passkeys") {
+            Section(words("Passkeys")) {
                 ForEach(center.passkeys, id: \.id) { passkey in
                     HStack {
                         Text(passkey.name)
                         Spacer()
-                        Button("Remove", role: .destructive) { Task { await center.removePasskey(id: passkey.id) } }
+                        Button(words("Remove"), role: .destructive) {
+                            Task { await center.removePasskey(id: passkey.id) }
+                        }
                     }
                 }
-                Button("Add a passkey") { Task { await center.addPasskey(name: nil) } }
+                Button(words("Add a passkey")) { Task { await center.addPasskey(name: nil) } }
             }
         }
 
         private var authenticator: some View {
-            Section("Authenticator app") {
+            Section(words("Authenticator app")) {
                 if let enrolment = center.enrolment {
-                    Text("Add this key to your authenticator app: \(enrolment.secret)")
-                    Text("Recovery codes, shown once: \(enrolment.recoveryCodes.joined(separator: " "))")
-                    TextField("Code from the app", text: $appCode)
-                    Button("Turn on") { Task { await center.confirmSecondFactor(code: appCode) } }
+                    Text(words("Add this key to your authenticator app: {key}", ["key": enrolment.secret]))
+                    Text(
+                        words(
+                            "Recovery codes, shown once: {codes}",
+                            ["codes": enrolment.recoveryCodes.joined(separator: " ")]))
+                    TextField(words("Code from the app"), text: $appCode)
+                    Button(words("Turn on")) { Task { await center.confirmSecondFactor(code: appCode) } }
                 } else if center.secondFactor?.isOn == true {
-                    Text("On, \(center.secondFactor?.recoveryCodesLeft ?? 0) recovery codes left")
-                    TextField("Code from the app", text: $appCode)
-                    Button("Turn off") { Task { await center.turnOffSecondFactor(code: appCode) } }
+                    Text(
+                        words(
+                            "On. {left} recovery codes left.",
+                            ["left": "\(center.secondFactor?.recoveryCodesLeft ?? 0)"]))
+                    TextField(words("Code from the app"), text: $appCode)
+                    Button(words("Turn off")) { Task { await center.turnOffSecondFactor(code: appCode) } }
                 } else {
-                    Button("Set up an authenticator app") { Task { await center.startSecondFactor() } }
+                    Button(words("Set up an authenticator app")) { Task { await center.startSecondFactor() } }
                 }
             }
         }
 
         private var sessions: some View {
-            Section("Where you're signed in") {
+            Section(words("Where you're signed in")) {
                 ForEach(center.sessions, id: \.id) { session in
                     HStack {
-                        Text(session.device ?? session.userAgent ?? "Unknown device")
+                        Text(session.device ?? session.userAgent ?? words("Unknown device"))
                         Spacer()
                         if session.current {
-                            Text("This device")
+                            Text(words("This device"))
                         } else {
-                            Button("Sign out") { Task { await center.signOut(sessionID: session.id) } }
+                            Button(words("Sign out")) { Task { await center.signOut(sessionID: session.id) } }
                         }
                     }
                 }
-                Button("Sign out everywhere else") { Task { await center.signOutEverywhereElse() } }
+                Button(words("Sign out everywhere else")) { Task { await center.signOutEverywhereElse() } }
             }
         }
 
         private var deletion: some View {
-            Section("Delete account") {
-                Toggle("Delete my account and its data", isOn: $confirmsDeletion)
-                Button("Delete account", role: .destructive) { Task { await center.deleteAccount() } }
+            Section(words("Delete account")) {
+                Toggle(words("Delete my account and its data"), isOn: $confirmsDeletion)
+                Button(words("Delete account"), role: .destructive) { Task { await center.deleteAccount() } }
                     .disabled(!confirmsDeletion)
             }
         }

@@ -84,6 +84,24 @@ struct PresentationWordsTests {
         #expect(catalog.problems(sources: words.sorted(), of: "the renderers' code") == [])
     }
 
+    @Test("The SwiftUI views write no words of their own outside the catalog")
+    func noStrayWords() throws {
+        let controls = ["Text", "Button", "Section", "TextField", "SecureField", "Toggle", "Label"]
+        let modifiers = ["navigationTitle", "accessibilityLabel", "accessibilityHint", "accessibilityValue"]
+        let calls = (controls + modifiers.map { "." + $0 }).map(NSRegularExpression.escapedPattern(for:))
+        let pattern = try NSRegularExpression(pattern: "(?:" + calls.joined(separator: "|") + #")\(\s*"[A-Z]"#)
+        let directory = Self.root.appendingPathComponent("Sources/DoorstepUI")
+        var stray: [String] = []
+        for case let url as URL in FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)!
+        where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                stray.append("\(url.lastPathComponent): \(text[Range(match.range, in: text)!])")
+            }
+        }
+        #expect(stray == [], "words a person reads, not from PresentationWords")
+    }
+
     @Test("A flow's Back and Close read as the renderers' own, so a back arrow is recognised in every language")
     func flowsAgreeWithTheRenderers() throws {
         for id in FlowCatalog.referenceIDs {

@@ -260,11 +260,12 @@
         let content: StepperContent
         let theme: ThemePresentation
         let model: any FlowActions
+        @Environment(\.presentationWords) private var words
 
         var body: some View {
             FieldFrame(field: content.field, theme: theme) {
                 HStack {
-                    stepButton("minus", delta: -content.step, enabled: content.canDecrement, label: "Decrease")
+                    stepButton("minus", delta: -content.step, enabled: content.canDecrement, label: words("Decrease"))
                     Spacer()
                     VStack {
                         Text(content.displayValue).look(content.valueLook).contentTransition(.numericText())
@@ -273,7 +274,7 @@
                         }
                     }
                     Spacer()
-                    stepButton("plus", delta: content.step, enabled: content.canIncrement, label: "Increase")
+                    stepButton("plus", delta: content.step, enabled: content.canIncrement, label: words("Increase"))
                 }
             }
             .accessibilityElement(children: .ignore)

@@ -72,16 +72,23 @@ struct Validate: ParsableCommand {
 }
 
 /// What keeps a flow's translations (its String Catalog, `<id>.xcstrings` beside the flow) from
-/// shipping, one line each.
+/// shipping, one line each. A reference flow ships in every language of ``FlowCatalog/shippedLanguages``;
+/// a flow file in the languages its own catalog has, if it has one.
 func translationProblems(of flow: FlowDefinition, reference: String) -> [String] {
+    let isReference = FlowCatalog.referenceIDs.contains(reference)
     let url =
-        FlowCatalog.referenceIDs.contains(reference)
+        isReference
         ? FlowCatalog.stringsURL(reference)
         : URL(fileURLWithPath: reference).deletingPathExtension().appendingPathExtension("xcstrings")
-    guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
     let name = url.lastPathComponent
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+        let shipped = FlowCatalog.shippedLanguages.joined(separator: ", ")
+        return isReference ? ["\(name): missing, and the flow ships in \(shipped)"] : []
+    }
     do {
-        return try StringCatalog.decode(from: data).problems(with: flow).map { "\(name): \($0)" }
+        return try StringCatalog.decode(from: data).problems(
+            with: flow, shipping: isReference ? FlowCatalog.shippedLanguages : []
+        ).map { "\(name): \($0)" }
     } catch {
         return ["\(name): not a String Catalog (\(error.localizedDescription))"]
     }

@@ -94,3 +94,81 @@ struct FlowsCommandTests {
         #expect(malformed.standardError.contains("--set needs NAME=VALUE"))
     }
 }
+
+@Suite("doorstep flows strings")
+struct FlowStringsCommandTests {
+    let doorstep: CommandRunner
+
+    init() throws {
+        doorstep = try CommandRunner()
+    }
+
+    /// A copy of a catalog flow and its String Catalog in a folder of their own, the catalog edited.
+    static func copy(_ id: String, editing edit: (inout [String: Any]) -> Void) throws -> String {
+        let flows = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/DoorstepFlow/Catalog/Flows")
+        let flow = try String(contentsOf: flows.appendingPathComponent("\(id).json"), encoding: .utf8)
+        let path = try CommandRunner.temporaryFile(flow, name: "\(id).json")
+        let data = try Data(contentsOf: flows.appendingPathComponent("\(id).xcstrings"))
+        var catalog = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        edit(&catalog)
+        try JSONSerialization.data(withJSONObject: catalog).write(
+            to: URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("xcstrings"))
+        return path
+    }
+
+    /// Sets one translation of a string in a String Catalog's JSON.
+    static func set(_ catalog: inout [String: Any], _ source: String, _ language: String, to value: String?) {
+        var strings = catalog["strings"] as? [String: Any] ?? [:]
+        var entry = strings[source] as? [String: Any] ?? [:]
+        var localizations = entry["localizations"] as? [String: Any] ?? [:]
+        localizations[language] = value.map { ["stringUnit": ["state": "translated", "value": $0]] }
+        entry["localizations"] = localizations
+        strings[source] = entry
+        catalog["strings"] = strings
+    }
+
+    @Test("validate fails, a line each, on a missing translation and on a placeholder the translation lost")
+    func validateRefusesBrokenTranslations() throws {
+        let path = try Self.copy("kordant") { catalog in
+            Self.set(&catalog, "Create Account", "ar", to: nil)
+            Self.set(
+                &catalog, "If {email} has an account, we sent it a 6-digit code. Enter it and choose a new password.",
+                "es", to: "Si tienes una cuenta, te enviamos un código.")
+        }
+        let output = try doorstep.run("flows", "validate", path)
+        #expect(output.status == 1)
+        #expect(output.lines.contains("kordant.xcstrings: ar: \"Create Account\" has no translation"))
+        #expect(
+            output.lines.contains {
+                $0.hasPrefix("kordant.xcstrings: es: the translation of \"If {email} has an account")
+            },
+            "\(output.lines)")
+        #expect(output.lines.count == 2, "\(output.lines)")
+    }
+
+    @Test("export then import round-trips a flow's catalog; a translator's file that lost a placeholder is refused")
+    func exportImport() throws {
+        let exported = try CommandRunner.temporaryFile("", name: "tanda.xcstrings")
+        #expect(try doorstep.run("flows", "strings", "export", "tanda", "--output", exported).status == 0)
+        let target = try CommandRunner.temporaryFile("", name: "catalog.xcstrings")
+        try FileManager.default.removeItem(atPath: target)
+        let imported = try doorstep.run("flows", "strings", "import", exported, "--flow", "tanda", "--catalog", target)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let before = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: exported)))
+        let after = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: target)))
+        #expect((before as? NSDictionary) == (after as? NSDictionary), "the same catalog back")
+
+        var broken = try #require(before as? [String: Any])
+        Self.set(
+            &broken, "If {email} has an account, we sent it a 6-digit code. Enter it and choose a new password.",
+            "es", to: "Te enviamos un código.")
+        let translator = try CommandRunner.temporaryFile("", name: "from-translator.xcstrings")
+        try JSONSerialization.data(withJSONObject: broken).write(to: URL(fileURLWithPath: translator))
+        let refused = try doorstep.run("flows", "strings", "import", translator, "--flow", "tanda", "--catalog", target)
+        #expect(refused.status != 0)
+        #expect(refused.standardError.contains("has placeholders"), "\(refused.standardError)")
+        let kept = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: target)))
+        #expect((kept as? NSDictionary) == (after as? NSDictionary), "nothing already saved is lost")
+    }
+}

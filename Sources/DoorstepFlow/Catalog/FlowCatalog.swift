@@ -4,6 +4,8 @@ import Foundation
 public struct FlowCatalog: Sendable {
     /// The ids of the reference flows, in the order they are listed.
     public static let referenceIDs = ["tanda", "trainer", "familysync", "destiny", "kordant"]
+    /// The languages every reference flow ships in besides English, its source: Arabic and Spanish.
+    public static let shippedLanguages = ["ar", "es"]
 
     /// Every flow, in listing order.
     public let flows: [FlowDefinition]

@@ -29,11 +29,15 @@ extension StringCatalog {
         return merged
     }
 
-    /// Why this catalog cannot ship with `flow`: a visible string without a translation in a
-    /// language the catalog offers, a translation whose placeholders differ from its source's, a
-    /// count without its plural forms, or a string the flow no longer has.
-    public func problems(with flow: FlowDefinition) throws -> [String] {
-        problems(sources: try FlowStrings.sources(of: flow).map(\.text), of: "the flow")
+    /// Why this catalog cannot ship with `flow`: a language of `shipping` it has no translations
+    /// into, a visible string without a translation in a language the catalog offers, a translation
+    /// whose placeholders differ from its source's, a count without its plural forms, or a string the
+    /// flow no longer has.
+    public func problems(with flow: FlowDefinition, shipping: [String] = []) throws -> [String] {
+        let missing = shipping.filter { !languages.contains($0) }.map {
+            "\($0): no translation at all, and the flow ships in this language"
+        }
+        return missing + problems(sources: try FlowStrings.sources(of: flow).map(\.text), of: "the flow")
     }
 
     /// Why this catalog cannot ship with `sources`, the strings of `owner` (a flow, a server's

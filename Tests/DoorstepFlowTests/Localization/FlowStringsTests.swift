@@ -94,3 +94,19 @@ struct FlowStringsTests {
         #expect(again.table(for: "es") == ["Continue": "Continuar"], "a new export keeps the translations")
     }
 }
+
+@Suite("The languages the catalog ships")
+struct ShippedLanguagesTests {
+    @Test("A reference flow's catalog without one of the shipped languages cannot ship, in one line")
+    func missingLanguage() throws {
+        let flow = try #require(try FlowCatalog.bundled().flow("destiny"))
+        var catalog = try #require(try FlowCatalog.strings("destiny"))
+        #expect(try catalog.problems(with: flow, shipping: FlowCatalog.shippedLanguages) == [])
+        for key in catalog.strings.keys { catalog.strings[key]?.localizations?["ar"] = nil }
+        #expect(
+            try catalog.problems(with: flow, shipping: FlowCatalog.shippedLanguages) == [
+                "ar: no translation at all, and the flow ships in this language"
+            ])
+        #expect(try catalog.problems(with: flow) == [], "without the rule, Spanish alone is complete")
+    }
+}

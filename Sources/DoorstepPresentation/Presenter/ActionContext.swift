@@ -81,15 +81,15 @@ struct ActionContext {
 
     private func passkeyCeremony(_ action: Action) -> PasskeyCeremony? {
         guard let effects = presenter.effects(of: action) else { return nil }
-        if effects.contains("addPasskey") { return .create }
-        if effects.contains("signInWithPasskey") { return .get }
+        if effects.contains(.addPasskey) { return .create }
+        if effects.contains(.signInWithPasskey) { return .get }
         return nil
     }
 
     /// A tick as carousel pages change; success as a household is created (FamilySync's spec).
     private func haptic(_ action: Action) -> HapticIntent? {
         if action.role == .swipeNext || action.role == .swipeBack { return .selection }
-        if presenter.effects(of: action)?.contains("createGroup") == true { return .success }
+        if presenter.effects(of: action)?.contains(.createGroup) == true { return .success }
         return nil
     }
 }

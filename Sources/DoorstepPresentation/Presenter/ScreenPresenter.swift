@@ -153,7 +153,7 @@ public struct ScreenPresenter {
 
     /// Whether the screen shows an action that signs in with a passkey.
     var offersPasskeySignIn: Bool {
-        engine.visibleActions.contains { isOffered($0) && effects(of: $0)?.contains("signInWithPasskey") == true }
+        engine.visibleActions.contains { isOffered($0) && effects(of: $0)?.contains(.signInWithPasskey) == true }
     }
 
     func isOffered(provider: String) -> Bool {
@@ -169,15 +169,15 @@ public struct ScreenPresenter {
     }
 
     /// The effects only a host that offers the provider can run.
-    static let providerEffects: [String: Set<String>] = [
-        "apple": ["signInWithApple"], "google": ["signInWithGoogle"], "passkey": ["signInWithPasskey", "addPasskey"],
+    static let providerEffects: [String: Set<FlowEffect>] = [
+        "apple": [.signInWithApple], "google": [.signInWithGoogle], "passkey": [.signInWithPasskey, .addPasskey],
     ]
 
     /// The effects the action's first transition from this screen runs, or `nil` when none leads on.
-    func effects(of action: Action) -> Set<String>? {
+    func effects(of action: Action) -> Set<FlowEffect>? {
         guard let transition = flow.transitions.first(where: { $0.from == screen.id && $0.on == action.id })
         else { return nil }
-        return Set((transition.effects ?? []).map(\.name))
+        return Set((transition.effects ?? []).compactMap { FlowEffect(rawValue: $0.name) })
     }
 
     // MARK: - Placing actions

@@ -63,7 +63,12 @@ extension ActionPresentation {
         guard let availableAt else { return title }
         let left = availableAt.timeIntervalSince(date)
         guard left > 0, let waitingTitle else { return baseTitle }
-        return waitingTitle.replacingOccurrences(of: "{seconds}", with: "\(Int(left.rounded(.up)))")
+        return Self.title(waitingTitle, seconds: Int(left.rounded(.up)))
+    }
+
+    /// A waiting title with the seconds left in its place: `Resend code in 42s`.
+    static func title(_ waitingTitle: String, seconds: Int) -> String {
+        waitingTitle.replacingOccurrences(of: "{seconds}", with: "\(seconds)")
     }
 }
 

@@ -31,8 +31,9 @@ struct ActionContext {
             if remaining > 0 {
                 countdown = remaining
                 availableAt = last.addingTimeInterval(Double(cooldown.seconds))
-                waitingTitle = words("{title} in {seconds}s", ["title": baseTitle])
-                title = words("{title} in {seconds}s", ["title": baseTitle, "seconds": "\(remaining)"])
+                let waiting = words("{title} in {seconds}s", ["title": baseTitle])
+                waitingTitle = waiting
+                title = ActionPresentation.title(waiting, seconds: remaining)
             }
         }
         let isEnabled = engine.isEnabled(action.id, at: presenter.now)

@@ -116,6 +116,23 @@ struct PresentationWordsTests {
         }
     }
 
+    @Test("A sentence the server's pages and the app's views both say is translated alike in both catalogs")
+    func sameAsTheServer() throws {
+        let words = try #require(PresentationWords.strings)
+        let server = try StringCatalog.decode(
+            from: Data(
+                contentsOf: Self.root.appendingPathComponent("Sources/DoorstepServerCore/Resources/Messages.xcstrings"))
+        )
+        let shared = Set(words.strings.keys).intersection(server.strings.keys)
+        #expect(shared.count > 20)
+        for language in FlowCatalog.shippedLanguages {
+            let (mine, theirs) = (words.table(for: language), server.table(for: language))
+            for sentence in shared.sorted() {
+                #expect(mine[sentence] == theirs[sentence], "\(language): \(sentence)")
+            }
+        }
+    }
+
     @Test("Values go into their places; an unknown language stays English")
     func values() {
         let spanish = PresentationWords(preferring: ["es-AR", "en"])

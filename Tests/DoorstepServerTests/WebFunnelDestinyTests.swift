@@ -19,15 +19,25 @@ struct WebFunnelDestinyTests {
     func buttonOrder() async throws {
         let provider = try FakeIdentityProvider()
         try await provider.serve { base in
-            let server = try await TestServer.make(configure: WebProviderSignInTests.configure(base))
+            let google = WebProviderSignInTests.configure(base)
+            let server = try await TestServer.make { configuration in
+                google(&configuration)
+                configuration.apple = .apple(
+                    audiences: ["com.example.app"], jwksURL: base.appendingPathComponent("keys"))
+                configuration.apple?.web = WebSignIn(
+                    authorizationURL: base.appendingPathComponent("authorize"),
+                    tokenURL: base.appendingPathComponent("oauth/token"), clientID: "com.example.web",
+                    clientSecret: "secret", scope: "name email")
+            }
             try await server.test { client in
                 var browser = FunnelBrowser(client)
                 let page = try await Self.toAuth(&browser).text
-                let places = ["Sign in with Google", "Sign in with Email", "Continue as Guest", "By continuing"].map {
-                    page.range(of: $0)?.lowerBound
-                }
+                let places = [
+                    "Sign in with Apple", "Sign in with Google", "Sign in with Email", "Continue as Guest",
+                    "By continuing",
+                ].map { page.range(of: $0)?.lowerBound }
                 let found = places.compactMap { $0 }
-                #expect(found.count == 4, "\(page)")
+                #expect(found.count == 5, "\(page)")
                 #expect(found == found.sorted())
             }
         }

@@ -1,16 +1,22 @@
 import DoorstepClient
 import DoorstepFlow
+import DoorstepPresentation
 import DoorstepTestSupport
 import Foundation
+import OpenAPIRuntime
 import Testing
 
 @Suite("Trainer through the SDK: signing in and the intake already kept")
 struct TrainerSessionTests {
     let server = URL(string: "http://doorstep.test")!
 
-    func launch(_ backend: TestServer, _ http: TestHTTPClient) async throws -> (FlowSession, DoorstepClient) {
-        let client = DoorstepClient(
-            serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
+    /// Opens the trainer and plays the intro to its call to action; requests travel over `connection`
+    /// when the test drops some, straight to the server otherwise.
+    func launch(
+        _ backend: TestServer, _ http: TestHTTPClient, over connection: FailingTransport? = nil
+    ) async throws -> (FlowSession, DoorstepClient) {
+        let transport: any ClientTransport = connection ?? InProcessTransport(client: http)
+        let client = DoorstepClient(serverURL: server, transport: transport, now: { backend.clock.now })
         let flow = try #require(try FlowCatalog.bundled().flow("trainer"))
         let session = try await FlowSession(
             flow: flow, client: client, snapshots: InMemorySnapshotStore(), now: { backend.clock.now })
@@ -94,6 +100,41 @@ struct TrainerSessionTests {
             try await second.fireTimer("prepare")
             #expect(await second.screen == "goalReview")
             #expect(try await client.answers(in: "trainer")["name"] == "Alex", "the kept intake stays")
+        }
+    }
+
+    @Test(
+        "A failed intake sync or goal generation leaves the person on the goal screen with Retry, which shows the goals once it works",
+        arguments: ["submitAnswers", "trainerGoalOptions"])
+    func goalsRetried(_ failing: String) async throws {
+        let backend = try await TestServer.make { $0.rateLimits = false }
+        try await backend.test { http in
+            let connection = FailingTransport(client: http)
+            let (session, client) = try await launch(backend, http, over: connection)
+            try await answerIntake(session, name: "Alex")
+            try await session.answer("email", "alex@example.com")
+            try await session.answer("agreedToTerms", true)
+            try await session.tap("continue")
+            try await enterCode(session, backend, to: "alex@example.com")
+            #expect(await session.screen == "preparingGoals", "the code is accepted: on to the goal screen")
+            #expect(await session.presented(at: backend.clock.now).texts.first == "Which goal feels right?")
+
+            connection.fail(failing)
+            try await session.fireTimer("prepare")
+            #expect(await session.screen == "preparingGoals", "still the goal screen, not the code screen")
+            let failed = await session.presented(at: backend.clock.now)
+            #expect(failed.texts.first == "Which goal feels right?")
+            #expect(failed.banner == "Check your connection and try again.")
+            let retry = try #require(failed.allActions.first { $0.id == "retry" })
+            #expect(retry.title == "Retry" && retry.isEnabled)
+            #expect(await session.engine.options(for: "goalChoice").isEmpty)
+
+            connection.heal()
+            try await session.tap("retry")
+            #expect(await session.screen == "goalReview")
+            #expect(await session.presented(at: backend.clock.now).banner == nil)
+            #expect(await session.engine.options(for: "goalChoice").count >= 2)
+            #expect(try await client.answers(in: "trainer")["name"] == "Alex", "the intake reached the server")
         }
     }
 }

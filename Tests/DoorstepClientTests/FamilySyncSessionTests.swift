@@ -1,5 +1,6 @@
 import DoorstepClient
 import DoorstepFlow
+import DoorstepPresentation
 import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation

@@ -1,5 +1,6 @@
 import DoorstepClient
 import DoorstepFlow
+import DoorstepPresentation
 import DoorstepTestSupport
 import Foundation
 import Testing

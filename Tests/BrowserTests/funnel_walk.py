@@ -43,6 +43,9 @@ BASE = None
 WORKDIR = None
 FLOWS = None
 SECRETS = set()
+# How often a walk looks again for the page it waits for: a page arrives in a tenth of a second, and
+# WebDriver's default half second would be most of every step.
+POLL = 0.05
 
 
 def free_port():
@@ -279,7 +282,7 @@ class Person:
 
     def wait_for(self, screen, timeout=15):
         try:
-            WebDriverWait(self.driver, timeout).until(lambda _: self.screen == screen)
+            WebDriverWait(self.driver, timeout, POLL).until(lambda _: self.screen == screen)
         except TimeoutException:
             self.shot()
             raise AssertionError(f"expected {screen}, still on {self.screen}: {self.text()}") from None
@@ -345,7 +348,7 @@ class Person:
                     self.driver.execute_script("window.leavingPage = true")
                 element.click()
                 if navigates:
-                    WebDriverWait(self.driver, 30).until(lambda _: self.arrived())
+                    WebDriverWait(self.driver, 30, POLL).until(lambda _: self.arrived())
                 return
         raise NoSuchElementException(f"no button '{label}' on {self.screen}: {self.text()}")
 
@@ -436,6 +439,48 @@ def newest_mail(email):
     """The newest mail to `email` in the dev mailbox."""
     with urllib.request.urlopen(f"{BASE}/dev/mail.json?to={urllib.request.quote(email)}") as response:
         return json.load(response)[0]
+
+
+def api(path, body=None, token=None):
+    """One call to the server's API as an app makes it: JSON in and out, a problem's JSON as the answer."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(BASE + path, data=data, headers=headers)
+    try:
+        return json.load(urllib.request.urlopen(request, timeout=10))
+    except urllib.error.HTTPError as error:
+        return json.load(error)
+
+
+# Trainer's flow as the catalog ships it: the intake's fields and their example answers.
+TRAINER = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources",
+                                      "DoorstepFlow", "Catalog", "Flows", "trainer.json"), encoding="utf-8"))
+# Trainer's questions, screen by screen, from the call to action to "Got it".
+TRAINER_INTAKE = ["name", "age", "gender", "goals", "timeline", "experienceLevel", "frequency", "currentRoutine",
+                  "pastAttempts", "hobbySports", "height", "weight", "bodyComp", "physicalBaseline", "mobility",
+                  "injuries", "healthNuances", "supplements", "activityLevel", "sleep", "nutrition", "environment",
+                  "movementPrefs", "coachingStyle", "anythingElse"]
+
+
+def trainer_account_with_intake(email, **answers):
+    """An account that kept its Trainer intake on an earlier visit, made as the app makes it: signed up
+    with a mailed code, then the intake sent, the flow's example answers with `answers` over them.
+    Returns the app's access token, to read the kept answers back."""
+    api("/v1/auth/code", {"email": email, "purpose": "signup"})
+    session = api("/v1/auth/code/verify", {"email": email, "code": latest_code(email), "purpose": "signup"})
+    SECRETS.update([session["accessToken"], session["refreshToken"]])
+    intake = next(effect["args"]["fields"] for transition in TRAINER["transitions"]
+                  if transition.get("from") == "preparingGoals" for effect in transition["effects"]
+                  if effect["name"] == "submitAnswers")
+    kept = {field["id"]: field["example"] for field in TRAINER["fields"] if field["id"] in intake}
+    kept.update(answers)
+    submission = api("/v1/me/flows/trainer/answers", {"flowVersion": TRAINER["version"], "answers": kept},
+                     session["accessToken"])
+    if "submissionId" not in submission:
+        raise AssertionError(f"the intake was not kept: {submission}")
+    return session["accessToken"]
 
 
 class FunnelWalk(unittest.TestCase):
@@ -719,6 +764,43 @@ class FunnelWalk(unittest.TestCase):
         kai.press("Sign in with a passkey")
         kai.wait_for("plan")
 
+    def test_kordant_chooses_a_password_instead_of_a_passkey(self):
+        """Signing up for a passkey, "Use a password instead" on the passkey screen asks for a password
+        and saves none in the authenticator; the password then signs the person in."""
+        email = "mika.password@example.com"
+        mika = self.person("kordant")
+        mika.add_authenticator()
+        mika.driver.get(PASSKEY_BASE + "/flows/kordant")
+        mika.wait_for("login")
+        mika.press("Don't have an account? Sign up")
+        mika.wait_for("signup")
+        mika.type("Name", "Mika Laine")
+        mika.type("Email", email)
+        mika.tick("I agree to the Terms of Service")
+        mika.press("Sign up with a passkey")
+        mika.wait_for("verifySignUp")
+        mika.enter_code("Verification code", latest_code(email))
+        mika.press("Create Account")
+        mika.wait_for("createPasskey")
+        mika.press("Use a password instead")
+        mika.wait_for("choosePassword")
+        mika.type("Password", secret("Lantern-Harbor-58!"))
+        mika.type("Confirm Password", "Lantern-Harbor-58!")
+        mika.press("Continue")
+        mika.wait_for("plan")
+        self.assertEqual(mika.authenticator_credentials(), [], "no passkey was saved")
+
+        # Signed out (the browser forgets its session), Mika signs in with the password.
+        mika.driver.delete_all_cookies()
+        mika.driver.get(PASSKEY_BASE + "/flows/kordant")
+        mika.wait_for("login")
+        mika.type("Email", email)
+        mika.type("Password", "Lantern-Harbor-58!")
+        mika.press("Sign In")
+        mika.wait_for("enableFaceID")
+        mika.press("Not now")
+        mika.wait_for("plan")
+
     def test_trainer_intake_resumes_after_the_browser_is_closed(self):
         email = "alex.trainer@example.com"
         profile = tempfile.mkdtemp(prefix="profile-", dir=WORKDIR)
@@ -802,6 +884,81 @@ class FunnelWalk(unittest.TestCase):
         alex.wait_for("success")
         self.assertTrue(alex.sees("You're all set, Alex!"), alex.text())
 
+    def trainer_to_call_to_action(self):
+        """A visitor through Trainer's hero and narration, to "Let's build your program"."""
+        person = self.person("trainer")
+        person.open("/flows/trainer")
+        person.wait_for("introHero")
+        person.press("Continue")
+        person.wait_for("introNarration")
+        person.press("Skip")
+        person.wait_for("introCTA")
+        return person
+
+    def trainer_intake(self, person, name, goals):
+        """Trainer's questions answered from the call to action to "Got it": a name and goals typed,
+        each other question by its first suggestion or its starting value."""
+        person.press("Get Started")
+        for screen in TRAINER_INTAKE:
+            person.wait_for(screen)
+            if screen == "name":
+                person.type("What should I call you", name)
+            elif screen == "gender":
+                person.choose("Male")
+            elif screen == "goals":
+                person.type("What do you want to achieve", goals)
+            else:
+                pills = person.driver.find_elements(By.CSS_SELECTOR, ".pill")
+                if pills:
+                    pills[0].click()
+            person.press("Next")
+        person.wait_for("complete")
+        self.assertTrue(person.sees(f"Got it, {name}."), person.text())
+
+    def test_trainer_returning_person_signs_in_straight_to_goals(self):
+        """"Already have an account? Sign in" before the questions: a mailed code, and since the intake
+        is kept from an earlier visit, straight to goals built from it, the kept answers untouched."""
+        email = "robin.trainer@example.com"
+        token = trainer_account_with_intake(email, name="Robin", goals="Swim across the lake", timeline="6 months")
+        robin = self.trainer_to_call_to_action()
+        robin.press("Already have an account? Sign in")
+        robin.wait_for("signIn")
+        self.assertTrue(robin.sees("Welcome back."), robin.text())
+        robin.type("Email", email)
+        robin.press("Continue")
+        robin.wait_for("otp")
+        robin.enter_code("Verification code", latest_code(email))
+        robin.press("Verify")
+        robin.wait_for("goalReview", timeout=30)
+        self.assertTrue(robin.sees("Swim across the lake in 6 months"), robin.text())
+        kept = api("/v1/me/flows/trainer/answers", token=token)
+        self.assertEqual((kept["name"], kept["goals"], kept["age"]), ("Robin", "Swim across the lake", 34))
+
+    def test_trainer_keeps_saved_answers_over_new_ones(self):
+        """Answering the questions again and signing in to an account that has an intake asks first;
+        "Keep my saved answers" builds the goals from the kept intake and keeps it as it was."""
+        email = "noor.trainer@example.com"
+        token = trainer_account_with_intake(email, name="Noor", goals="Swim across the lake", timeline="6 months")
+        noor = self.trainer_to_call_to_action()
+        self.trainer_intake(noor, "Nora", "Dunk a basketball")
+        noor.press("Create my program")
+        noor.wait_for("auth")
+        noor.type("Email", email)
+        noor.tick("I agree to the Terms and Privacy Policy")
+        noor.press("Continue")
+        noor.wait_for("otp")
+        noor.enter_code("Verification code", latest_code(email))
+        noor.press("Verify")
+        noor.wait_for("keepIntake")
+        self.assertTrue(noor.sees("You've told me about yourself before."), noor.text())
+        self.assertTrue(noor.button("Use my new answers").is_displayed())
+        noor.press("Keep my saved answers")
+        noor.wait_for("goalReview", timeout=30)
+        self.assertTrue(noor.sees("Swim across the lake in 6 months"), noor.text())
+        self.assertFalse(noor.sees("Dunk a basketball"), noor.text())
+        kept = api("/v1/me/flows/trainer/answers", token=token)
+        self.assertEqual((kept["name"], kept["goals"], kept["timeline"]), ("Noor", "Swim across the lake", "6 months"))
+
     def test_familysync_follows_a_dark_device(self):
         """FamilySync follows the device's colour scheme (its spec gives each orb a dark colour): with the
         browser set to dark, the page is drawn on its dark background with light words; TANDA, dark
@@ -868,9 +1025,12 @@ class FunnelWalk(unittest.TestCase):
         partner.wait_for("mainApp")
         self.assertTrue(partner.sees("Smith Family"), partner.text())
 
-    def destiny_to_auth(self, name="destiny"):
-        """A new visitor through Destiny's splash and four slides, to its sign-in choices."""
+    def destiny_to_auth(self, name="destiny", time_zone=None):
+        """A new visitor through Destiny's splash and four slides, to its sign-in choices; with
+        `time_zone`, on a device set to that zone."""
         person = self.person(name)
+        if time_zone:
+            person.driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": time_zone})
         person.open("/flows/destiny")
         person.wait_for("splash")
         person.wait_for("slide1", timeout=15)
@@ -904,6 +1064,57 @@ class FunnelWalk(unittest.TestCase):
         guest.open("/flows/destiny")
         guest.wait_for("splash")
         guest.wait_for("home", timeout=15)
+
+    def test_destiny_sign_out_ends_the_session(self):
+        """"Sign Out" on home ends the session and lands on the sign-in choices; the account page no
+        longer knows the browser, and opening Destiny again does not go home."""
+        email = "orion.destiny@example.com"
+        orion = self.destiny_to_auth()
+        orion.press("Sign in with Email")
+        orion.wait_for("emailEntry")
+        orion.type("Email", email)
+        orion.press("Send Code")
+        orion.wait_for("emailCode")
+        orion.enter_code("Verification code", latest_code(email))
+        orion.press("Verify")
+        orion.wait_for("birthData")
+        orion.type("City of Birth", "Porto")
+        orion.press("Continue")
+        orion.wait_for("home")
+        self.assertTrue(orion.sees("Signed in as: " + email), orion.text())
+        orion.press("Sign Out")
+        orion.wait_for("auth")
+        self.assertTrue(orion.sees("Sign in with Email"), orion.text())
+        orion.open("/account")
+        self.assertTrue(orion.sees("Sign in through one of the flows to see your account."), orion.text())
+        orion.open("/flows/destiny")
+        orion.wait_for("splash")
+        WebDriverWait(orion.driver, 15, POLL).until(lambda _: orion.screen not in (None, "splash"))
+        orion.shot()
+        # Signing out forgets the walk (README, "Destiny, home"), so the slides may come first.
+        self.assertIn(orion.screen, ("auth", "slide1"), "a signed-out person is asked to sign in, not sent home")
+
+    def test_destiny_birth_time_starts_at_the_browsers_local_now(self):
+        """In Los Angeles, the birth-data screen's date and time start at the browser's own "now" there,
+        not at UTC's (a minute of slack for the clock turning between the two readings)."""
+        pat = self.destiny_to_auth(time_zone="America/Los_Angeles")
+        pat.press("Continue as Guest")
+        pat.wait_for("birthData")
+        local = pat.driver.execute_script(
+            "var d = new Date(), p = n => String(n).padStart(2, '0');"
+            "return [Intl.DateTimeFormat().resolvedOptions().timeZone,"
+            " d.getFullYear() + '-' + p(d.getMonth() + 1) + '-' + p(d.getDate()), d.getHours() * 60 + d.getMinutes(),"
+            " d.getTimezoneOffset()];")
+        zone, today, minutes, offset = local
+        self.assertEqual(zone, "America/Los_Angeles")
+        self.assertIn(offset, (420, 480), "the browser's clock is in Pacific time")
+        shown_date = pat.field("Date of Birth").get_attribute("value")
+        shown_time = pat.field("Time of Birth").get_attribute("value")
+        hours, mins = map(int, shown_time.split(":")[:2])
+        slack = (hours * 60 + mins - minutes) % (24 * 60)
+        self.assertIn(slack, (0, 1, 24 * 60 - 1), f"{shown_time} is not the browser's {minutes // 60:02d}:{minutes % 60:02d}")
+        if minutes > 0:
+            self.assertEqual(shown_date, today, "the date is the browser's today")
 
     def test_a_wrong_email_says_why_once_the_field_is_left(self):
         """Destiny's "Send Code" stays disabled under a wrong address; leaving the field says why, in the

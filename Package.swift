@@ -225,7 +225,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DoorstepClientTests",
-            dependencies: ["DoorstepClient", "DoorstepTestSupport"]
+            dependencies: ["DoorstepClient", "DoorstepPresentation", "DoorstepTestSupport"]
         ),
         .testTarget(
             name: "DoorstepCommandTests",

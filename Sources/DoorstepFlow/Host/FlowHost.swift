@@ -44,7 +44,8 @@ public struct FlowHost: Sendable {
         fileprivate let before: FlowEngine
         /// The event that began it; nil for a screen being entered.
         fileprivate let event: FlowEvent?
-        /// Whether the engine took the event (a tap on a busy or disabled screen may change nothing).
+        /// Whether the engine took the event: a tap on a busy screen changes nothing; one refused for the
+        /// screen's problems is taken, since they are shown again.
         fileprivate let accepted: Bool
         fileprivate var performedEffect = false
         fileprivate var step = Step()
@@ -56,11 +57,22 @@ public struct FlowHost: Sendable {
         let commands = engine.handle(event, at: now)
         var run = Run(
             queue: commands, before: before, event: event,
-            accepted: !commands.isEmpty || engine.snapshot != before.snapshot)
+            accepted: !commands.isEmpty || engine.snapshot != before.snapshot
+                || Self.isRefusedForProblems(event, by: before, at: now))
         if before.screen.isTerminal, commands.contains(where: { if case .complete = $0 { true } else { false } }) {
             run.step.finishes = true
         }
         return run
+    }
+
+    /// Whether `event` is a tap the engine refused for the screen's problems. The person acted, so the
+    /// problems count again even when the screen already showed them (after a field was left, or a
+    /// tap before), as they do for a page's form sent again.
+    private static func isRefusedForProblems(_ event: FlowEvent, by engine: FlowEngine, at now: Date) -> Bool {
+        guard case .actionTapped(let id) = event, engine.snapshot.pending == nil,
+            let action = engine.visibleAction(id), action.role != .timer
+        else { return false }
+        return !engine.issues(blocking: action, at: now).isEmpty
     }
 
     /// Begins entering the screen — at a launch, or when an effect that waited for the person

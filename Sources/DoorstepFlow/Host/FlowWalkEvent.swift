@@ -31,11 +31,13 @@ public struct FlowWalkEvent: Sendable, Hashable {
 /// - a screen is recorded when it is not the one this flow showed last (a reload is not a visit);
 /// - an action tapped records first the screen's fields that hold an answer then (ids only, sorted),
 ///   then the action;
-/// - after any step but typing, every problem the screen shows is recorded with its code;
+/// - after any step but typing or leaving a field, every problem the screen shows is recorded with
+///   its code;
 /// - the flow's end is recorded once.
 ///
-/// Typing records nothing: an app sees every keystroke and a page only the form it sends, and both
-/// must count the same walk the same way.
+/// Typing and leaving a field record nothing: an app sees every keystroke and every field left, a
+/// page only the form it sends (its script shows a field's message on leaving it without telling the
+/// server), and both must count the same walk the same way. A problem is counted when the person acts.
 public struct FlowWalkAnalytics: Codable, Sendable, Hashable {
     /// The screen each flow last showed.
     public var lastShown: [String: String] = [:]
@@ -57,11 +59,9 @@ public struct FlowWalkAnalytics: Codable, Sendable, Hashable {
     public mutating func stepped(_ event: FlowEvent, from before: FlowEngine, to after: FlowEngine)
         -> [FlowWalkEvent]
     {
-        if case .answerChanged = event { return [] }
-        if case .fieldLeft(let field) = event {
-            // Only a problem that leaving the field brought to light; one already shown is not news.
-            guard let issue = after.issue(for: field), before.issue(for: field) != issue else { return [] }
-            return [FlowWalkEvent(.errorShown, screen: after.snapshot.screen, field: field, code: issue.code)]
+        switch event {
+        case .answerChanged, .fieldLeft: return []
+        default: break
         }
         var events: [FlowWalkEvent] = []
         if case .actionTapped(let action) = event {

@@ -39,16 +39,19 @@ public struct TestServer: Sendable {
     }()
 
     /// Builds a server.
+    /// - Parameter hasher: hashes passwords in place of bcrypt (one that refuses, for a crowd).
     public static func make(
         storage: (any Storage)? = nil, logger: Logger = Logger(label: "doorstep.test"),
-        metrics: ServerMetrics = .disabled, configure: (inout ServerConfiguration) -> Void = { _ in }
+        metrics: ServerMetrics = .disabled, hasher: (any PasswordHasher)? = nil,
+        configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         var configuration = ServerConfiguration()
         configuration.passwordCost = 4
         configure(&configuration)
         let clock = ManualClock()
         let storage = storage ?? MemoryStorage()
-        let hasher = CountingHasher(BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool))
+        let hasher = CountingHasher(
+            hasher ?? BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool))
         let avatars = MemoryAvatarStore()
         let dependencies = ServerDependencies(
             storage: storage, avatars: avatars, keys: keys, hasher: hasher, clock: clock, logger: logger,

@@ -21,10 +21,6 @@ public struct EffectFailure: Error, Sendable, Hashable {
     /// The session ended.
     public static let unauthenticated = EffectFailure(code: "unauthenticated", message: "Sign in to continue.")
 
-    /// Hashing is saturated: too many sign-ins at once.
-    public static let busy = EffectFailure(
-        code: "busy", message: "Many people are signing in right now. Please try again in a few seconds.")
-
     /// Anything else.
     public static let unavailable = EffectFailure(
         code: "unavailable", message: "Something went wrong. Please try again.")

@@ -33,18 +33,22 @@ struct FunnelEffects: FlowEffectPerformer {
     mutating func failure(for error: any Error) -> EffectFailure {
         switch error {
         case let error as ServiceError:
-            if error.code == .sessionRevoked || error.code == .unauthenticated { signedIn = nil }
-            if error.code == .reauthenticationRequired { needsConfirmation = true }
-            return EffectFailure(code: error.code.rawValue, message: error.fieldProblems.first?.message ?? error.detail)
-        case is HashingBusy:
-            // The hashing queue stayed full for its longest wait: say so, rather than a rate limit.
-            return .busy
+            return failure(for: error)
+        case let error as HashingBusy:
+            // The refusal the API answers with (429 `rate_limited`): the page says what the app hears.
+            return failure(for: error.serviceError)
         case let error as PasskeyError:
-            let error = error.serviceError
-            return EffectFailure(code: error.code.rawValue, message: error.detail)
+            return failure(for: error.serviceError)
         default:
             return .unavailable
         }
+    }
+
+    /// A refusal as the API states it: the code, and the words of its first field problem or its detail.
+    private mutating func failure(for error: ServiceError) -> EffectFailure {
+        if error.code == .sessionRevoked || error.code == .unauthenticated { signedIn = nil }
+        if error.code == .reauthenticationRequired { needsConfirmation = true }
+        return EffectFailure(code: error.code.rawValue, message: error.fieldProblems.first?.message ?? error.detail)
     }
 
     // MARK: - Accounts

@@ -191,7 +191,7 @@ final class HashingGate: Sendable {
 }
 
 /// Every hashing place stayed taken for as long as a request may wait. On the wire it is 429
-/// `rate_limited` with `Retry-After`; the web funnel shows it as the server being busy.
+/// `rate_limited` with `Retry-After`, and the web funnel gives its flows the same code and words.
 public struct HashingBusy: Error, Sendable, Equatable {
     /// Seconds after which the queue should have room.
     public let retryAfter: Int

@@ -67,11 +67,12 @@ struct FunnelController: Sendable {
             engine = restored
             if engine.screen.id != at { return redirect(to: flow, engine: engine) }
         } else {
-            engine = await launch(flow, &browser, request, context)
+            // A browser that has only looked is not stored: its first form stores it, and records the
+            // launch then, so a reload is not a new visit.
+            let records = browser.isStored || browser.state.signedIn != nil
+            engine = await launch(flow, variant: assignment.variant, &browser, request, records: records)
         }
         browser.state.snapshots[flow.id] = engine.snapshot
-        // A browser that has only looked is not stored: its first form stores it, and records the
-        // screen it was shown then, so a reload is not a new visit.
         if browser.isStored || browser.state.signedIn != nil {
             let shown = engine
             await record(&browser, request, flow: flow, variant: assignment.variant) { $0.shown(shown) }
@@ -112,9 +113,7 @@ struct FunnelController: Sendable {
             engine = restored
         } else if !browser.isStored {
             // The first form of a browser that was not stored: the page it answers is the launch.
-            engine = await launch(flow, &browser, request, context)
-            let shown = engine
-            await record(&browser, request, flow: flow, variant: assignment.variant) { $0.shown(shown) }
+            engine = await launch(flow, variant: assignment.variant, &browser, request, records: true)
         } else {
             return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
         }
@@ -179,16 +178,18 @@ struct FunnelController: Sendable {
         _ = try? await services.analytics.record(events, userID: browser.state.signedIn?.userID)
     }
 
-    /// Runs one step of the shared flow host over the browser's engine, and records what it walked.
+    /// Runs one step of the shared flow host over the browser's engine, and records what it walked
+    /// unless told not to (a launch for a browser that has only looked).
     @discardableResult
     func step(
         _ engine: inout FlowEngine, _ effects: inout FunnelEffects, _ browser: inout BrowserSession,
-        _ request: Request, variant: String?,
+        _ request: Request, variant: String?, records: Bool = true,
         _ body: (inout FlowHost, inout FunnelEffects) async -> FlowHost.Step
     ) async -> FlowHost.Step {
         var host = FlowHost(engine: engine, analytics: analyticsState(of: browser).walk)
         let step = await body(&host, &effects)
         engine = host.engine
+        guard records else { return step }
         let walked = host.analytics
         await record(&browser, request, flow: engine.flow, variant: variant) {
             $0 = walked
@@ -242,20 +243,22 @@ struct FunnelController: Sendable {
 
     // MARK: - Engine
 
-    /// The flow launched for this browser: its entry rules pick where to land (resuming an unfinished
-    /// walk), and what the landing screen runs on entering is run.
-    /// Its screen is recorded when the page is shown (a browser only looking is not recorded).
+    /// The flow launched for this browser, as the app launches it: its entry rules pick where to land
+    /// (resuming an unfinished walk), what the landing screen runs on entering is run, and the step is
+    /// recorded (when `records`) and kept on the server like any other.
     private func launch(
-        _ flow: FlowDefinition, _ browser: inout BrowserSession, _ request: Request, _ context: DoorstepRequestContext
+        _ flow: FlowDefinition, variant: String?, _ browser: inout BrowserSession, _ request: Request, records: Bool
     ) async -> FlowEngine {
-        var host = FlowHost(
-            engine: FlowEngine.launch(
-                flow: flow, snapshot: browser.state.snapshots[flow.id], session: browser.state.session
-            ).engine)
+        var engine = FlowEngine.launch(
+            flow: flow, snapshot: browser.state.snapshots[flow.id], session: browser.state.session
+        ).engine
         var effects = makeEffects(browser: browser, request: request, upload: nil)
-        _ = await host.enter(performer: &effects, now: { clock.now })
+        let entered = await step(&engine, &effects, &browser, request, variant: variant, records: records) {
+            host, effects in await host.enter(performer: &effects, now: { clock.now })
+        }
         browser.state.signedIn = effects.signedIn
-        return host.engine
+        if entered.savesSnapshot { await syncProgress(engine.snapshot, browser: &browser) }
+        return engine
     }
 
     func makeEffects(browser: BrowserSession, request: Request, upload: Data?) -> FunnelEffects {

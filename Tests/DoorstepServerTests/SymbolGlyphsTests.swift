@@ -1,4 +1,5 @@
 import DoorstepFlow
+import DoorstepPresentation
 import DoorstepTestSupport
 import Foundation
 import HTTPTypes
@@ -33,6 +34,37 @@ struct SymbolGlyphsTests {
         }
         #expect(SymbolGlyphs.lucideName("faceid") == "scan-face")
         #expect(SymbolGlyphs.lucideName("bell.badge.fill") == "bell-dot")
+        #expect(SymbolGlyphs.lucideName("person.3") == "users")
+        #expect(SymbolGlyphs.lucideName("person.3.fill") == "users", "a household, not one person")
+        #expect(SymbolGlyphs.lucideName("person.crop.circle.fill") == "circle-user")
+    }
+
+    /// Each control with the markup just before its icon: its accessible name, or a hidden photo circle.
+    static let controls: [(flowID: String, screen: String, answers: [String: Value], symbol: String, before: String)] =
+        [
+            ("trainer", "goals", [:], "mic", #"aria-label="Answer by voice" aria-pressed="false" hidden>"#),
+            (
+                "kordant", "watchlist", ["watchlist": ["dana@example.com"]], "xmark",
+                #"aria-label="Remove dana@example.com" formnovalidate>"#
+            ),
+            ("tanda", "photo", [:], "camera", #"class="avatar-circle" aria-hidden="true" data-avatar-preview><span>"#),
+        ]
+
+    @Test(
+        "The voice button, a list's remove buttons and an empty photo draw the app's symbols, not emoji",
+        arguments: controls)
+    func controlsDrawSymbols(
+        flowID: String, screen: String, answers: [String: Value], symbol: String, before: String
+    ) throws {
+        let flow = try #require(try FlowCatalog.bundled().flow(flowID))
+        let snapshot = FlowSnapshot(flowID: flow.id, flowVersion: flow.version, screen: screen, answers: answers)
+        let engine = try FlowEngine(flow: flow, restoring: snapshot)
+        let presentation = ScreenPresenter(engine: engine, now: Date(timeIntervalSince1970: 1_790_000_000)).present()
+        let page = ScreenPage(presentation: presentation, csrfToken: "token").render()
+        let icon = SymbolGlyphs.glyph(symbol)
+        #expect(icon.contains(#"aria-hidden="true""#), "the icon is decoration; the control keeps its name")
+        #expect(page.contains(before + icon), "\(symbol) drawn as Lucide's icon")
+        for emoji in ["🎙️", "📷", "✕"] { #expect(!page.contains(emoji)) }
     }
 
     @Test("A page draws its symbols as inline SVG, not emoji, and the content policy still holds")

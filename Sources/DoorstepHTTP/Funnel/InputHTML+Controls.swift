@@ -66,7 +66,7 @@ extension InputHTML {
         html += "class=\"input role-input\"\(placeholder(field))\(field.isFocused ? " autofocus" : "")"
         html += "\(described(field))>" + HTML.escape(field.value) + "</textarea>"
         html += "<button type=\"button\" class=\"mic\" data-mic=\"\(id)\" aria-label=\"Answer by voice\" "
-        html += "aria-pressed=\"false\" hidden>🎙️</button></div>"
+        html += "aria-pressed=\"false\" hidden>\(SymbolGlyphs.glyph("mic"))</button></div>"
         if !content.quickAnswers.isEmpty {
             html += "<div class=\"pills\" role=\"group\" aria-label=\"Quick answers\">"
             for (index, pill) in content.quickAnswers.enumerated() {
@@ -102,7 +102,8 @@ extension InputHTML {
                 html += "<li><input type=\"text\" name=\"\(name)\" value=\"\(HTML.escape(item))\" "
                 html += "class=\"input role-input\" aria-label=\"\(HTML.escape(field.label)) \(index + 1)\">"
                 html += "<button type=\"submit\" name=\"_remove\" value=\"\(name):\(index)\" "
-                html += "class=\"remove\" aria-label=\"Remove \(HTML.escape(item))\" formnovalidate>✕</button></li>"
+                html += "class=\"remove\" aria-label=\"Remove \(HTML.escape(item))\" formnovalidate>"
+                html += SymbolGlyphs.glyph("xmark") + "</button></li>"
             }
             html += "</ul>"
         }
@@ -115,7 +116,7 @@ extension InputHTML {
     }
 
     /// The photo picker: a file input for the types the server takes, with the current photo when
-    /// there is one, else the person's initials.
+    /// there is one, else the person's initials, else a camera.
     static func avatar(_ content: AvatarContent) -> String {
         let field = content.field
         let id = inputID(field.id)
@@ -124,7 +125,8 @@ extension InputHTML {
         if let photo = content.photoURL {
             html += "<img src=\"\(HTML.escape(photo))\" alt=\"\">"
         } else {
-            html += "<span>\(content.initials.isEmpty ? "📷" : HTML.escape(content.initials))</span>"
+            let initials = HTML.escape(content.initials)
+            html += "<span>\(initials.isEmpty ? SymbolGlyphs.glyph("camera") : initials)</span>"
         }
         html += "<span class=\"avatar-badge\">+</span></label>" + label(field, text: content.buttonTitle)
         html += "<input type=\"file\" id=\"\(id)\" name=\"\(HTML.escape(field.id))\" "

@@ -9,12 +9,15 @@ enum SymbolGlyphs {
         return svg(elements ?? LucideIcons.elements["dot"] ?? "")
     }
 
-    /// The Lucide icon drawn for an SF Symbol name: the name itself, then its base (`bell` for
-    /// `bell.badge.fill`).
+    /// The Lucide icon drawn for an SF Symbol name: the name itself, then the name without its last
+    /// parts, one at a time (`users` for `person.3.fill`, `bell` for `bell.slash`).
     static func lucideName(_ symbol: String) -> String? {
-        if let exact = lucideNames[symbol] { return exact }
-        let base = symbol.split(separator: ".").first.map(String.init) ?? symbol
-        return lucideNames[base]
+        var parts = symbol.split(separator: ".")
+        while !parts.isEmpty {
+            if let name = lucideNames[parts.joined(separator: ".")] { return name }
+            parts.removeLast()
+        }
+        return nil
     }
 
     private static func svg(_ elements: String) -> String {

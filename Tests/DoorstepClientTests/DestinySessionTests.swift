@@ -8,19 +8,13 @@ import Testing
 
 @Suite("Destiny through the SDK: who is signed in, and signing out")
 struct DestinySessionTests {
-    let server = URL(string: "http://doorstep.test")!
-
     /// Opens Destiny on a device and plays the splash and Skip, to the sign-in screen.
     func launch(
         _ backend: TestServer, _ http: TestHTTPClient, device: any DeviceEffects = NoDeviceEffects(),
         tokens: any TokenStore = InMemoryTokenStore(), snapshots: any SnapshotStore = InMemorySnapshotStore()
     ) async throws -> (FlowSession, DoorstepClient) {
-        let client = DoorstepClient(
-            serverURL: server, transport: InProcessTransport(client: http), tokenStore: tokens,
-            now: { backend.clock.now })
-        let flow = try #require(try FlowCatalog.bundled().flow("destiny"))
-        let session = try await FlowSession(
-            flow: flow, client: client, device: device, snapshots: snapshots, now: { backend.clock.now })
+        let (session, client) = try await openFlow(
+            "destiny", backend, http, device: device, tokens: tokens, snapshots: snapshots)
         try await session.fireTimer("launched")
         if await session.screen == "slide1" { try await session.tap("skip") }
         return (session, client)
@@ -48,50 +42,44 @@ struct DestinySessionTests {
     func signedInAsAndSignOut(_ way: String) async throws {
         let email = try #require(Self.emails[way])
         let provider = try FakeIdentityProvider()
-        try await provider.serve { base in
-            let backend = try await TestServer.make {
-                $0.rateLimits = false
-                $0.trustProviders(at: base)
+        try await provider.serveTrustingServer { backend, http in
+            let device = ProviderDevice(
+                provider: provider,
+                apple: .apple(
+                    sub: "apple-luna", email: Self.emails["apple"], audience: ProviderDevice.appleAudience,
+                    now: backend.clock.now),
+                google: .google(
+                    sub: "google-luna", email: Self.emails["google"], audience: ProviderDevice.googleAudience,
+                    now: backend.clock.now))
+            let tokens = InMemoryTokenStore()
+            let snapshots = InMemorySnapshotStore()
+            let (session, client) = try await launch(
+                backend, http, device: device, tokens: tokens, snapshots: snapshots)
+            #expect(await session.screen == "auth")
+            if way == "email" {
+                try await session.tap("email")
+                try await session.answer("email", .string(email))
+                try await session.tap("sendCode")
+                #expect(await session.screen == "emailCode")
+                try await session.answer("code", .string(try #require(await backend.latestCode(to: email))))
+                try await session.tap("verify")
+            } else {
+                try await session.tap(way)
             }
-            try await backend.test { http in
-                let device = ProviderDevice(
-                    provider: provider,
-                    apple: .apple(
-                        sub: "apple-luna", email: Self.emails["apple"], audience: ProviderDevice.appleAudience,
-                        now: backend.clock.now),
-                    google: .google(
-                        sub: "google-luna", email: Self.emails["google"], audience: ProviderDevice.googleAudience,
-                        now: backend.clock.now))
-                let tokens = InMemoryTokenStore()
-                let snapshots = InMemorySnapshotStore()
-                let (session, client) = try await launch(
-                    backend, http, device: device, tokens: tokens, snapshots: snapshots)
-                #expect(await session.screen == "auth")
-                if way == "email" {
-                    try await session.tap("email")
-                    try await session.answer("email", .string(email))
-                    try await session.tap("sendCode")
-                    #expect(await session.screen == "emailCode")
-                    try await session.answer("code", .string(try #require(await backend.latestCode(to: email))))
-                    try await session.tap("verify")
-                } else {
-                    try await session.tap(way)
-                }
-                try await tellBirthData(session)
-                let home = await session.presented(at: backend.clock.now)
-                #expect(home.texts.contains("Signed in as: \(email)"), "\(home.texts)")
-                #expect(try await client.me().email == email)
+            try await tellBirthData(session)
+            let home = await session.presented(at: backend.clock.now)
+            #expect(home.texts.contains("Signed in as: \(email)"), "\(home.texts)")
+            #expect(try await client.me().email == email)
 
-                try await session.tap("signOut")
-                #expect(await session.screen == "auth")
-                #expect(await client.authState == .signedOut)
-                #expect(await !session.presented(at: backend.clock.now).texts.contains { $0.hasPrefix("Signed in") })
+            try await session.tap("signOut")
+            #expect(await session.screen == "auth")
+            #expect(await client.authState == .signedOut)
+            #expect(await !session.presented(at: backend.clock.now).texts.contains { $0.hasPrefix("Signed in") })
 
-                let (relaunched, again) = try await launch(
-                    backend, http, device: device, tokens: tokens, snapshots: snapshots)
-                #expect(await relaunched.screen == "auth", "signed out: the next launch asks to sign in, not home")
-                #expect(await again.authState == .signedOut)
-            }
+            let (relaunched, again) = try await launch(
+                backend, http, device: device, tokens: tokens, snapshots: snapshots)
+            #expect(await relaunched.screen == "auth", "signed out: the next launch asks to sign in, not home")
+            #expect(await again.authState == .signedOut)
         }
     }
 

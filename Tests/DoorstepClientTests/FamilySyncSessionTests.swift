@@ -8,18 +8,11 @@ import Testing
 
 @Suite("FamilySync through the SDK: \"Sync with iCloud\" is Sign in with Apple")
 struct FamilySyncSessionTests {
-    let server = URL(string: "http://doorstep.test")!
-
     /// Opens FamilySync on a device and swipes through the carousel to the choice of where to save.
     func launch(
         _ backend: TestServer, _ http: TestHTTPClient, device: any DeviceEffects = NoDeviceEffects()
     ) async throws -> (FlowSession, DoorstepClient) {
-        let client = DoorstepClient(
-            serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
-        let flow = try #require(try FlowCatalog.bundled().flow("familysync"))
-        let session = try await FlowSession(
-            flow: flow, client: client, device: device, snapshots: InMemorySnapshotStore(),
-            now: { backend.clock.now })
+        let (session, client) = try await openFlow("familysync", backend, http, device: device)
         try await session.tap("next")
         try await session.tap("next")
         try await session.tap("getStarted")
@@ -62,33 +55,27 @@ struct FamilySyncSessionTests {
     )
     func signsInWithApple() async throws {
         let provider = try FakeIdentityProvider()
-        try await provider.serve { base in
-            let backend = try await TestServer.make {
-                $0.rateLimits = false
-                $0.trustProviders(at: base)
-            }
-            try await backend.test { http in
-                let (first, firstClient) = try await launch(
-                    backend, http, device: phone(provider, backend, appleID: "apple-sam"))
-                #expect(await firstClient.authState == .signedOut)
-                try await first.tap("apple")
-                #expect(await first.screen == "householdSetup")
-                #expect(await first.engine.snapshot.message == nil)
-                let account = try await firstClient.me()
-                #expect(!account.isGuest && account.providers == ["apple"])
-                try await first.answer("householdName", "Smith Family")
-                try await first.tap("create")
-                #expect(await first.screen == "mainApp")
-                #expect(await first.presented(at: backend.clock.now).texts.contains("Smith Family"))
-                #expect(try await firstClient.me().id == account.id, "creating the household keeps the Apple account")
+        try await provider.serveTrustingServer { backend, http in
+            let (first, firstClient) = try await launch(
+                backend, http, device: phone(provider, backend, appleID: "apple-sam"))
+            #expect(await firstClient.authState == .signedOut)
+            try await first.tap("apple")
+            #expect(await first.screen == "householdSetup")
+            #expect(await first.engine.snapshot.message == nil)
+            let account = try await firstClient.me()
+            #expect(!account.isGuest && account.providers == ["apple"])
+            try await first.answer("householdName", "Smith Family")
+            try await first.tap("create")
+            #expect(await first.screen == "mainApp")
+            #expect(await first.presented(at: backend.clock.now).texts.contains("Smith Family"))
+            #expect(try await firstClient.me().id == account.id, "creating the household keeps the Apple account")
 
-                let (second, secondClient) = try await launch(
-                    backend, http, device: phone(provider, backend, appleID: "apple-sam"))
-                try await second.tap("apple")
-                #expect(await second.screen == "householdSetup")
-                #expect(try await secondClient.me().id == account.id, "the same Apple ID is the same account")
-                #expect(try await secondClient.groups().map(\.name) == ["Smith Family"], "the same lists")
-            }
+            let (second, secondClient) = try await launch(
+                backend, http, device: phone(provider, backend, appleID: "apple-sam"))
+            try await second.tap("apple")
+            #expect(await second.screen == "householdSetup")
+            #expect(try await secondClient.me().id == account.id, "the same Apple ID is the same account")
+            #expect(try await secondClient.groups().map(\.name) == ["Smith Family"], "the same lists")
         }
     }
 }

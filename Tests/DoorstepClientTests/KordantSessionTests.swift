@@ -14,13 +14,7 @@ struct KordantSessionTests {
         _ backend: TestServer, _ http: TestHTTPClient, device: any DeviceEffects = NoDeviceEffects(),
         tokens: any TokenStore = InMemoryTokenStore(), snapshots: any SnapshotStore = InMemorySnapshotStore()
     ) async throws -> (FlowSession, DoorstepClient) {
-        let client = DoorstepClient(
-            serverURL: server, transport: InProcessTransport(client: http), tokenStore: tokens,
-            now: { backend.clock.now })
-        let flow = try #require(try FlowCatalog.bundled().flow("kordant"))
-        let session = try await FlowSession(
-            flow: flow, client: client, device: device, snapshots: snapshots, now: { backend.clock.now })
-        return (session, client)
+        try await openFlow("kordant", backend, http, device: device, tokens: tokens, snapshots: snapshots)
     }
 
     /// A device signed in to Apple and Google as Kim.
@@ -43,31 +37,25 @@ struct KordantSessionTests {
         arguments: ["apple", "google"])
     func providerAccountAcceptsTerms(_ way: String) async throws {
         let provider = try FakeIdentityProvider()
-        try await provider.serve { base in
-            let backend = try await TestServer.make {
-                $0.rateLimits = false
-                $0.trustProviders(at: base)
-            }
-            try await backend.test { http in
-                let (session, client) = try await launch(backend, http, device: kimsPhone(provider, backend))
-                #expect(await session.screen == "login")
-                try await session.tap(way)
-                #expect(await session.screen == "acceptTerms", "the first screen after making the account")
-                #expect(try await client.consents().isEmpty, "nothing is accepted for the person")
+        try await provider.serveTrustingServer { backend, http in
+            let (session, client) = try await launch(backend, http, device: kimsPhone(provider, backend))
+            #expect(await session.screen == "login")
+            try await session.tap(way)
+            #expect(await session.screen == "acceptTerms", "the first screen after making the account")
+            #expect(try await client.consents().isEmpty, "nothing is accepted for the person")
 
-                try await session.tap("continue")
-                #expect(await session.screen == "acceptTerms", "the box is not ticked yet")
-                #expect(
-                    await session.engine.issue(for: "acceptedTerms")?.message
-                        == "Please accept the Terms of Service to continue.")
-                #expect(try await client.consents().isEmpty)
+            try await session.tap("continue")
+            #expect(await session.screen == "acceptTerms", "the box is not ticked yet")
+            #expect(
+                await session.engine.issue(for: "acceptedTerms")?.message
+                    == "Please accept the Terms of Service to continue.")
+            #expect(try await client.consents().isEmpty)
 
-                try await session.answer("acceptedTerms", true)
-                try await session.tap("continue")
-                #expect(await session.screen == "enableFaceID")
-                let kept = try await client.consents().map { "\($0.document) \($0.version)" }
-                #expect(kept == ["terms \(Self.terms)"])
-            }
+            try await session.answer("acceptedTerms", true)
+            try await session.tap("continue")
+            #expect(await session.screen == "enableFaceID")
+            let kept = try await client.consents().map { "\($0.document) \($0.version)" }
+            #expect(kept == ["terms \(Self.terms)"])
         }
     }
 
@@ -133,43 +121,37 @@ struct KordantSessionTests {
         arguments: ["signIn", "apple", "google", "passkey"], [true, false])
     func rememberMe(_ way: String, _ remember: Bool) async throws {
         let provider = try FakeIdentityProvider()
-        try await provider.serve { base in
-            let backend = try await TestServer.make {
-                $0.rateLimits = false
-                $0.trustProviders(at: base)
-                $0.passkeys = PasskeyRelyingParty(id: "example.com", name: "Kordant", origins: ["https://example.com"])
+        let passkeys = PasskeyRelyingParty(id: "example.com", name: "Kordant", origins: ["https://example.com"])
+        try await provider.serveTrustingServer(passkeys: passkeys) { backend, http in
+            var device = kimsPhone(provider, backend)
+            device.passkeys = DevicePasskeys()
+            let (_, setUp) = try await launch(backend, http, device: device)
+            try await makeAccount(signingInWith: way, on: device, setUp, backend)
+
+            let tokens = InMemoryTokenStore()
+            let snapshots = InMemorySnapshotStore()
+            let (session, client) = try await launch(
+                backend, http, device: device, tokens: tokens, snapshots: snapshots)
+            #expect(await session.screen == "login")
+            #expect(await session.engine.answer("rememberMe") == true, "ticked unless the person unticks it")
+            if way == "signIn" {
+                try await session.answer("email", "kim@example.com")
+                try await session.answer("loginPassword", .string(Self.password))
             }
-            try await backend.test { http in
-                var device = kimsPhone(provider, backend)
-                device.passkeys = DevicePasskeys()
-                let (_, setUp) = try await launch(backend, http, device: device)
-                try await makeAccount(signingInWith: way, on: device, setUp, backend)
+            if !remember { try await session.answer("rememberMe", false) }
+            try await session.tap(way)
+            let signedIn = await session.screen
+            #expect(signedIn == (way == "passkey" ? "plan" : "enableFaceID"))
+            #expect(await client.authState != .signedOut)
 
-                let tokens = InMemoryTokenStore()
-                let snapshots = InMemorySnapshotStore()
-                let (session, client) = try await launch(
-                    backend, http, device: device, tokens: tokens, snapshots: snapshots)
-                #expect(await session.screen == "login")
-                #expect(await session.engine.answer("rememberMe") == true, "ticked unless the person unticks it")
-                if way == "signIn" {
-                    try await session.answer("email", "kim@example.com")
-                    try await session.answer("loginPassword", .string(Self.password))
-                }
-                if !remember { try await session.answer("rememberMe", false) }
-                try await session.tap(way)
-                let signedIn = await session.screen
-                #expect(signedIn == (way == "passkey" ? "plan" : "enableFaceID"))
-                #expect(await client.authState != .signedOut)
-
-                let (relaunched, again) = try await launch(
-                    backend, http, device: device, tokens: tokens, snapshots: snapshots)
-                if remember {
-                    #expect(await relaunched.screen == signedIn, "the next launch goes on where the person was")
-                    #expect(try await again.me().email == "kim@example.com")
-                } else {
-                    #expect(await relaunched.screen == "login", "not remembered: the next launch asks again")
-                    #expect(await again.authState == .signedOut)
-                }
+            let (relaunched, again) = try await launch(
+                backend, http, device: device, tokens: tokens, snapshots: snapshots)
+            if remember {
+                #expect(await relaunched.screen == signedIn, "the next launch goes on where the person was")
+                #expect(try await again.me().email == "kim@example.com")
+            } else {
+                #expect(await relaunched.screen == "login", "not remembered: the next launch asks again")
+                #expect(await again.authState == .signedOut)
             }
         }
     }

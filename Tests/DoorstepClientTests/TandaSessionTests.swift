@@ -18,12 +18,7 @@ struct TandaSessionTests {
     func signUp(
         _ email: String, backend: TestServer, http: TestHTTPClient, device: any DeviceEffects = NoDeviceEffects()
     ) async throws -> (FlowSession, DoorstepClient) {
-        let client = DoorstepClient(
-            serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
-        let flow = try #require(try FlowCatalog.bundled().flow("tanda"))
-        let session = try await FlowSession(
-            flow: flow, client: client, device: device, snapshots: InMemorySnapshotStore(),
-            now: { backend.clock.now })
+        let (session, client) = try await openFlow("tanda", backend, http, device: device)
         try await session.tap("getStarted")
         try await session.answer("email", .string(email))
         try await session.tap("continue")

@@ -8,18 +8,12 @@ import Testing
 
 @Suite("Trainer through the SDK: signing in and the intake already kept")
 struct TrainerSessionTests {
-    let server = URL(string: "http://doorstep.test")!
-
     /// Opens the trainer and plays the intro to its call to action; requests travel over `connection`
     /// when the test drops some, straight to the server otherwise.
     func launch(
         _ backend: TestServer, _ http: TestHTTPClient, over connection: FailingTransport? = nil
     ) async throws -> (FlowSession, DoorstepClient) {
-        let transport: any ClientTransport = connection ?? InProcessTransport(client: http)
-        let client = DoorstepClient(serverURL: server, transport: transport, now: { backend.clock.now })
-        let flow = try #require(try FlowCatalog.bundled().flow("trainer"))
-        let session = try await FlowSession(
-            flow: flow, client: client, snapshots: InMemorySnapshotStore(), now: { backend.clock.now })
+        let (session, client) = try await openFlow("trainer", backend, http, transport: connection)
         try await session.tap("continue")
         try await session.fireTimer("finished")
         #expect(await session.screen == "introCTA")

@@ -738,22 +738,27 @@ class FunnelWalk(unittest.TestCase):
         plain.wait_for("createAccount")
         self.assertFalse(plain.button("Continue with a passkey").is_displayed())
 
+    def kordant_passkey_sign_up(self, name, email):
+        """A person with a passkey-capable browser signs up to Kordant choosing a passkey, to the
+        screen that saves it."""
+        person = self.person("kordant")
+        person.add_authenticator()
+        person.driver.get(PASSKEY_BASE + "/flows/kordant")
+        person.wait_for("login")
+        person.press("Don't have an account? Sign up")
+        person.wait_for("signup")
+        person.type("Name", name)
+        person.type("Email", email)
+        person.tick("I agree to the Terms of Service")
+        person.press("Sign up with a passkey")
+        person.wait_for("verifySignUp")
+        person.enter_code("Verification code", latest_code(email))
+        person.press("Create Account")
+        person.wait_for("createPasskey")
+        return person
+
     def test_kordant_signs_up_with_a_passkey_instead_of_a_password(self):
-        email = "kai.passkey@example.com"
-        kai = self.person("kordant")
-        kai.add_authenticator()
-        kai.driver.get(PASSKEY_BASE + "/flows/kordant")
-        kai.wait_for("login")
-        kai.press("Don't have an account? Sign up")
-        kai.wait_for("signup")
-        kai.type("Name", "Kai Moana")
-        kai.type("Email", email)
-        kai.tick("I agree to the Terms of Service")
-        kai.press("Sign up with a passkey")
-        kai.wait_for("verifySignUp")
-        kai.enter_code("Verification code", latest_code(email))
-        kai.press("Create Account")
-        kai.wait_for("createPasskey")
+        kai = self.kordant_passkey_sign_up("Kai Moana", "kai.passkey@example.com")
         kai.press("Save Passkey")
         kai.wait_for("plan")
         self.assertEqual(len(kai.authenticator_credentials()), 1)
@@ -768,20 +773,7 @@ class FunnelWalk(unittest.TestCase):
         """Signing up for a passkey, "Use a password instead" on the passkey screen asks for a password
         and saves none in the authenticator; the password then signs the person in."""
         email = "mika.password@example.com"
-        mika = self.person("kordant")
-        mika.add_authenticator()
-        mika.driver.get(PASSKEY_BASE + "/flows/kordant")
-        mika.wait_for("login")
-        mika.press("Don't have an account? Sign up")
-        mika.wait_for("signup")
-        mika.type("Name", "Mika Laine")
-        mika.type("Email", email)
-        mika.tick("I agree to the Terms of Service")
-        mika.press("Sign up with a passkey")
-        mika.wait_for("verifySignUp")
-        mika.enter_code("Verification code", latest_code(email))
-        mika.press("Create Account")
-        mika.wait_for("createPasskey")
+        mika = self.kordant_passkey_sign_up("Mika Laine", email)
         mika.press("Use a password instead")
         mika.wait_for("choosePassword")
         mika.type("Password", secret("Lantern-Harbor-58!"))

@@ -26,7 +26,7 @@ import urllib.request
 import zlib
 
 from selenium import webdriver
-from selenium.common.exceptions import (NoSuchElementException, StaleElementReferenceException, TimeoutException,
+from selenium.common.exceptions import (NoSuchElementException, TimeoutException,
                                         WebDriverException)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -289,10 +289,11 @@ class Person:
         self.shot()
 
     def sees(self, words):
-        """Whether the page reads `words`; False while a new page is replacing the old one."""
+        """Whether the page reads `words`; False while a new page is replacing the old one (the body
+        read may then be stale, gone, or a node of the old document), as `screen` reads it too."""
         try:
             return words in self.text()
-        except (StaleElementReferenceException, NoSuchElementException):
+        except WebDriverException:
             return False
 
     def t(self, english):

@@ -42,7 +42,9 @@ struct DestinyFlowTests {
         #expect(driver.snapshot.answers["seenOnboarding"] == true)
     }
 
-    @Test("A guest stays on the device: no account, no network; back home on the next launch, out on Sign Out to the sign-in choices")
+    @Test(
+        "A guest stays on the device: no account, no network; back home on the next launch, out on Sign Out to sign-in"
+    )
     func guestThenReturning() throws {
         var driver = try launch(session: .signedOut)
         driver.fireTimer("launched")

@@ -39,11 +39,17 @@ final class ServerProcess: Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        let collector = self.collector
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            collector.append(String(decoding: handle.availableData, as: UTF8.self))
-        }
         try process.run()
+        // A thread of its own reads the output with blocking reads until the process closes it. Not
+        // `readabilityHandler`: tearing down its dispatch read source races the descriptor on Linux and
+        // crashed the whole test process in `_dispatch_event_loop_drain` (swift-corelibs-libdispatch#949).
+        let output = pipe.fileHandleForReading
+        let collector = self.collector
+        Thread.detachNewThread {
+            while case let chunk = output.availableData, !chunk.isEmpty {
+                collector.append(String(decoding: chunk, as: UTF8.self))
+            }
+        }
     }
 
     /// Waits until the server listens; returns its base URL.

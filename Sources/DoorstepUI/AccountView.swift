@@ -138,8 +138,8 @@
                 } else if center.secondFactor?.isOn == true {
                     Text(
                         words(
-                            "On. {left} recovery codes left.",
-                            ["left": "\(center.secondFactor?.recoveryCodesLeft ?? 0)"]))
+                            "On. {count} recovery codes left.",
+                            ["count": "\(center.secondFactor?.recoveryCodesLeft ?? 0)"]))
                     TextField(words("Code from the app"), text: $appCode)
                     Button(words("Turn off")) { Task { await center.turnOffSecondFactor(code: appCode) } }
                 } else {

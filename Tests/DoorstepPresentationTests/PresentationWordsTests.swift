@@ -133,6 +133,19 @@ struct PresentationWordsTests {
         }
     }
 
+    @Test("Recovery codes left are counted in words that fit the count, in English too")
+    func countedWords() {
+        let english = PresentationWords(language: nil)
+        #expect(english("On. {count} recovery codes left.", ["count": "1"]) == "On. 1 recovery code left.")
+        #expect(english("On. {count} recovery codes left.", ["count": "9"]) == "On. 9 recovery codes left.")
+        let spanish = PresentationWords(language: "es")
+        #expect(
+            spanish("On. {count} recovery codes left.", ["count": "1"]) == "Activada. Queda 1 código de recuperación.")
+        #expect(
+            spanish("On. {count} recovery codes left.", ["count": "4"]) == "Activada. Quedan 4 códigos de recuperación."
+        )
+    }
+
     @Test("Values go into their places; an unknown language stays English")
     func values() {
         let spanish = PresentationWords(preferring: ["es-AR", "en"])

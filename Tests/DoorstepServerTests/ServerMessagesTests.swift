@@ -119,6 +119,15 @@ struct ServerMessagesTests {
         #expect(catalog.translate("Enter the 6-digit code.", into: "fr") == "Enter the 6-digit code.")
     }
 
+    @Test("A sentence worded by count takes the form its count calls for, in English too")
+    func countedSentence() {
+        let catalog = ServerMessages.catalog
+        #expect(catalog.translate("On. 1 recovery codes left.", into: "en") == "On. 1 recovery code left.")
+        #expect(catalog.translate("On. 10 recovery codes left.", into: "en") == "On. 10 recovery codes left.")
+        #expect(
+            catalog.translate("On. 1 recovery codes left.", into: "es") == "Activada. Queda 1 código de recuperación.")
+    }
+
     @Test("A refused request is explained in the language the app or browser asks for")
     func problemInRequestLanguage() async throws {
         let server = try await TestServer.make()

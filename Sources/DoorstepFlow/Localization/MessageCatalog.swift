@@ -3,11 +3,14 @@ import Foundation
 /// A String Catalog ready to translate sentences at run time: a server's problem details, field
 /// messages and mail words. A source string may hold placeholders in braces (`Enter the {digits}-digit
 /// code.`); a sentence written from it is matched back to its source, and the values it carries are
-/// put into the translation's placeholders of the same names.
+/// put into the translation's placeholders of the same names. A source worded by count (`{count}`)
+/// takes the plural form its count calls for in the language, English included.
 public struct MessageCatalog: Sendable {
     /// The languages it translates into, the source language first.
     public let languages: [String]
     private let tables: [String: [String: String]]
+    /// Per language, the forms of each source worded by count, by plural category.
+    private let plurals: [String: [String: [String: String]]]
     private let templates: [MessageTemplate]
 
     /// Prepares `catalog`'s finished translations.
@@ -16,6 +19,7 @@ public struct MessageCatalog: Sendable {
         var tables: [String: [String: String]] = [:]
         for language in catalog.languages { tables[language] = catalog.table(for: language) }
         self.tables = tables
+        plurals = Dictionary(uniqueKeysWithValues: languages.map { ($0, catalog.pluralForms(for: $0)) })
         // The most specific first: "Added {added}, last used {lastUsed}" before "Added {added}".
         templates = catalog.strings.keys.compactMap(MessageTemplate.init).sorted {
             ($0.literalLength, $1.source) > ($1.literalLength, $0.source)
@@ -29,13 +33,35 @@ public struct MessageCatalog: Sendable {
 
     /// `sentence` in `language`: its translation, or the sentence itself when the catalog has none.
     public func translate(_ sentence: String, into language: String) -> String {
-        guard let table = tables[language] else { return sentence }
-        if let exact = table[sentence] { return exact }
+        // The source language, or one the catalog lacks, with nothing worded by count: as written.
+        guard tables[language] != nil || plurals[language]?.isEmpty == false else { return sentence }
+        if let exact = tables[language]?[sentence] { return exact }
         for template in templates {
-            guard let values = template.values(in: sentence), let translated = table[template.source] else { continue }
-            return MessageTemplate.fill(translated, with: values)
+            guard let values = template.values(in: sentence) else { continue }
+            let filled = Dictionary(uniqueKeysWithValues: values.map { (String($0.key), String($0.value)) })
+            guard let wording = wording(of: template.source, with: filled, in: language) else { continue }
+            return MessageTemplate.fill(wording, with: values)
         }
         return sentence
+    }
+
+    /// The source string `source` in `language`, with each `{name}` replaced by its value in `values`:
+    /// the plural form its count calls for, else its translation, else the source itself.
+    public func translate(_ source: String, filling values: [String: String], into language: String) -> String {
+        var words = wording(of: source, with: values, in: language) ?? source
+        for (name, value) in values { words = words.replacingOccurrences(of: "{\(name)}", with: value) }
+        return words
+    }
+
+    /// How `source` is worded in `language` for these values, placeholders unfilled: the plural form of
+    /// its count where it is worded by count, else its translation; nil when the catalog has neither.
+    private func wording(of source: String, with values: [String: String], in language: String) -> String? {
+        if let forms = plurals[language]?[source],
+            let count = values.first(where: { StringCatalog.isCount($0.key) }).flatMap({ Int($0.value) })
+        {
+            return forms[PluralCategory.of(count, in: language)] ?? forms["other"]
+        }
+        return tables[language]?[source]
     }
 }
 

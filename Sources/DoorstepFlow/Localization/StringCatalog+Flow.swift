@@ -85,7 +85,8 @@ extension StringCatalog {
         return ["": unit.value]
     }
 
-    private static func isCount(_ placeholder: String) -> Bool {
+    /// Whether a placeholder holds a count, which picks a plural form: `count`, `…Count`, `….count`.
+    static func isCount(_ placeholder: String) -> Bool {
         placeholder == "count" || placeholder.hasSuffix("Count") || placeholder.hasSuffix(".count")
     }
 

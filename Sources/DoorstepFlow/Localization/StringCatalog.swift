@@ -36,6 +36,11 @@ public struct StringCatalog: Codable, Sendable, Hashable {
         public init(_ value: String, state: String = "translated") {
             stringUnit = StringUnit(state: state, value: value)
         }
+
+        /// A translation worded by count: a text per plural category (`one`, `other`, …).
+        public init(plural texts: [String: String], state: String = "translated") {
+            variations = Variations(plural: texts.mapValues { Localization($0, state: state) })
+        }
     }
 
     /// A translated text and how far its translation is.
@@ -56,18 +61,33 @@ public struct StringCatalog: Codable, Sendable, Hashable {
             .subtracting([sourceLanguage]).sorted()
     }
 
-    /// The finished translations into `language`, keyed by source string.
+    /// The finished translations into `language`, keyed by source string; a string worded by count
+    /// gives its `other` form here (``pluralForms(for:)`` has them all).
     public func table(for language: String) -> [String: String] {
         var table: [String: String] = [:]
         for (source, entry) in strings {
             let localization = entry.localizations?[language]
-            // Until texts are chosen by count at run time, a plural translation shows its "other" form.
             guard let unit = localization?.stringUnit ?? localization?.variations?.plural?["other"]?.stringUnit,
                 unit.state == "translated", !unit.value.isEmpty
             else { continue }
             table[source] = unit.value
         }
         return table
+    }
+
+    /// The finished forms of the strings worded by count in `language`, keyed by source string then
+    /// plural category — the source language's too, where the catalog words a source by count
+    /// ("1 recovery code left").
+    public func pluralForms(for language: String) -> [String: [String: String]] {
+        var forms: [String: [String: String]] = [:]
+        for (source, entry) in strings {
+            guard let plural = entry.localizations?[language]?.variations?.plural else { continue }
+            let finished = plural.compactMapValues { form in
+                form.stringUnit.flatMap { $0.state == "translated" && !$0.value.isEmpty ? $0.value : nil }
+            }
+            if !finished.isEmpty { forms[source] = finished }
+        }
+        return forms
     }
 
     /// The language to show a person who prefers `preferred` (BCP 47 tags, most wanted first): the

@@ -20,11 +20,10 @@ public struct PresentationWords: Sendable, Hashable {
         self.init(language: Self.catalog.language(for: preferredLanguages))
     }
 
-    /// `english` in the language, with each `{name}` replaced by its value.
+    /// `english` in the language, with each `{name}` replaced by its value; worded by `{count}` where
+    /// the catalog gives plural forms.
     public func callAsFunction(_ english: String, _ values: [String: String] = [:]) -> String {
-        var words = Self.catalog.translate(english, into: language)
-        for (name, value) in values { words = words.replacingOccurrences(of: "{\(name)}", with: value) }
-        return words
+        Self.catalog.translate(english, filling: values, into: language)
     }
 
     /// Whether the language is written right to left.

@@ -300,8 +300,7 @@ class Person:
         """What `english` reads in this person's language, from the flow's String Catalog."""
         if not self.language:
             return english
-        unit = TRANSLATIONS[self.flow]["strings"][english]["localizations"][self.language]["stringUnit"]
-        return unit["value"]
+        return translation(TRANSLATIONS[self.flow]["strings"][english]["localizations"][self.language])
 
     def english_left(self):
         """The English still shown or read out on a page in another language: the flow's strings
@@ -314,10 +313,10 @@ class Person:
         def left(strings, where, keep_placeholders):
             found = []
             for source, entry in strings.items():
-                translation = entry["localizations"][self.language]["stringUnit"]["value"]
+                translated = translation(entry["localizations"][self.language])
                 words = source.split("{")[0] if keep_placeholders else source
                 if (len(words) >= 4 and (keep_placeholders or "{" not in source)
-                        and translation.split("{")[0] != words
+                        and translated.split("{")[0] != words
                         and re.search(r"(?<!\w)" + re.escape(words.strip()) + r"(?!\w)", where)):
                     found.append(source)
             return found
@@ -431,9 +430,16 @@ WORDS = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 
                                     "DoorstepPresentation", "Resources", "Words.xcstrings"), encoding="utf-8"))
 
 
+def translation(localization):
+    """A String Catalog translation's text: its one text, or for a string worded by count its
+    "other" form."""
+    unit = localization.get("stringUnit") or localization["variations"]["plural"]["other"]["stringUnit"]
+    return unit["value"]
+
+
 def message(english, language):
     """What one of the server's own sentences reads in `language`."""
-    return MESSAGES["strings"][english]["localizations"][language]["stringUnit"]["value"]
+    return translation(MESSAGES["strings"][english]["localizations"][language])
 
 
 def newest_mail(email):

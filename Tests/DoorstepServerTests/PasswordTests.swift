@@ -8,11 +8,14 @@ import Testing
 @Suite("Passwords")
 struct PasswordTests {
     @Test(
-        "8 to 128 characters; common passwords are refused with weak_password",
+        "8 to 128 characters, at most 128 code points as the API's schema counts; common passwords are refused",
         arguments: [
             ("short", 422, "validation_failed"), (String(repeating: "a", count: 129), 422, "validation_failed"),
             ("password123", 422, "weak_password"), ("Password123", 422, "weak_password"),
             ("Sunny-Days-2026", 201, nil),
+            // 100 characters of 200 code points: as long as the API's schema counts it (maxLength 128).
+            (String(repeating: "e\u{301}", count: 100), 422, "validation_failed"),
+            (String(repeating: "e\u{301}", count: 64), 201, nil),
         ])
     func rules(_ password: String, _ status: Int, _ code: String?) async throws {
         let server = try await TestServer.make()

@@ -16,7 +16,8 @@ public enum EmailAddress {
     /// Whether `text` (surrounding white space ignored) is a valid address.
     public static func isValid(_ text: String) -> Bool {
         let address = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !address.isEmpty, address.count <= maximumLength else { return false }
+        // In code points, as sent, as the API's schema counts a `maxLength`.
+        guard !address.isEmpty, text.unicodeScalars.count <= maximumLength else { return false }
         let parts = address.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return false }
         return isValidLocalPart(parts[0]) && isValidDomain(parts[1])

@@ -76,11 +76,12 @@ public enum FieldValidator {
     private static func textIssue(_ text: String, _ field: FieldDefinition) -> String? {
         if TextRules.hasControlCharacters(text) { return "invalid_characters" }
         let isPassword = field.kind == .password
-        let length = isPassword ? text.count : text.trimmingCharacters(in: .whitespacesAndNewlines).count
+        let counted = isPassword ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
         let minimum = field.minLength ?? (isPassword ? PasswordPolicy.minimumLength : 0)
         let maximum = field.maxLength ?? (isPassword ? PasswordPolicy.maximumLength : defaultTextLimit)
-        if length < minimum { return "too_short" }
-        if length > maximum { return "too_long" }
+        if counted.count < minimum { return "too_short" }
+        // A password's most is counted in code points, as the server and its API schema count it.
+        if (isPassword ? counted.unicodeScalars.count : counted.count) > maximum { return "too_long" }
         guard let rule = field.rule else { return nil }
         return ruleIssue(text, rule)
     }

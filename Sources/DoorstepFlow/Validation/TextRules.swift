@@ -11,10 +11,13 @@ public enum TextRules {
     }
 
     /// A person's name: letters (any script), spaces, hyphens, apostrophes and periods, with a letter,
-    /// at most `maximumLength` characters.
+    /// at most `maximumLength` characters, counted in code points as a JSON Schema `maxLength` counts
+    /// them (a letter and its accent mark are two).
     public static func isValidName(_ text: String, maximumLength: Int = 100) -> Bool {
         let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= maximumLength, name.contains(where: \.isLetter) else { return false }
+        guard !name.isEmpty, name.unicodeScalars.count <= maximumLength, name.contains(where: \.isLetter) else {
+            return false
+        }
         return name.unicodeScalars.allSatisfy { scalar in
             scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
                 || scalar.properties.generalCategory == .spacingMark || " -'’.".unicodeScalars.contains(scalar)

@@ -115,7 +115,8 @@ public struct AuthService: Sendable {
             throw .invalid(
                 field, code: "too_short", "Passwords need at least \(PasswordPolicy.minimumLength) characters.")
         }
-        if password.count > PasswordPolicy.maximumLength {
+        // Counted as the API's schema counts a `maxLength`: in Unicode code points.
+        if password.unicodeScalars.count > PasswordPolicy.maximumLength {
             throw .invalid(
                 field, code: "too_long", "Passwords can have at most \(PasswordPolicy.maximumLength) characters.")
         }
@@ -138,7 +139,8 @@ public struct AuthService: Sendable {
         guard let raw else { return nil }
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { return nil }
-        guard name.count <= 200 else {
+        // As sent, in code points, as the API's schema counts it.
+        guard raw.unicodeScalars.count <= 200 else {
             throw .invalid("name", code: "invalid_name", "Please enter a name of at most 200 characters.")
         }
         guard TextRules.isValidName(name, maximumLength: 200) else {
@@ -152,7 +154,7 @@ public struct AuthService: Sendable {
         guard let raw else { return nil }
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { return nil }
-        guard name.count <= 100, TextRules.isValidName(name) else {
+        guard raw.unicodeScalars.count <= 100, TextRules.isValidName(name) else {
             throw .invalid(field, code: "invalid_name", "Please enter a name using letters only.")
         }
         return name

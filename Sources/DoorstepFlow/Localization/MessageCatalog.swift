@@ -37,9 +37,9 @@ public struct MessageCatalog: Sendable {
         guard tables[language] != nil || plurals[language]?.isEmpty == false else { return sentence }
         if let exact = tables[language]?[sentence] { return exact }
         for template in templates {
-            guard let values = template.values(in: sentence) else { continue }
-            let filled = Dictionary(uniqueKeysWithValues: values.map { (String($0.key), String($0.value)) })
-            guard let wording = wording(of: template.source, with: filled, in: language) else { continue }
+            guard let values = template.values(in: sentence),
+                let wording = wording(of: template.source, with: values, in: language)
+            else { continue }
             return MessageTemplate.fill(wording, with: values)
         }
         return sentence
@@ -48,9 +48,7 @@ public struct MessageCatalog: Sendable {
     /// The source string `source` in `language`, with each `{name}` replaced by its value in `values`:
     /// the plural form its count calls for, else its translation, else the source itself.
     public func translate(_ source: String, filling values: [String: String], into language: String) -> String {
-        var words = wording(of: source, with: values, in: language) ?? source
-        for (name, value) in values { words = words.replacingOccurrences(of: "{\(name)}", with: value) }
-        return words
+        MessageTemplate.fill(wording(of: source, with: values, in: language) ?? source, with: values)
     }
 
     /// How `source` is worded in `language` for these values, placeholders unfilled: the plural form of
@@ -92,22 +90,22 @@ struct MessageTemplate: Sendable {
     }
 
     /// The values `sentence` puts in the placeholders, when it was written from this template.
-    func values(in sentence: String) -> [Substring: Substring]? {
+    func values(in sentence: String) -> [String: String]? {
         let (head, tail) = (pieces[0], pieces[pieces.count - 1])
         guard sentence.count >= head.count + tail.count, sentence.hasPrefix(head), sentence.hasSuffix(tail)
         else { return nil }
         var rest = sentence.dropFirst(head.count).dropLast(tail.count)
-        var values: [Substring: Substring] = [:]
+        var values: [String: String] = [:]
         for (index, name) in names.enumerated() {
             let isLast = index == names.count - 1
             if isLast {
                 guard !rest.isEmpty else { return nil }
-                values[name] = rest
+                values[String(name)] = String(rest)
             } else {
                 guard let next = rest.range(of: pieces[index + 1]), next.lowerBound > rest.startIndex else {
                     return nil
                 }
-                values[name] = rest[..<next.lowerBound]
+                values[String(name)] = String(rest[..<next.lowerBound])
                 rest = rest[next.upperBound...]
             }
         }
@@ -115,7 +113,7 @@ struct MessageTemplate: Sendable {
     }
 
     /// `text` with each `{name}` replaced by its value.
-    static func fill(_ text: String, with values: [Substring: Substring]) -> String {
+    static func fill(_ text: String, with values: [String: String]) -> String {
         var filled = text
         for (name, value) in values { filled = filled.replacingOccurrences(of: "{\(name)}", with: value) }
         return filled

@@ -85,4 +85,10 @@ extension SQLTransaction {
         _ = try await rows(
             "DELETE FROM second_factor_challenges WHERE hash = ? OR expires_at < ?", [.text(hash), .time(date)])
     }
+
+    public func deleteSecondFactorChallenges(userID: UUID) async throws -> Int {
+        try await rows(
+            "DELETE FROM second_factor_challenges WHERE user_id = ? RETURNING hash", [.text(userID.key)]
+        ).count
+    }
 }

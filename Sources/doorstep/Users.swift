@@ -191,14 +191,8 @@ struct Sessions: AsyncParsableCommand {
             let now = Date()
             let events = WebhookEvents(clock: SystemWallClock(), random: SecureRandomSource())
             let revoked = try await store.storage.transaction { store -> UUID? in
-                guard var session = try await store.session(id: sessionID) else { return nil }
-                guard session.revokedAt == nil else { return session.userID }
-                session.revokedAt = now
-                try await store.updateSession(session)
-                try await events.enqueue(
-                    .sessionRevoked,
-                    ["userId": .string(session.userID.lowercasedText), "sessionId": .string(sessionID.lowercasedText)],
-                    in: store)
+                guard let session = try await store.session(id: sessionID) else { return nil }
+                try await AccountCredentials(webhooks: events).revoke(sessionID: sessionID, at: now, in: store)
                 return session.userID
             }
             if let revoked {

@@ -2,8 +2,9 @@ import Foundation
 
 extension AuthService {
     /// Marks `user`'s email proven — by a code mailed to it, a password reset or a provider that vouches
-    /// for it — and, when it was not proven before, ends every credential set before: its password,
-    /// passkeys and linked identities are removed and all its sessions end. Whoever signed up with an
+    /// for it — and, when it was not proven before, ends every credential set before: each kind of
+    /// ``CredentialKind`` — password, passkeys, linked identities, authenticator app, recovery codes,
+    /// sign-ins waiting for a second factor, sessions — is removed. Whoever signed up with an
     /// address they could not read (a squatter waiting for its owner) loses every way back in, while
     /// the owner keeps the account and what onboarding left in it. With `keepingCredentials` (the code
     /// was entered in a session of this very account, so whoever set them read the mail) nothing ends.
@@ -17,23 +18,11 @@ extension AuthService {
         user.updatedAt = now
         try await webhooks.enqueue(.emailVerified, .emailOf(user), in: store)
         guard !keepingCredentials else { return user }
-        let passkeys = try await store.passkeys(userID: user.id)
-        let identities = try await store.identities(userID: user.id)
-        let sessions = try await store.sessions(userID: user.id).filter { $0.revokedAt == nil }
-        guard user.passwordHash != nil || !passkeys.isEmpty || !identities.isEmpty || !sessions.isEmpty else {
-            return user
-        }
-        let hadPassword = user.passwordHash != nil
-        user.passwordHash = nil
-        user.providers = []
-        for passkey in passkeys { try await store.deletePasskey(id: passkey.id) }
-        try await store.deleteIdentities(userID: user.id)
-        for session in sessions { try await revoke(sessionID: session.id, at: now, in: store) }
+        let (cleared, ended) = try await credentials.end(CredentialKind.allCases, of: user, at: now, in: store)
+        guard !ended.isEmpty else { return user }
+        user = cleared
         try await store.clearLoginFailures(email: user.email ?? "")
-        audit.record(
-            .unprovenCredentialsRemoved, user: user.id,
-            reason: "password=\(hadPassword) passkeys=\(passkeys.count) identities=\(identities.count)"
-                + " sessions=\(sessions.count)")
+        audit.record(.unprovenCredentialsRemoved, user: user.id, reason: ended.summary)
         return user
     }
 }

@@ -137,22 +137,17 @@ extension AuthService {
     public func revokeOtherSessions(_ caller: Caller) async throws -> Int {
         let now = clock.now
         let ended = try await storage.transaction { store in
-            let others = try await store.sessions(userID: caller.userID).filter {
-                $0.id != caller.sessionID && $0.revokedAt == nil
-            }
-            for session in others { try await revoke(sessionID: session.id, at: now, in: store) }
-            return others.count
+            guard let user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
+            let (_, ended) = try await credentials.end(
+                CredentialKind.signIns, of: user, except: caller.sessionID, at: now, in: store)
+            return ended.counts[.sessions] ?? 0
         }
         audit.record(.otherSessionsRevoked, user: caller.userID, session: caller.sessionID, reason: "count=\(ended)")
         return ended
     }
 
     func revoke(sessionID: UUID, at now: Date, in store: any StorageTransaction) async throws {
-        guard var session = try await store.session(id: sessionID), session.revokedAt == nil else { return }
-        session.revokedAt = now
-        try await store.updateSession(session)
-        try await webhooks.enqueue(
-            .sessionRevoked, ["userId": .id(session.userID), "sessionId": .id(sessionID)], in: store)
+        try await credentials.revoke(sessionID: sessionID, at: now, in: store)
     }
 
     /// The token that replaces `token`: derived from it under the server's key, so that a retry

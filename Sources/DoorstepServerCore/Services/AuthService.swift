@@ -47,6 +47,9 @@ public struct AuthService: Sendable {
         self.decoyHash = try await hasher.hash(PasswordPrehash.bcryptInput(random.token()))
     }
 
+    /// Ends credentials and sessions by kind.
+    var credentials: AccountCredentials { AccountCredentials(webhooks: webhooks) }
+
     /// The public keys access tokens are signed with.
     public var signingKeys: [AccessTokens.PublicKey] { tokens.publicKeys }
 

@@ -54,4 +54,12 @@ extension MemoryTransaction {
             state.secondFactorChallenges = state.secondFactorChallenges.filter { $0.value.expiresAt >= date }
         }
     }
+
+    func deleteSecondFactorChallenges(userID: UUID) async throws -> Int {
+        state.withLock { state in
+            let before = state.secondFactorChallenges.count
+            state.secondFactorChallenges = state.secondFactorChallenges.filter { $0.value.userID != userID }
+            return before - state.secondFactorChallenges.count
+        }
+    }
 }

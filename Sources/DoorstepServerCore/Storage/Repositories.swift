@@ -261,6 +261,8 @@ public protocol SecondFactorRepository: Sendable {
     func updateSecondFactorChallenge(_ challenge: SecondFactorChallengeRecord) async throws
     /// Removes the challenge, and those that expired before `date`.
     func deleteSecondFactorChallenge(hash: String, expiredBefore date: Date) async throws
+    /// Removes every sign-in of the account waiting for its second factor; returns how many there were.
+    func deleteSecondFactorChallenges(userID: UUID) async throws -> Int
 }
 
 /// Everything a transaction can touch.

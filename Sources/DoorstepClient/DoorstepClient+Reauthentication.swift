@@ -6,15 +6,18 @@ extension DoorstepClient {
     /// Confirms who the signed-in person is with the account's password, so that changes needing a
     /// recent sign-in (deleting the account, adding a passkey, setting a password) go through for the
     /// next ten minutes. Call it when such a change fails with ``ProblemCode/reauthenticationRequired``,
-    /// then try the change again.
-    public func reauthenticate(password: String) async throws {
-        try await reauthenticate(.init(password: password))
+    /// then try the change again. An account with an authenticator app also gives its current code (or
+    /// a recovery code) as `secondFactorCode`; without it the server answers
+    /// ``ProblemCode/mfaCodeRequired``.
+    public func reauthenticate(password: String, secondFactorCode: String? = nil) async throws {
+        try await reauthenticate(.init(password: password, mfaCode: secondFactorCode))
     }
 
     /// Confirms who the signed-in person is with a code mailed to the account's address: ask for one
-    /// with ``requestReauthenticationCode(email:)`` first.
-    public func reauthenticate(code: String) async throws {
-        try await reauthenticate(.init(code: code))
+    /// with ``requestReauthenticationCode(email:)`` first. An account with an authenticator app also
+    /// gives its current code as `secondFactorCode`.
+    public func reauthenticate(code: String, secondFactorCode: String? = nil) async throws {
+        try await reauthenticate(.init(code: code, mfaCode: secondFactorCode))
     }
 
     /// Makes a change that may need a recent sign-in (deleting the account, adding a passkey, setting a
@@ -49,7 +52,7 @@ extension DoorstepClient {
         return true
     }
 
-    /// Mails a sign-in code to the account's address, for ``reauthenticate(code:)``.
+    /// Mails a sign-in code to the account's address, for ``reauthenticate(code:secondFactorCode:)``.
     public func requestReauthenticationCode(email: String) async throws {
         try await sendCode(email: email, purpose: "login")
     }

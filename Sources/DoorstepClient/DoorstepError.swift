@@ -51,12 +51,16 @@ public struct ProblemCode: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let unauthenticated: ProblemCode = "unauthenticated"
     public static let notFound: ProblemCode = "not_found"
     /// A change that needs a recent sign-in: confirm who the person is
-    /// (``DoorstepClient/reauthenticate(password:)``, ``DoorstepClient/reauthenticate(code:)``) and try again.
+    /// (``DoorstepClient/reauthenticate(password:secondFactorCode:)``,
+    /// ``DoorstepClient/reauthenticate(code:secondFactorCode:)``) and try again.
     public static let reauthenticationRequired: ProblemCode = "reauthentication_required"
     /// The password, code or provider was right and the account has an authenticator app: ask for its
     /// code and call ``DoorstepClient/completeSecondFactor(challenge:code:)`` with the problem's
     /// ``ServerProblem/mfaChallenge``.
     public static let mfaRequired: ProblemCode = "mfa_required"
+    /// Re-authenticating an account with an authenticator app needs its code too: call
+    /// ``DoorstepClient/reauthenticate(password:secondFactorCode:)`` with it.
+    public static let mfaCodeRequired: ProblemCode = "mfa_code_required"
 }
 
 extension DoorstepError {

@@ -947,7 +947,7 @@ extension Components {
                 case currentPassword
             }
         }
-        /// Exactly one of the account's password or a login code mailed to its address.
+        /// Exactly one of the account's password or a login code mailed to its address; an account with an authenticator app in force also gives its current code or a recovery code as mfaCode (403 mfa_code_required without it), as its sign-in does.
         ///
         /// - Remark: Generated from `#/components/schemas/ReauthenticateRequest`.
         public struct ReauthenticateRequest: Codable, Hashable, Sendable {
@@ -957,21 +957,29 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ReauthenticateRequest/code`.
             public var code: Swift.String?
+            /// The authenticator app's current code, or a recovery code.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReauthenticateRequest/mfaCode`.
+            public var mfaCode: Swift.String?
             /// Creates a new `ReauthenticateRequest`.
             ///
             /// - Parameters:
             ///   - password:
             ///   - code: A login code mailed to the account's address.
+            ///   - mfaCode: The authenticator app's current code, or a recovery code.
             public init(
                 password: Swift.String? = nil,
-                code: Swift.String? = nil
+                code: Swift.String? = nil,
+                mfaCode: Swift.String? = nil
             ) {
                 self.password = password
                 self.code = code
+                self.mfaCode = mfaCode
             }
             public enum CodingKeys: String, CodingKey {
                 case password
                 case code
+                case mfaCode
             }
         }
         /// - Remark: Generated from `#/components/schemas/RefreshRequest`.

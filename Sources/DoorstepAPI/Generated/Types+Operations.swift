@@ -1544,7 +1544,7 @@ public enum Operations {
             }
         }
     }
-    /// Confirms who the signed-in person is, with the account's password or a login code mailed to its address (POST /v1/auth/code with purpose login), so that changes needing a recent sign-in (deleting the account, adding a passkey, setting a password) go through for the next 10 minutes. Those answer 403 reauthentication_required otherwise.
+    /// Confirms who the signed-in person is, with the account's password or a login code mailed to its address (POST /v1/auth/code with purpose login), so that changes needing a recent sign-in (deleting the account, adding a passkey, setting a password) go through for the next 10 minutes. Those answer 403 reauthentication_required otherwise. An account with an authenticator app confirms its code too.
     ///
     /// - Remark: HTTP `POST /v1/auth/reauthenticate`.
     /// - Remark: Generated from `#/paths//v1/auth/reauthenticate/post(reauthenticate)`.

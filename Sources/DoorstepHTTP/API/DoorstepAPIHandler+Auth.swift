@@ -68,7 +68,8 @@ extension DoorstepAPIHandler {
     func reauthenticate(_ input: Operations.Reauthenticate.Input) async throws -> Operations.Reauthenticate.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        try await services.auth.reauthenticate(password: body.password, code: body.code, caller: caller)
+        try await services.auth.reauthenticate(
+            password: body.password, code: body.code, secondFactorCode: body.mfaCode, caller: caller)
         return .noContent(.init())
     }
 

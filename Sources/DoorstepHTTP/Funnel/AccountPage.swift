@@ -74,16 +74,26 @@ struct AccountPage {
     private var confirmationSection: String {
         guard let confirmation else { return "" }
         let body: String
+        // An account with an authenticator app confirms it too, as its sign-in does.
+        let secondFactorField =
+            secondFactor.enabled
+            ? field(
+                "mfaCode", "Enter the code from your authenticator app", id: "confirm-mfa",
+                extra: "inputmode=\"numeric\" autocomplete=\"one-time-code\" required") : ""
         switch confirmation {
         case .password:
             body = form(
-                "confirm", field("password", "Password", type: "password", extra: "autocomplete=\"current-password\""),
+                "confirm",
+                field("password", "Password", type: "password", extra: "autocomplete=\"current-password\"")
+                    + secondFactorField,
                 button: "Confirm")
         case .mailACode:
             body = form("sendConfirmationCode", "", button: "Email me a code")
         case .code:
             body = form(
-                "confirm", field("code", "Code", extra: "inputmode=\"numeric\" autocomplete=\"one-time-code\""),
+                "confirm",
+                field("code", "Code", extra: "inputmode=\"numeric\" autocomplete=\"one-time-code\"")
+                    + secondFactorField,
                 button: "Confirm")
         }
         return

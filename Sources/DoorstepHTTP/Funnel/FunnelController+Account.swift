@@ -17,7 +17,6 @@ extension FunnelController {
 
     private func showAccount(_ request: Request) async throws -> Response {
         var browser = try await sessions.session(request)
-        await checkSignedIn(&browser, request)
         guard let caller = browser.state.signedIn?.caller else { return signedOutAccountPage() }
         let query = request.uri.queryParameters
         var response = try await accountPage(caller, browser) { page in
@@ -73,7 +72,6 @@ extension FunnelController {
 
     private func exportAccount(_ request: Request) async throws -> Response {
         var browser = try await sessions.session(request)
-        await checkSignedIn(&browser, request)
         guard let caller = browser.state.signedIn?.caller,
             let export = try await services.exporter.export(userID: caller.userID)
         else { return signedOutAccountPage() }
@@ -99,7 +97,6 @@ extension FunnelController {
             expired.status = .forbidden
             return expired
         }
-        await checkSignedIn(&browser, request)
         guard let caller = browser.state.signedIn?.caller else { return signedOutAccountPage() }
         var response: Response
         let carriesSecret = Self.secretActions.contains(form.value("_action") ?? "")
@@ -192,7 +189,7 @@ extension FunnelController {
         case "confirm":
             try await services.auth.reauthenticate(
                 password: optional("password"), code: optional("password") == nil ? optional("code") : nil,
-                caller: caller)
+                secondFactorCode: optional("mfaCode"), caller: caller)
             return accountRedirect("done=confirmed")
         case "delete":
             guard text("confirm") == "yes" else {

@@ -14,16 +14,16 @@ extension FunnelController {
     func showConfirmation(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
         guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
         var browser = try await sessions.session(request)
-        await checkSignedIn(&browser, request)
         guard let caller = browser.state.signedIn?.caller,
             let user = try? await services.auth.activeUser(caller), user.email != nil
         else { return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"]) }
         let query = request.uri.queryParameters
         let asks: FunnelPages.Confirmation =
             query.get("asks") == "code" ? .code : user.passwordHash == nil ? .mailACode : .password
+        let asksSecondFactor = (try? await services.auth.secondFactorStatus(caller).enabled) ?? false
         return Self.html(
             FunnelPages.confirmIdentity(
-                flow: flow, csrfToken: browser.state.csrfToken, asks: asks,
+                flow: flow, csrfToken: browser.state.csrfToken, asks: asks, asksSecondFactor: asksSecondFactor,
                 message: query.get("problem").flatMap { Self.refusals[String($0)] },
                 language: Self.pageLanguage(request)))
     }
@@ -35,14 +35,15 @@ extension FunnelController {
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
         guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
-        await checkSignedIn(&browser, request)
         guard let form, let caller = browser.state.signedIn?.caller,
             let user = try? await services.auth.activeUser(caller), let email = user.email
         else { return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"]) }
+        let asksSecondFactor = (try? await services.auth.secondFactorStatus(caller).enabled) ?? false
         func page(_ asks: FunnelPages.Confirmation, _ message: String?) -> Response {
             Self.html(
                 FunnelPages.confirmIdentity(
-                    flow: flow, csrfToken: browser.state.csrfToken, asks: asks, message: message,
+                    flow: flow, csrfToken: browser.state.csrfToken, asks: asks, asksSecondFactor: asksSecondFactor,
+                    message: message,
                     language: Self.pageLanguage(request)))
         }
         if form.value("_action") == "send" {
@@ -58,7 +59,8 @@ extension FunnelController {
         let asks = password != nil || user.passwordHash != nil ? "password" : "code"
         do {
             try await services.auth.reauthenticate(
-                password: password, code: password == nil ? code : nil, caller: caller)
+                password: password, code: password == nil ? code : nil,
+                secondFactorCode: form.value("mfaCode").flatMap { $0.isEmpty ? nil : $0 }, caller: caller)
         } catch let error as ServiceError {
             // Post, redirect, get: the form that carried the password or code is not a page kept.
             let problem = Self.refusals[error.code.rawValue] == nil ? "invalid" : error.code.rawValue

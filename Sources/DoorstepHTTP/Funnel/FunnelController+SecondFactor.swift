@@ -68,6 +68,7 @@ extension FunnelController {
     static let refusals: [String: String] = [
         "wrong_app_code": "That code isn't right. Enter the current code from your app.",
         "invalid_code": "That code isn't right.",
+        "mfa_code_required": "Enter the code from your authenticator app.",
         "invalid_credentials": "That password isn't right.",
         "too_many_attempts": "Too many wrong tries. Please wait and try again later.",
         "weak_password": "That password is too common. Please choose another.",

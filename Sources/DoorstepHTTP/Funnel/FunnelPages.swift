@@ -54,9 +54,16 @@ enum FunnelPages {
     /// `/flows/:id/confirm`: asks for the password, or mails a code and asks for it, before a change that
     /// needs a recent sign-in.
     static func confirmIdentity(
-        flow: FlowDefinition, csrfToken: String, asks: Confirmation, message: String?, language: String = "en"
+        flow: FlowDefinition, csrfToken: String, asks: Confirmation, asksSecondFactor: Bool = false, message: String?,
+        language: String = "en"
     ) -> String {
         let text = words(in: language)
+        // An account with an authenticator app confirms it too, as its sign-in does.
+        let secondFactor =
+            asksSecondFactor
+            ? "<label for=\"mfaCode\">\(text("Enter the code from your authenticator app"))</label>"
+                + "<input id=\"mfaCode\" name=\"mfaCode\" inputmode=\"numeric\" autocomplete=\"one-time-code\" required>"
+            : ""
         let action = "/flows/\(HTML.escape(flow.id))/confirm"
         let csrf = "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(csrfToken))\">"
         let alert = message.map { "<p role=\"alert\">\(text($0))</p>" } ?? ""
@@ -66,7 +73,7 @@ enum FunnelPages {
             form = """
                 <form method="post" action="\(action)">\(csrf)
                 <label for="password">\(text("Password"))</label>
-                <input id="password" name="password" type="password" autocomplete="current-password" required>
+                <input id="password" name="password" type="password" autocomplete="current-password" required>\(secondFactor)
                 <button type="submit" name="_action" value="confirm">\(text("Confirm"))</button></form>
                 """
         case .mailACode:
@@ -80,7 +87,7 @@ enum FunnelPages {
                 <p>\(text("Enter the code we just emailed you."))</p>
                 <form method="post" action="\(action)">\(csrf)
                 <label for="code">\(text("Code"))</label>
-                <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
+                <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>\(secondFactor)
                 <button type="submit" name="_action" value="confirm">\(text("Confirm"))</button></form>
                 """
         }

@@ -38,9 +38,7 @@ extension AuthService {
             user.updatedAt = now
             try await store.updateUser(user)
             try await webhooks.enqueue(.passwordChanged, ["userId": .id(user.id), "change": "reset"], in: store)
-            for session in try await store.sessions(userID: user.id) where session.revokedAt == nil {
-                try await revoke(sessionID: session.id, at: now, in: store)
-            }
+            _ = try await credentials.end(CredentialKind.signIns, of: user, at: now, in: store)
             try await store.clearLoginFailures(email: email)
             if let challenge = try await secondFactorChallenge(for: user, method: .passwordReset, in: store) {
                 return .secondFactor(challenge, user.id)
@@ -49,8 +47,10 @@ extension AuthService {
             return .signedIn(user, session, refreshToken, isNew: false)
         }
         logger.info("password reset", metadata: ["email.verified": "true"])
-        if case .signedIn(let user, let session, _, _) = outcome {
-            audit.record(.passwordReset, user: user.id, session: session.id)
+        switch outcome {
+        case .signedIn(let user, let session, _, _): audit.record(.passwordReset, user: user.id, session: session.id)
+        case .secondFactor(_, let userID): audit.record(.passwordReset, user: userID)
+        case .failed: break
         }
         return try await finish(outcome, method: .passwordReset)
     }
@@ -73,9 +73,8 @@ extension AuthService {
             guard let currentPassword, !currentPassword.isEmpty else {
                 throw ServiceError.invalid("currentPassword", code: "required", "Enter your current password.")
             }
-            guard try await passwordMatches(currentPassword, user.passwordHash) else {
-                throw ServiceError.invalidCredentials
-            }
+            // A wrong current password is a failed log-in: it counts toward the same lock-out.
+            try await confirmPassword(currentPassword, of: user, email: user.email ?? "", at: clock.now)
         }
         let hash = try await hashPassword(newPassword)
         try await storage.transaction { store in
@@ -93,23 +92,25 @@ extension AuthService {
                     language: user.language, in: store)
             }
             guard changing else { return }
-            for session in try await store.sessions(userID: user.id)
-            where session.revokedAt == nil && session.id != caller.sessionID {
-                try await revoke(sessionID: session.id, at: now, in: store)
-            }
+            _ = try await credentials.end(
+                CredentialKind.signIns, of: user, except: caller.sessionID, at: now, in: store)
         }
         outbox.wake()
         audit.record(
             user.passwordHash == nil ? .passwordSet : .passwordChanged, user: caller.userID, session: caller.sessionID)
     }
 
-    /// Whether the caller's session is the one the account was made with: opened in the same
-    /// transaction as the account (the sign-up's own session), not a later sign-in.
+    /// Whether the caller's session is the one the account was made with: the account's first session,
+    /// opened in the same transaction as the account (the sign-up's own), not a sign-in made a moment
+    /// later.
     private func madeTheAccount(_ caller: Caller, _ user: UserRecord) async throws -> Bool {
-        guard let (session, _) = try await storage.read({ try await $0.sessionAndUser(sessionID: caller.sessionID) })
-        else { return false }
-        let sinceAccount = session.createdAt.timeIntervalSince(user.createdAt)
-        return !user.isGuest && sinceAccount >= 0 && sinceAccount < Self.signUpSessionLeeway
+        guard !user.isGuest else { return false }
+        let sessions = try await storage.read { try await $0.sessions(userID: user.id) }
+        guard let first = sessions.min(by: { $0.createdAt < $1.createdAt }), first.id == caller.sessionID else {
+            return false
+        }
+        let sinceAccount = first.createdAt.timeIntervalSince(user.createdAt)
+        return sinceAccount >= 0 && sinceAccount < Self.signUpSessionLeeway
     }
 
     /// How long after the account its sign-up's session can open: the same transaction, read twice

@@ -24,7 +24,13 @@ extension AuthService {
     /// Proves again who the caller is — with the account's password, or with a `login` code mailed to its
     /// address (`POST /v1/auth/code`) — so that changes needing a recent sign-in go through. Wrong
     /// passwords count toward the log-in lock-out and wrong codes toward the address's code budget.
-    public func reauthenticate(password: String?, code: String?, caller: Caller) async throws {
+    ///
+    /// It is as strong as a sign-in: an account with an authenticator app in force also gives its
+    /// current code (or a recovery code) as `secondFactorCode`, else 403 `mfa_code_required`, so a
+    /// stolen session and a leaked password cannot add a passkey that signs in without the app.
+    public func reauthenticate(
+        password: String?, code: String?, secondFactorCode: String? = nil, caller: Caller
+    ) async throws {
         let now = clock.now
         guard let user = try await storage.read({ try await $0.user(id: caller.userID) }), let email = user.email
         else { throw ServiceError.unauthenticated }
@@ -41,6 +47,11 @@ extension AuthService {
             throw ServiceError.invalid("password", code: "required", "Enter your password or the code we emailed you.")
         }
         try await storage.transaction { store in
+            if let factor = try await store.secondFactor(userID: user.id), factor.confirmedAt != nil {
+                guard let secondFactorCode, !secondFactorCode.isEmpty else { throw Self.secondFactorCodeRequired }
+                guard secondFactorCode.utf8.count <= 32 else { throw Self.wrongSecondFactor }
+                try await proveSecondFactor(secondFactorCode, of: factor, at: now, in: store)
+            }
             guard var session = try await store.session(id: caller.sessionID), session.userID == caller.userID,
                 session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
             else { throw ServiceError.sessionRevoked }
@@ -51,7 +62,7 @@ extension AuthService {
     }
 
     /// Checks the account's password as a log-in does: the lock-out first, a failure counted.
-    private func confirmPassword(_ password: String, of user: UserRecord, email: String, at now: Date) async throws {
+    func confirmPassword(_ password: String, of user: UserRecord, email: String, at now: Date) async throws {
         guard !password.isEmpty, password.count <= PasswordPolicy.maximumLength else {
             throw ServiceError.invalidCredentials
         }
@@ -66,8 +77,11 @@ extension AuthService {
         }
         guard try await passwordMatches(password, user.passwordHash) else {
             try await storage.transaction { try await $0.recordLoginFailure(email: email, at: now) }
-            audit.record(.logInFailed, user: user.id, reason: "reauthentication")
+            audit.record(.logInFailed, user: user.id, reason: "current_password")
             throw ServiceError.invalidCredentials
         }
     }
+
+    static let secondFactorCodeRequired = ServiceError(
+        status: 403, code: .mfaCodeRequired, detail: "Enter the code from your authenticator app.")
 }

@@ -27,12 +27,17 @@ extension AuthService {
     // MARK: - Enrolment
 
     /// Starts enrolling an authenticator app: a fresh 160-bit secret, sealed at rest, not yet in force.
-    /// Needs a recent sign-in and an account with an address.
+    /// Needs a recent sign-in and an account whose address is proven: an authenticator set on an address
+    /// nobody proved would survive its owner proving it, and lock the owner out.
     public func beginSecondFactorEnrolment(_ caller: Caller, issuer: String) async throws -> SecondFactorEnrolment {
         let user = try await requireRecentSignIn(caller)
         guard let email = user.email else {
             throw ServiceError(
                 status: 403, code: .forbidden, detail: "Create an account before adding a second factor.")
+        }
+        guard user.emailVerified else {
+            throw ServiceError(
+                status: 403, code: .emailNotVerified, detail: "Confirm your email before adding an authenticator app.")
         }
         let secret = Data(random.bytes(20))
         let recoveryCodes = (0..<Self.recoveryCodeCount).map { _ in makeRecoveryCode() }
@@ -162,7 +167,7 @@ extension AuthService {
 
     /// Checks a code from the app, or a recovery code, against the account; a used app code or step is
     /// refused, and every wrong code counts toward the account's budget of wrong codes.
-    private func proveSecondFactor(
+    func proveSecondFactor(
         _ code: String, of factor: SecondFactorRecord, at now: Date, in store: any StorageTransaction
     ) async throws {
         let compact = code.filter { !$0.isWhitespace && $0 != "-" }.lowercased()

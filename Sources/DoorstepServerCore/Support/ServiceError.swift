@@ -31,6 +31,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     public static let secretInSnapshot: ErrorCode = "secret_in_snapshot"
     public static let reauthenticationRequired: ErrorCode = "reauthentication_required"
     public static let mfaRequired: ErrorCode = "mfa_required"
+    public static let mfaCodeRequired: ErrorCode = "mfa_code_required"
 }
 
 /// An error a service reports to its caller, with the HTTP status and code the contract gives it.

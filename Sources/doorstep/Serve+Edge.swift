@@ -14,6 +14,12 @@ extension Serve {
             }
             return network
         }
+        if let name = trustedProxyHeader ?? environment["DOORSTEP_TRUSTED_PROXY_HEADER"] {
+            guard let header = ForwardingHeader(rawValue: name.lowercased()) else {
+                throw ValidationError("The trusted proxy header is x-forwarded-for or forwarded, not \"\(name)\".")
+            }
+            configuration.trustedProxyHeader = header
+        }
         let idle = try idleTimeout ?? Self.integer(environment, "DOORSTEP_IDLE_TIMEOUT")
         let read = try readTimeout ?? Self.integer(environment, "DOORSTEP_READ_TIMEOUT")
         for (name, value) in [("idle", idle), ("read", read)] {

@@ -106,10 +106,17 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .customLong("trusted-proxy"),
         help: """
-            A reverse proxy (an address or CIDR block, such as 10.0.0.0/8) whose Forwarded and \
-            X-Forwarded-For headers name the client; repeatable. From anyone else they are ignored.
+            A reverse proxy (an address or CIDR block, such as 10.0.0.0/8) whose forwarding header names \
+            the client; repeatable. From anyone else forwarding headers are ignored.
             """)
     var trustedProxies: [String] = []
+
+    @Option(
+        help: """
+            The header the trusted proxies set: x-forwarded-for (with X-Forwarded-Proto) or forwarded \
+            (RFC 7239). The other one is what the client sent and is ignored. (default: x-forwarded-for)
+            """)
+    var trustedProxyHeader: String?
 
     @Flag(
         help: """

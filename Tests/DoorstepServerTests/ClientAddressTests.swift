@@ -21,9 +21,29 @@ struct ClientAddressTests {
         #expect(resolver.client(peer: proxy, headers: forged) == IPAddress("203.0.113.5"))
         let spoofedInFront = Self.headers([("X-Forwarded-For", "198.51.100.1, 203.0.113.5, 10.9.9.9")])
         #expect(resolver.client(peer: proxy, headers: spoofedInFront) == IPAddress("203.0.113.5"))
-        let standard = Self.headers([("Forwarded", #"for="[2001:db8::7]:443";proto=https, for=10.0.0.2"#)])
-        #expect(resolver.client(peer: proxy, headers: standard) == IPAddress("2001:db8::7"))
         #expect(resolver.client(peer: proxy, headers: HTTPFields()) == proxy)
+        let standard = Self.headers([("Forwarded", #"for="[2001:db8::7]:443";proto=https, for=10.0.0.2"#)])
+        var rfc7239 = resolver
+        rfc7239.header = .forwarded
+        #expect(rfc7239.client(peer: proxy, headers: standard) == IPAddress("2001:db8::7"))
+    }
+
+    @Test(
+        "Behind a proxy that sets X-Forwarded-For, a client's own Forwarded header is ignored, and the other way round")
+    func clientsOwnHeaderIgnored() throws {
+        let proxy = try #require(IPAddress("10.1.2.3"))
+        // What a proxy that appends to X-Forwarded-For passes on: the client's Forwarded untouched.
+        let sent = Self.headers([
+            ("Forwarded", "for=198.51.100.77;proto=https"), ("X-Forwarded-For", "203.0.113.5"),
+        ])
+        let xff = ClientAddressResolver(trustedProxies: [IPNetwork("10.0.0.0/8")!])
+        #expect(xff.client(peer: proxy, headers: sent) == IPAddress("203.0.113.5"))
+        #expect(!ClientAddressMiddleware.forwardedHTTPS(sent, from: .xForwardedFor))
+        let rfc7239 = ClientAddressResolver(trustedProxies: [IPNetwork("10.0.0.0/8")!], header: .forwarded)
+        let other = Self.headers([("X-Forwarded-For", "198.51.100.77"), ("Forwarded", "for=203.0.113.5")])
+        #expect(rfc7239.client(peer: proxy, headers: other) == IPAddress("203.0.113.5"))
+        // A request with only the client's header: counted under the proxy, never an address it picked.
+        #expect(xff.client(peer: proxy, headers: Self.headers([("Forwarded", "for=198.51.100.9")])) == proxy)
     }
 
     @Test("IPv6 clients are counted by their /64; IPv4-mapped addresses as IPv4")

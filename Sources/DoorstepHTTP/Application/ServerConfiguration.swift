@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable {
     /// Proxies whose `Forwarded` and `X-Forwarded-For` headers are believed, as CIDR blocks
     /// (`10.0.0.0/8`, `fd00::/8`); from anyone else the headers are ignored.
     public var trustedProxies: [IPNetwork] = []
+    /// The header those proxies name the client in; the other one is the client's own and is ignored.
+    public var trustedProxyHeader: ForwardingHeader = .xForwardedFor
     /// How long a connection may stay idle, or take to send a request's head, before it is closed.
     public var idleTimeout: Duration = .seconds(60)
     /// How long a request's body may take to arrive; slower is 408.

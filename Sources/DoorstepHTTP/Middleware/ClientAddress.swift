@@ -1,12 +1,25 @@
 import HTTPTypes
 import Hummingbird
 
+/// The header a trusted proxy names the client in: the one it sets itself, overwriting or appending to
+/// what the client sent. The other header passes through the proxy untouched, so it is the client's
+/// own word and is never read.
+public enum ForwardingHeader: String, Sendable, CaseIterable {
+    /// `X-Forwarded-For` (and `X-Forwarded-Proto`), as nginx, HAProxy and most load balancers set.
+    case xForwardedFor = "x-forwarded-for"
+    /// `Forwarded` (RFC 7239), with its `for=` and `proto=` parameters.
+    case forwarded
+}
+
 /// Who sent a request. The peer of the connection, unless the peer is a proxy the operator trusts
-/// (`--trusted-proxy`): then the address that proxy names in `Forwarded` or `X-Forwarded-For`.
-/// Headers from anyone else are ignored, so a client cannot pick the address it is counted under.
+/// (`--trusted-proxy`): then the address that proxy names in the one header it sets
+/// (`--trusted-proxy-header`). Headers from anyone else, and the other header, are ignored, so a client
+/// cannot pick the address it is counted under.
 struct ClientAddressResolver: Sendable {
     /// The proxies whose forwarding headers are believed.
     let trustedProxies: [IPNetwork]
+    /// The header those proxies set.
+    var header: ForwardingHeader = .xForwardedFor
 
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
     static let forwarded = HTTPField.Name("Forwarded")!
@@ -15,7 +28,7 @@ struct ClientAddressResolver: Sendable {
     /// is not a trusted proxy (RFC 7239 section 7.4; every proxy appends the address it heard from).
     func client(peer: IPAddress?, headers: HTTPFields) -> IPAddress? {
         guard let peer, isTrusted(peer) else { return peer }
-        let chain = Self.forwardingChain(headers)
+        let chain = Self.forwardingChain(headers, from: header)
         var client = peer
         for hop in chain.reversed() {
             guard let address = hop else { return client }
@@ -29,12 +42,11 @@ struct ClientAddressResolver: Sendable {
         trustedProxies.contains { $0.contains(address) }
     }
 
-    /// The addresses a request passed through, client first, from `Forwarded` when present, else
-    /// `X-Forwarded-For`; nil for an entry that is not an address (`unknown`, an obfuscated name).
-    static func forwardingChain(_ headers: HTTPFields) -> [IPAddress?] {
-        let forwarded = headers[values: Self.forwarded]
-        if !forwarded.isEmpty {
-            return forwarded.flatMap { $0.split(separator: ",") }.map { element in
+    /// The addresses a request passed through, client first, from the one header the proxy sets; nil
+    /// for an entry that is not an address (`unknown`, an obfuscated name).
+    static func forwardingChain(_ headers: HTTPFields, from header: ForwardingHeader) -> [IPAddress?] {
+        if header == .forwarded {
+            return headers[values: Self.forwarded].flatMap { $0.split(separator: ",") }.map { element in
                 let pairs = element.split(separator: ";").map { $0.trimmingSpacesAndTabs }
                 guard let node = pairs.first(where: { $0.lowercased().hasPrefix("for=") })?.dropFirst(4) else {
                     return nil
@@ -75,16 +87,18 @@ struct ClientAddressMiddleware: RouterMiddleware {
         context.clientAddress = resolver.client(peer: peer, headers: request.headers)
         context.overTLS =
             request.uri.scheme == .https
-            || ((peer.map(resolver.isTrusted) ?? false) && Self.forwardedHTTPS(request.headers))
+            || ((peer.map(resolver.isTrusted) ?? false) && Self.forwardedHTTPS(request.headers, from: resolver.header))
         return try await next(request, context)
     }
 
     static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
 
-    /// Whether a proxy's headers say the client came over https.
-    static func forwardedHTTPS(_ headers: HTTPFields) -> Bool {
-        if let proto = headers[forwardedProto] {
-            return proto.split(separator: ",").first?.trimmingSpacesAndTabs.lowercased() == "https"
+    /// Whether the header the proxy sets says the client came over https.
+    static func forwardedHTTPS(_ headers: HTTPFields, from header: ForwardingHeader) -> Bool {
+        if header == .xForwardedFor {
+            return headers[forwardedProto].map {
+                $0.split(separator: ",").first?.trimmingSpacesAndTabs.lowercased() == "https"
+            } ?? false
         }
         return headers[values: ClientAddressResolver.forwarded].first.map {
             $0.lowercased().split(separator: ",").first?.split(separator: ";")

@@ -42,6 +42,7 @@ public struct MailTemplateLibrary: Sendable {
     /// Loads the bundled templates and, when given, the overrides in `directory`; checks that every
     /// kind in `kinds` has a subject and a text template.
     public init(overrides directory: String? = nil, kinds: [String]) throws {
+        MustacheContentTypes.register(ScalarHTMLContentType(), named: ScalarHTMLContentType.name)
         var (templates, texts) = try Self.templates(in: Bundle.module.resourceURL!.appendingPathComponent("Templates"))
         if let directory {
             let url = URL(fileURLWithPath: directory)
@@ -140,7 +141,8 @@ public struct MailTemplateLibrary: Sendable {
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".mustache") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             do {
-                templates[String(name.dropLast(".mustache".count))] = try MustacheTemplate(string: text)
+                templates[String(name.dropLast(".mustache".count))] = try MustacheTemplate(
+                    string: ScalarHTMLContentType.declared(in: text, named: name))
                 texts[name] = text
             } catch {
                 throw TemplateError("the mail template \(name) cannot be read: \(error)")
@@ -153,5 +155,26 @@ public struct MailTemplateLibrary: Sendable {
     public struct TemplateError: Error, CustomStringConvertible {
         public var description: String
         init(_ description: String) { self.description = description }
+    }
+}
+
+/// HTML escaped by Unicode scalar (``HTMLText/escape(_:)``), where Mustache's own escape goes by
+/// character and lets `"` followed by a combining mark end an attribute. Every HTML template is read
+/// in it: those that name no content type, and those that name `HTML`.
+struct ScalarHTMLContentType: MustacheContentType {
+    static let name = "DOORSTEP_HTML"
+
+    func escapeText(_ text: String) -> String {
+        HTMLText.escape(text)
+    }
+
+    /// `text` of the template file `file`, made to use this content type unless it is a text template
+    /// (`.txt`, `.subject`) or names another.
+    static func declared(in text: String, named file: String) -> String {
+        let pragma = "{{% CONTENT_TYPE: "
+        if file.hasSuffix(".txt.mustache") || file.hasSuffix(".subject.mustache") { return text }
+        if text.hasPrefix(pragma + "HTML}}") { return pragma + name + "}}" + text.dropFirst(pragma.count + 6) }
+        if text.hasPrefix(pragma) { return text }
+        return pragma + name + "}}" + text
     }
 }

@@ -77,6 +77,27 @@ struct MailTemplateLibraryTests {
             MailBrand(appName: "X", accent: "red;background:url(x)").accent == "#4F46E5", "only colours reach a style")
     }
 
+    @Test("A combining mark after a quote, < or & does not escape the HTML escape, in a team's templates too")
+    func escapingByScalar() throws {
+        let hostile = "\"\u{301} style=x <\u{301}b &\u{301}"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-mail-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"<p title="{{inviter}}">{{group}}</p>"#.write(
+            to: folder.appendingPathComponent("invitation.html.mustache"), atomically: true, encoding: .utf8)
+        for library in [
+            try MailTemplateLibrary(kinds: Self.kinds),
+            try MailTemplateLibrary(overrides: folder.path, kinds: Self.kinds),
+        ] {
+            var hostileValues = values
+            hostileValues["inviter"] = hostile
+            hostileValues["group"] = hostile
+            let html = try #require(try library.render("invitation", values: hostileValues, brand: brand).html)
+            #expect(html.contains("&quot;\u{301} style=x &lt;\u{301}b &amp;\u{301}"))
+            #expect(!html.contains("\"\u{301}") && !html.contains("<\u{301}"))
+        }
+    }
+
     @Test("A team's folder replaces the templates it holds; a broken or incomplete set is refused in one line")
     func overrides() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")

@@ -1,21 +1,11 @@
+import DoorstepFlow
+
 /// Text made safe for HTML, and the small helpers the funnel's pages are written with. Every piece
 /// of text that did not come from this file passes through ``escape(_:)``.
 enum HTML {
-    /// Text safe in element content and in quoted attribute values.
+    /// Text safe in element content and in quoted attribute values, escaped by Unicode scalar.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        HTMLText.escape(text)
     }
 
     /// Attributes in order, escaped; `nil` values are left out, empty ones written bare (`checked`).

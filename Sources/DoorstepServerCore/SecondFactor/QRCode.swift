@@ -1,3 +1,4 @@
+import DoorstepFlow
 import Foundation
 
 /// A QR code (ISO/IEC 18004) of bytes at error-correction level M, drawn as SVG on the server: an
@@ -46,14 +47,9 @@ public struct QRCode: Sendable {
         }
         return """
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(side) \(side)" width="\(side * moduleSize)" \
-            height="\(side * moduleSize)" shape-rendering="crispEdges" role="img"><title>\(Self.escape(title))</title>\
+            height="\(side * moduleSize)" shape-rendering="crispEdges" role="img"><title>\(HTMLText.escape(title))</title>\
             <rect width="\(side)" height="\(side)" fill="#fff"/><path fill="#000" d="\(path)"/></svg>
             """
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     // MARK: - Capacity (level M)

@@ -8,6 +8,25 @@ public enum FieldValidator {
     /// Most items accepted in a list where a field sets no `maxLength`.
     public static let defaultListLimit = 50
 
+    /// The most Unicode scalars a host keeps of one text answer to `field` (or of one item of a list)
+    /// while its validator explains what is wrong: generous beyond the field's own limit, which counts
+    /// characters of many scalars each (emoji, combining marks), yet small enough that a form cannot
+    /// fill storage. A host refuses anything longer outright.
+    public static func keptScalars(of field: FieldDefinition) -> Int {
+        let maximum =
+            switch field.kind {
+            case .password: field.maxLength ?? PasswordPolicy.maximumLength
+            case .stringList, .multiChoice: defaultTextLimit
+            default: field.maxLength ?? defaultTextLimit
+            }
+        return maximum * 8 + 64
+    }
+
+    /// The most items a host keeps of one list answer to `field`.
+    public static func keptItems(of field: FieldDefinition) -> Int {
+        (field.maxLength ?? defaultListLimit) + (field.options?.count ?? 0) + 8
+    }
+
     /// The issue with `value` as an answer to `field`, or `nil` when it is acceptable.
     public static func issue(for value: Value?, in field: FieldDefinition, context: ValidationContext) -> FieldIssue? {
         guard let value, !value.isEmpty else {

@@ -122,7 +122,9 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     let router = Router(context: DoorstepRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = IndexedRouter(router: router, index: RouteIndex())
     router.middlewares.add(
-        ClientAddressMiddleware(resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies)))
+        ClientAddressMiddleware(
+            resolver: ClientAddressResolver(
+                trustedProxies: configuration.trustedProxies, header: configuration.trustedProxyHeader)))
     router.middlewares.add(SecurityHeadersMiddleware(publicURLIsHTTPS: configuration.publicURLIsHTTPS))
     router.middlewares.add(
         AccessLogMiddleware(logger: dependencies.logger, random: dependencies.random, metrics: metrics))
@@ -223,7 +225,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         configuration: OpenAPIRuntime.Configuration(
             dateTranscoder: RFC3339DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
     let browserSessions = BrowserSessions(
-        storage: storage, clock: dependencies.clock, random: dependencies.random,
+        storage: storage, auth: services.auth, clock: dependencies.clock, random: dependencies.random,
         key: HKDF<SHA256>.deriveKey(
             inputKeyMaterial: dependencies.keys.codeKey, info: Data("doorstep browser sessions".utf8),
             outputByteCount: 32),

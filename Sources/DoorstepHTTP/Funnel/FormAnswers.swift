@@ -4,6 +4,23 @@ import DoorstepFlow
 /// a checkbox left unticked is `false`, six code boxes are one code, a number that is not a number
 /// stays text so the field's validator explains the problem.
 enum FormAnswers {
+    /// Whether the form sends an answer longer than a person could type into the screen, by its field's
+    /// own limit (``FieldValidator/keptScalars(of:)``): such a form is refused whole and nothing of it
+    /// is kept.
+    static func isOversized(_ form: FunnelForm, engine: FlowEngine) -> Bool {
+        for block in engine.visibleBlocks where block.isInput && block.kind != .avatar {
+            for fieldID in [block.field, block.confirmField].compactMap({ $0 }) {
+                guard let field = engine.flow.field(fieldID) else { continue }
+                let sent = form.all(fieldID)
+                let isList = field.kind == .stringList || field.kind == .multiChoice || block.kind == .codeEntry
+                if sent.count > (isList ? FieldValidator.keptItems(of: field) : 1) { return true }
+                let scalars = sent.reduce(0) { $0 + $1.unicodeScalars.count }
+                if scalars > FieldValidator.keptScalars(of: field) * (isList ? 2 : 1) { return true }
+            }
+        }
+        return false
+    }
+
     static func answers(from form: FunnelForm, engine: FlowEngine) -> [(field: String, value: Value?)] {
         var answers: [(String, Value?)] = []
         for block in engine.visibleBlocks where block.isInput && block.kind != .avatar {

@@ -18,7 +18,6 @@ extension FunnelController {
             return Problem.response(
                 for: ServiceError(status: 403, code: .forbidden, detail: "This form has expired. Reload the page."))
         }
-        await checkSignedIn(&browser, request)
         guard let caller = browser.state.signedIn?.caller else {
             return Problem.response(for: ServiceError.unauthenticated)
         }

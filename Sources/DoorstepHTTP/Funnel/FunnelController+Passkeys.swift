@@ -12,7 +12,6 @@ extension FunnelController {
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 16 * 1024), contentType: request.headers[.contentType])
         guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
-        await checkSignedIn(&browser, request)
         let body: Data
         switch form?.value("ceremony") {
         case "get":

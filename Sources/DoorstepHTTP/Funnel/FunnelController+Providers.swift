@@ -43,7 +43,6 @@ extension FunnelController {
             return notFound()
         }
         browser.state.pendingSignIn = nil
-        await checkSignedIn(&browser, request)
         let assignment = assigned(written, &browser, request)
         let flow = assignment.definition
         let variant = assignment.variant

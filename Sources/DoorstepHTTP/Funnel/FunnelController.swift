@@ -56,7 +56,6 @@ struct FunnelController: Sendable {
     private func show(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
         guard let written = flow(context.parameters.get("id"), request) else { return notFound() }
         var browser = try await sessions.session(request)
-        await checkSignedIn(&browser, request)
         let assignment = assigned(written, &browser, request)
         let flow = assignment.definition
         let at = request.uri.queryParameters.get("at")
@@ -104,7 +103,6 @@ struct FunnelController: Sendable {
             return errorPage(400, "The form could not be read. Please try again.", flow: written)
         }
         guard var browser = try await browserSending(form, request) else { return expiredForm(written) }
-        await checkSignedIn(&browser, request)
         let assignment = assigned(written, &browser, request)
         let flow = assignment.definition
         var engine: FlowEngine
@@ -119,6 +117,9 @@ struct FunnelController: Sendable {
         }
         guard form.value("_screen") == engine.screen.id else {
             return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
+        }
+        if FormAnswers.isOversized(form, engine: engine) {
+            return errorPage(413, Self.tooLongAnswer, flow: flow)
         }
         if let zone = form.value("_tz").flatMap(TimeZone.init(identifier:)) { browser.state.timeZone = zone.identifier }
         engine.timeZone = browser.state.browserTimeZone
@@ -138,11 +139,7 @@ struct FunnelController: Sendable {
         if let provider = effects.awaitingProvider, let configuration = webSignIns[provider] {
             return try await sendToProvider(configuration, flow: flow, browser: &browser, request: request)
         }
-        var closingCookie: Cookie?
-        if !effects.remembersSignIn, var signedIn = browser.state.signedIn {
-            closingCookie = sessions.endWhenBrowserCloses(&signedIn, secure: Self.isSecure(request))
-            browser.state.signedIn = signedIn
-        }
+        let closingCookie = endSignInWithBrowser(unless: effects, &browser, request)
         if let challenge = effects.awaitingSecondFactor {
             // Post, redirect, get: the form that carried the password is not the page the browser keeps.
             browser.state.pendingSecondFactor = .init(flowID: flow.id, challengeHash: Digests.sha256Hex(challenge))
@@ -153,7 +150,11 @@ struct FunnelController: Sendable {
         }
         // The server keeps the walk when the engine asks for it kept, as the app does.
         if savesSnapshot { await syncProgress(engine.snapshot, browser: &browser) }
-        try await sessions.save(&browser)
+        do {
+            try await sessions.save(&browser)
+        } catch let error as ServiceError where error == BrowserSessions.stateTooLarge {
+            return errorPage(413, Self.tooLongAnswer, flow: flow)
+        }
         var response =
             effects.needsConfirmation
             ? Response(status: .seeOther, headers: [.location: Self.confirmationPath(flow)])
@@ -269,24 +270,6 @@ struct FunnelController: Sendable {
             signedIn: browser.state.signedIn, webProviders: Set(webSignIns.keys))
     }
 
-    /// Signs the browser out when its session ended elsewhere (logged out, revoked, account deleted),
-    /// or when the browser was closed since a sign-in without "Remember me".
-    func checkSignedIn(_ browser: inout BrowserSession, _ request: Request) async {
-        guard let signedIn = browser.state.signedIn else { return }
-        if let expected = signedIn.closingCookieHash,
-            request.cookies[sessions.closingCookieName].map({ Digests.sha256Hex($0.value) }) != expected
-        {
-            try? await services.auth.logOut(signedIn.caller)
-            browser.state.signedIn = nil
-            return
-        }
-        do {
-            _ = try await services.auth.activeCaller(signedIn.caller)
-        } catch {
-            browser.state.signedIn = nil
-        }
-    }
-
     /// Keeps the walk on the server too, so an app signed in to the same account can resume it.
     func syncProgress(_ snapshot: FlowSnapshot, browser: inout BrowserSession) async {
         guard let caller = browser.state.signedIn?.caller else { return }
@@ -306,11 +289,26 @@ struct FunnelController: Sendable {
     ) async throws -> Response {
         browser.state.signedIn = effects.signedIn
         browser.state.snapshots[flow.id] = engine.snapshot
+        let closingCookie = endSignInWithBrowser(unless: effects, &browser, request)
         await syncProgress(engine.snapshot, browser: &browser)
         try await sessions.save(&browser)
         var response = redirect(to: flow, engine: engine)
         sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
+        if let closingCookie { response.setCookie(closingCookie) }
         return response
+    }
+
+    /// For a sign-in made without "Remember me" — on a screen's form, after its second factor or on a
+    /// provider's return alike — ties the browser's sign-in to a cookie that ends with the browser;
+    /// returns that cookie to set.
+    func endSignInWithBrowser(
+        unless effects: FunnelEffects, _ browser: inout BrowserSession, _ request: Request
+    ) -> Cookie? {
+        guard !effects.remembersSignIn, var signedIn = browser.state.signedIn, signedIn.closingCookieHash == nil
+        else { return nil }
+        let cookie = sessions.endWhenBrowserCloses(&signedIn, secure: Self.isSecure(request))
+        browser.state.signedIn = signedIn
+        return cookie
     }
 
     // MARK: - Languages
@@ -347,6 +345,10 @@ struct FunnelController: Sendable {
     static func isSecure(_ request: Request) -> Bool {
         request.uri.scheme == .https || request.headers[forwardedProto] == "https"
     }
+
+    /// Why a form with an answer longer than its screen takes, or that would grow the browser's state
+    /// past its bound, was refused.
+    static let tooLongAnswer = BrowserSessions.stateTooLarge.detail
 
     func notFound() -> Response {
         var response = Self.html(

@@ -169,7 +169,9 @@ struct FunnelEffects: FlowEffectPerformer {
         remember: Bool = true, _ signIn: (Self) async throws -> AuthSession
     ) async throws -> EffectSignIn {
         if let session = completedSignIn {
+            // The sign-in a second factor or a provider completed keeps the choice its screen made.
             completedSignIn = nil
+            remembersSignIn = remember
             return adopt(session)
         }
         do {

@@ -79,11 +79,17 @@ struct BrowserSession: Sendable {
 
 /// Finds, creates and saves browser sessions: the cookie carries a random token; storage keeps the
 /// state under the token's hash. A browser that only reads pages stores nothing; its first form does.
+/// Every surface a browser reaches — the funnel, `/account`, `/admin` — loads it here, and here alone
+/// its sign-in is checked as the API checks a token: a session ended anywhere (signed out, revoked,
+/// replaced by a reset, past its lifetimes) or a browser closed since a sign-in without "Remember me"
+/// is signed out before any page reads who the browser is.
 /// Whenever who the browser is changes — a sign-in, a guest's upgrade, a sign-out, an admin token
 /// given — the session moves to a new cookie with a new CSRF token and the old one stops working, so
 /// a cookie planted before a sign-in is worth nothing after it.
 struct BrowserSessions: Sendable {
     let storage: any Storage
+    /// Checks a browser's sign-in by the rules every bearer token is checked by.
+    let auth: AuthService
     let clock: any WallClock
     let random: any RandomSource
     /// Keys the CSRF tokens and install ids of browsers not stored yet.
@@ -92,6 +98,14 @@ struct BrowserSessions: Sendable {
     let hostOnlySecureCookies: Bool
     /// How long a browser is remembered after its last visit.
     static let lifetime: TimeInterval = 30 * 24 * 3600
+    /// The most a browser's state may take in storage, every flow's walk together: past it a save is
+    /// refused (413 `payload_too_large`) and the stored state stays as it was.
+    static let stateLimit = 256 * 1024
+
+    /// The refusal of a save that would pass ``stateLimit``.
+    static let stateTooLarge = ServiceError(
+        status: 413, code: .payloadTooLarge,
+        detail: "An answer is longer than this screen accepts. Go back, shorten it and try again.")
     static let baseCookieName = "doorstep_funnel"
     static let baseClosingCookieName = "doorstep_signin"
 
@@ -125,9 +139,27 @@ struct BrowserSessions: Sendable {
             record.expiresAt > now,
             let state = try? JSONDecoder().decode(FunnelState.self, from: record.state)
         else { return nil }
-        return BrowserSession(
+        var session = BrowserSession(
             cookieValue: cookieValue, state: state, isStored: true, cookieChanged: false,
             identityWhenLoaded: Identity(state))
+        await checkSignIn(of: &session, request)
+        return session
+    }
+
+    /// Signs the browser out when its session ended elsewhere, or when the browser was closed since a
+    /// sign-in without "Remember me" (that session is then ended too). Who the browser was stays as
+    /// loaded, so the next save moves the signed-out state to a new cookie.
+    private func checkSignIn(of browser: inout BrowserSession, _ request: Request) async {
+        guard let signedIn = browser.state.signedIn else { return }
+        let isActive = (try? await auth.activeCaller(signedIn.caller)) != nil
+        if isActive, let expected = signedIn.closingCookieHash,
+            request.cookies[closingCookieName].map({ Digests.sha256Hex($0.value) }) != expected
+        {
+            try? await auth.logOut(signedIn.caller)
+            browser.state.signedIn = nil
+        } else if !isActive {
+            browser.state.signedIn = nil
+        }
     }
 
     /// The browser's session: the stored one, else one not stored yet under the browser's cookie (or a
@@ -158,8 +190,10 @@ struct BrowserSessions: Sendable {
             session.state.csrfToken = random.token()
             session.cookieChanged = true
         }
+        let state = try JSONEncoder().encode(session.state)
+        guard state.count <= Self.stateLimit else { throw Self.stateTooLarge }
         let record = BrowserSessionRecord(
-            idHash: Digests.sha256Hex(session.cookieValue), state: try JSONEncoder().encode(session.state),
+            idHash: Digests.sha256Hex(session.cookieValue), state: state,
             updatedAt: now, expiresAt: now.addingTimeInterval(Self.lifetime))
         let isFirst = !session.isStored
         try await storage.transaction { store in

@@ -16,7 +16,7 @@ extension FunnelController {
     }
 
     private func showAccount(_ request: Request) async throws -> Response {
-        var browser = try await sessions.session(request)
+        let browser = try await sessions.session(request)
         guard let caller = browser.state.signedIn?.caller else { return signedOutAccountPage() }
         let query = request.uri.queryParameters
         var response = try await accountPage(caller, browser) { page in
@@ -71,7 +71,7 @@ extension FunnelController {
     }
 
     private func exportAccount(_ request: Request) async throws -> Response {
-        var browser = try await sessions.session(request)
+        let browser = try await sessions.session(request)
         guard let caller = browser.state.signedIn?.caller,
             let export = try await services.exporter.export(userID: caller.userID)
         else { return signedOutAccountPage() }

@@ -14,7 +14,7 @@ extension FunnelController {
         let passkeys = try services.requirePasskeys()
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 16 * 1024), contentType: request.headers[.contentType])
-        guard var browser = try await browserSending(form, request) else {
+        guard let browser = try await browserSending(form, request) else {
             return Problem.response(
                 for: ServiceError(status: 403, code: .forbidden, detail: "This form has expired. Reload the page."))
         }

@@ -13,7 +13,7 @@ extension FunnelController {
     /// `GET /flows/:id/confirm`: the password field, or a button that mails a code.
     func showConfirmation(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
         guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
-        var browser = try await sessions.session(request)
+        let browser = try await sessions.session(request)
         guard let caller = browser.state.signedIn?.caller,
             let user = try? await services.auth.activeUser(caller), user.email != nil
         else { return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"]) }
@@ -34,7 +34,7 @@ extension FunnelController {
         guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
-        guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
+        guard let browser = try await browserSending(form, request) else { return expiredForm(flow) }
         guard let form, let caller = browser.state.signedIn?.caller,
             let user = try? await services.auth.activeUser(caller), let email = user.email
         else { return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"]) }

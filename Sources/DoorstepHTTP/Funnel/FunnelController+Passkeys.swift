@@ -11,7 +11,7 @@ extension FunnelController {
         guard let passkeys = services.passkeys else { return notFound() }
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 16 * 1024), contentType: request.headers[.contentType])
-        guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
+        guard let browser = try await browserSending(form, request) else { return expiredForm(flow) }
         let body: Data
         switch form?.value("ceremony") {
         case "get":

@@ -84,8 +84,8 @@ public struct ProfileService: Sendable {
             guard let user = try await store.user(id: userID) else { throw whenMissing }
             let identities = try await store.identities(userID: user.id)
             // Every kind of credential ends by the one list before the account goes, so none outlives it
-            // in a store that does not cascade.
-            _ = try await AccountCredentials(webhooks: webhooks).end(
+            // in a store that does not cascade. `user.deleted` tells subscribers of all of it at once.
+            _ = try await AccountCredentials(webhooks: .disabled).end(
                 CredentialKind.allCases, of: user, at: clock.now, in: store)
             for group in try await store.groups(userID: user.id) {
                 try await store.deleteMember(groupID: group.id, userID: user.id)

@@ -85,6 +85,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Per-client rate limits on every write under /v1 and the funnel's forms: on or off. (default: on)")
     var rateLimits: Switch?
 
+    @Option(
+        help: """
+            Whether POST /v1/auth/identify tells if an address has an account, and how it signs in: on, or \
+            off to answer 404 for every address (identifier-first flows go on with a mailed code) and to \
+            answer an email change to a taken address as any other. (default: on)
+            """)
+    var identify: Switch?
+
     @Flag(
         help: """
             Let webhooks go to plain http and to loopback and private addresses, for tests and a \
@@ -268,6 +276,8 @@ struct Serve: AsyncParsableCommand {
         configuration.issuer = tokenIssuer ?? environment["DOORSTEP_TOKEN_ISSUER"]
         configuration.rateLimits =
             try rateLimits?.isOn ?? Self.switchValue(environment, "DOORSTEP_RATE_LIMITS") ?? configuration.rateLimits
+        configuration.identifyEnabled =
+            try identify?.isOn ?? Self.switchValue(environment, "DOORSTEP_IDENTIFY") ?? configuration.identifyEnabled
         configuration.passwordCost =
             try passwordCost ?? Self.integer(environment, "DOORSTEP_PASSWORD_COST") ?? configuration.passwordCost
         configuration.flowsDirectory = flowsDirectory ?? environment["DOORSTEP_FLOWS_DIRECTORY"]

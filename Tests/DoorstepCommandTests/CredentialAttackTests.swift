@@ -149,4 +149,184 @@ struct CredentialAttackTests {
         #expect(right.status == 429)
         #expect(server.log.contains("current_password"))
     }
+
+    @Test("--identify off: identify and an email change answer alike for every address, the owner is told")
+    func identifyOff() async throws {
+        let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off", "--identify", "off"])
+        defer { _ = server.terminate() }
+        let base = try await server.waitUntilListening()
+        let http = HTTP(base: base)
+        #expect(
+            try await http.send(
+                "POST", "v1/auth/signup", json: ["email": "taken@example.com", "password": "Quiet-Owl-2026"]
+            )
+            .status == 201)
+        let known = try await http.send("POST", "v1/auth/identify", json: ["email": "taken@example.com"])
+        let unknown = try await http.send("POST", "v1/auth/identify", json: ["email": "nobody@example.com"])
+        #expect(known.status == unknown.status)
+        #expect(
+            (known.json as? [String: Any])?["code"] as? String == (unknown.json as? [String: Any])?["code"] as? String)
+        #expect(
+            (known.json as? [String: Any])?["detail"] as? String == (unknown.json as? [String: Any])?["detail"]
+                as? String)
+
+        // The second oracle: moving another account to a taken address answers as a free one would.
+        let mover = try await signInWithCode(http, base: base, email: "mover@example.com", purpose: "signup")
+        let token = try #require((mover.json as? [String: Any])?["accessToken"] as? String)
+        let toTaken = try await http.send("POST", "v1/me/email", json: ["email": "taken@example.com"], bearer: token)
+        let toFree = try await http.send("POST", "v1/me/email", json: ["email": "free@example.com"], bearer: token)
+        #expect(toTaken.status == 202 && toFree.status == 202)
+        // The owner of the taken address hears of it, with no code; the free address gets its code.
+        let note = try await firstMail(to: "taken@example.com", subjectContaining: "tried to use your", base: base)
+        #expect(note["code"] == nil)
+        #expect(!(try await latestCode(to: "free@example.com", servers: [base])).isEmpty)
+        // Guessing a code for the taken address changes nothing.
+        let guess = try await http.send("POST", "v1/me/email/verify", json: ["code": "123456"], bearer: token)
+        #expect(guess.status == 422 || guess.status == 409)
+    }
+
+    /// The first mail to `address` whose subject has `text`, waited for as the outbox delivers it.
+    func firstMail(to address: String, subjectContaining text: String, base: URL) async throws -> [String: Any] {
+        var components = URLComponents(
+            url: base.appendingPathComponent("dev/mail.json"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "to", value: address)]
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            let (data, _) = try await URLSession.shared.data(from: components.url!)
+            let mail = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+            if let found = mail.first(where: { ($0["subject"] as? String)?.contains(text) == true }) { return found }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw MailboxError.noMail(address)
+    }
+
+    @Test("The funnel mails no more codes per client than POST /v1/auth/code allows, and shares its count")
+    func oneMailLimiter() async throws {
+        let server = try ServerProcess(runner: doorstep, arguments: ["--mail-budget-per-hour", "0"])
+        defer { _ = server.terminate() }
+        let base = try await server.waitUntilListening()
+        let browser = RawBrowser(base: base)
+        // The attack: the code screen, then "start over", with a new address each time, as fast as it goes.
+        var page = try await browser.get("flows/tanda")
+        page = try await browser.post("flows/tanda", form: page, ["_screen": "slide1", "_action": "getStarted"])
+        var sent = 0
+        var refusedInWords = false
+        for index in 0..<14 {
+            let screen = try #require(RawBrowser.capture(#"name="_screen" value="([^"]*)""#, in: page))
+            #expect(screen == "createAccount", "\(index)")
+            page = try await browser.post(
+                "flows/tanda", form: page,
+                ["_screen": screen, "_action": "continue", "email": "flood\(index)@example.net"])
+            if page.contains("Too many codes requested") {
+                refusedInWords = true
+            } else {
+                sent += 1
+                page = try await browser.post("flows/tanda/restart", form: page, [:])
+                page = try await browser.post(
+                    "flows/tanda", form: page, ["_screen": "slide1", "_action": "getStarted"])
+            }
+            if refusedInWords { break }
+        }
+        #expect(sent == 10, "codes mailed through the funnel from one client: \(sent)")
+        #expect(refusedInWords, "the page says why")
+        // The API counts the same codes: the eleventh of this client's minute is refused there too.
+        let http = HTTP(base: base)
+        let api = try await http.send("POST", "v1/auth/code", json: ["email": "api@example.net", "purpose": "signup"])
+        #expect(api.status == 429)
+    }
+}
+
+extension CredentialAttackTests {
+    @Test("Fifteen requests from a stranger no longer lock an owner out: their own password and a fresh code work")
+    func lockOutsCannotBeAimed() async throws {
+        // Behind a trusted proxy, so the test can be two clients on one machine.
+        let server = try ServerProcess(
+            runner: doorstep, arguments: ["--trusted-proxy", "127.0.0.0/8", "--mail-budget-per-hour", "0"])
+        defer { _ = server.terminate() }
+        let base = try await server.waitUntilListening()
+        let http = HTTP(base: base)
+        let attacker = ["X-Forwarded-For": "203.0.113.66"]
+        let owner = ["X-Forwarded-For": "198.51.100.7"]
+        let email = "victim@example.com"
+        #expect(
+            try await http.send(
+                "POST", "v1/auth/signup", json: ["email": email, "password": "Owner-Knows-2026"], headers: owner
+            ).status == 201)
+
+        // The attack of the issue: 10 wrong codes (no code even issued) and 5 wrong passwords.
+        for _ in 0..<10 {
+            let wrong = try await http.send(
+                "POST", "v1/auth/code/verify", json: ["email": email, "code": "000000", "purpose": "login"],
+                headers: attacker)
+            #expect(wrong.status == 422)
+        }
+        for guess in 0..<5 {
+            let wrong = try await http.send(
+                "POST", "v1/auth/login", json: ["email": email, "password": "Guess-\(guess)-2026"], headers: attacker)
+            #expect(wrong.status == 401)
+        }
+        // The attacker is stopped, even with the right password.
+        let stopped = try await http.send(
+            "POST", "v1/auth/login", json: ["email": email, "password": "Owner-Knows-2026"], headers: attacker)
+        #expect(stopped.status == 429)
+        // The owner is not: their password, and a code, from their own network.
+        let logIn = try await http.send(
+            "POST", "v1/auth/login", json: ["email": email, "password": "Owner-Knows-2026"], headers: owner)
+        #expect(logIn.status == 200)
+        #expect(
+            try await http.send("POST", "v1/auth/code", json: ["email": email, "purpose": "login"], headers: owner)
+                .status == 202)
+        let code = try await latestCode(to: email, servers: [base])
+        let signedIn = try await http.send(
+            "POST", "v1/auth/code/verify", json: ["email": email, "code": code, "purpose": "login"], headers: owner)
+        #expect(signedIn.status == 200)
+
+        // The attacker's own client stays stopped for codes too, even the right one.
+        let attackerCode = try await http.send(
+            "POST", "v1/auth/code/verify", json: ["email": email, "code": code, "purpose": "login"], headers: attacker)
+        #expect(attackerCode.status == 429, "the attacker's client spent its budget for this address")
+    }
+}
+
+/// A browser of the funnel over real HTTP: keeps its cookies, follows redirects, sends each form with
+/// the CSRF token of the page it came from.
+final class RawBrowser: @unchecked Sendable {
+    let base: URL
+    let session: URLSession
+
+    init(base: URL) {
+        self.base = base
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieAcceptPolicy = .always
+        session = URLSession(configuration: configuration)
+    }
+
+    func get(_ path: String) async throws -> String {
+        let (data, _) = try await session.data(from: base.appendingPathComponent(path))
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Posts `fields` with the CSRF token of `page` to `path`; returns the page it leads to.
+    func post(_ path: String, form page: String, _ fields: [String: String]) async throws -> String {
+        var request = URLRequest(url: base.appendingPathComponent(path))
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        var all = fields
+        all["_csrf"] = Self.capture(#"name="_csrf" value="([^"]*)""#, in: page) ?? ""
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        request.httpBody = Data(
+            all.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+                .joined(separator: "&").utf8)
+        let (data, _) = try await session.data(for: request)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func capture(_ pattern: String, in text: String) -> String? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            let range = Range(match.range(at: 1), in: text)
+        else { return nil }
+        return String(text[range])
+    }
 }

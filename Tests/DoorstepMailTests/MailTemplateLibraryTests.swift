@@ -6,7 +6,7 @@ import Testing
 struct MailTemplateLibraryTests {
     static let kinds = [
         "signupCode", "loginCode", "verifyEmail", "passwordReset", "invitation", "emailChanged", "passwordChanged",
-        "passkeyAdded",
+        "passkeyAdded", "addressInUse",
     ]
     let brand = MailBrand(appName: "TANDA", accent: "#6C4CF1")
     let values = [

@@ -91,6 +91,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     let metrics = dependencies.metrics.core
     let storage = MeasuredStorage(dependencies.storage, metrics: metrics)
     let mailbox = configuration.devMailbox ? DevMailbox(echo: { logger.notice("\($0)") }) : nil
+    var outboxPolicy = configuration.outbox
+    if !configuration.rateLimits { outboxPolicy.codesPerClient = nil }
     let outbox = MailOutbox(
         storage: storage,
         transport: mailTransport(configuration: configuration, dependencies: dependencies, mailbox: mailbox),
@@ -98,7 +100,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         composer: try TemplateMailComposer(
             overrides: configuration.mailTemplatesDirectory, brand: configuration.resolvedMailBrand),
         clock: dependencies.clock, random: dependencies.random,
-        policy: configuration.outbox, logger: dependencies.logger, metrics: metrics)
+        policy: outboxPolicy, logger: dependencies.logger, metrics: metrics)
     let webhookEvents = WebhookEvents(clock: dependencies.clock, random: dependencies.random)
     let auditTrail = AuditTrail(
         storage: storage, clock: dependencies.clock, random: dependencies.random, logger: dependencies.logger)

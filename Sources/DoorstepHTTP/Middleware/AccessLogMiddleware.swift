@@ -21,7 +21,8 @@ struct AccessLogMiddleware: RouterMiddleware {
     ) async throws -> Response {
         let trace = RequestTrace(
             id: Self.acceptedID(request.headers[Self.header]) ?? random.token(bytes: 12),
-            networkPrefix: (context.clientAddress?.text).flatMap(NetworkAddress.init)?.networkPrefix)
+            networkPrefix: (context.clientAddress?.text).flatMap(NetworkAddress.init)?.networkPrefix,
+            clientKey: context.clientAddress?.limitKey)
         let started = ContinuousClock.now
         var response = try await RequestTrace.$current.withValue(trace) { try await next(request, context) }
         response.headers[Self.header] = trace.id

@@ -16,6 +16,20 @@ public enum MailKind: String, Sendable, CaseIterable {
     case passwordChanged
     /// A notice that a passkey was added to an account.
     case passkeyAdded
+    /// A notice to an account's address that another account asked to move to it (sent instead of a
+    /// refusal when the server does not say which addresses have accounts).
+    case addressInUse
+}
+
+extension MailKind {
+    /// Whether the mail carries a one-time code to sign in, sign up, confirm an address or reset a
+    /// password: the mail a script would have sent to flood an address or spend the mail budget.
+    public var carriesOneTimeCode: Bool {
+        switch self {
+        case .signupCode, .loginCode, .verifyEmail, .passwordReset: true
+        case .invitation, .emailChanged, .passwordChanged, .passkeyAdded, .addressInUse: false
+        }
+    }
 }
 
 /// The words of a mail.
@@ -83,6 +97,11 @@ public struct PlainMailComposer: MailComposer {
             return ComposedMail(
                 subject: "A passkey was added to your account",
                 text: "A passkey was just added to your account. If this wasn't you, remove it at once.")
+        case .addressInUse:
+            return ComposedMail(
+                subject: "Someone tried to use your email",
+                text: "Another account asked to change its email to this address, which your account uses. "
+                    + "Nothing was changed.")
         }
     }
 }

@@ -15,6 +15,9 @@ public struct OutboxPolicy: Sendable {
     public var batchSize = 20
     /// How many mails every instance together sends in an hour; nil for no limit.
     public var budget: OutboundMailBudget? = OutboundMailBudget(perHour: 1_000)
+    /// How many one-time codes one client may have mailed, whichever surface asks (the API, the web
+    /// funnel, the account pages): what `POST /v1/auth/code` allows a client. nil with rate limits off.
+    public var codesPerClient: RateLimiter.Limit? = RateLimiter.Limit(requests: 10, per: 60)
 
     /// Creates the default policy.
     public init() {}
@@ -44,6 +47,8 @@ public final class MailOutbox: Sendable {
     private let wakeupSignal: AsyncStream<Void>.Continuation
     /// Passes of ``deliverDue()`` running in this process right now.
     private let passesUnderWay = Atomic<Int>(0)
+    /// Counts the codes each client had mailed, for ``OutboxPolicy/codesPerClient``.
+    private let codeSenders = RateLimiter()
 
     /// Creates an outbox.
     public init(
@@ -75,11 +80,22 @@ public final class MailOutbox: Sendable {
         _ kind: MailKind, to address: String, values: [String: String], code: String? = nil, language: String?,
         in store: any StorageTransaction
     ) async throws {
+        try limitCodes(of: kind)
         let words = try composer.compose(kind, values: values, language: language)
         let mail = Mail(
             to: address, subject: words.subject, text: words.text, html: words.html, code: code, sentAt: clock.now)
         try await store.insertOutboxMail(
             OutboxRecord(id: random.uuid(), kind: kind.rawValue, sealed: try sealer.seal(mail), createdAt: clock.now))
+    }
+
+    /// The one limit on mailing codes per client, whichever surface the request came through: over it,
+    /// 429 `rate_limited` before anything is written.
+    private func limitCodes(of kind: MailKind) throws {
+        guard kind.carriesOneTimeCode, let limit = policy.codesPerClient,
+            let client = RequestTrace.current?.clientKey,
+            let wait = codeSenders.check(client, limit: limit, now: clock.now)
+        else { return }
+        throw ServiceError.rateLimited(retryAfter: wait)
     }
 
     /// Tells the sender that mail is waiting.

@@ -15,6 +15,10 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     /// A group's invite code mailed to an address; the subject is a hash of the group, its code and the
     /// address, so the ledger keeps no stranger's address.
     case addressInvited
+    /// A wrong code entered for an address from one client; the subject is a keyed hash of both.
+    case failedCodeFromClient
+    /// A wrong password for an address from one client; the subject is a keyed hash of both.
+    case failedPasswordFromClient
 }
 
 /// One dated mark in the security ledger.

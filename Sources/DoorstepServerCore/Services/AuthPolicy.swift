@@ -12,7 +12,15 @@ public struct AuthPolicy: Sendable {
     /// even the right code is refused (NIST SP 800-63B §5.2.2 asks for at most 100 in all).
     public var maxFailedCodes = 10
     public var failedCodeWindow: TimeInterval = 24 * 60 * 60
+    /// Wrong codes an address may take from every client together in ``failedCodeWindow``: past
+    /// ``maxFailedCodes`` only codes mailed since still work, past this nothing does.
+    public var maxFailedCodesPerAddress = 100
+    /// Wrong passwords one client may send for an address in ``loginFailureWindow`` (any caller, when
+    /// the client is not known).
     public var maxLoginFailures = 5
+    /// Wrong passwords for an address from every client together before it is locked for all of them;
+    /// a mailed code signs in all the while.
+    public var maxLoginFailuresPerAddress = 50
     public var loginFailureWindow: TimeInterval = 15 * 60
     /// How long a session lasts unused: every refresh extends it by this much.
     public var idleSessionLifetime: TimeInterval = 30 * 24 * 60 * 60

@@ -92,21 +92,20 @@ extension AuthService {
         case budgetSpent(retryAfter: Int)
     }
 
-    /// Checks a code inside a transaction, counting a wrong try and consuming a right one. Every wrong
-    /// try (a wrong code, or any code where none is waiting) also counts toward the address's budget of
-    /// wrong codes across all codes and purposes; once it is spent, even the right code is refused.
+    /// Checks a code inside a transaction, counting a wrong try and consuming a right one. Wrong tries
+    /// also count toward the budgets of wrong codes across all codes and purposes, the client's and the
+    /// address's (``codeBudgetRefusal(email:waiting:at:in:)``); once one is spent, even the right code
+    /// is refused.
     func checkCode(
         _ code: String, email: String, purpose: CodePurpose, in store: any StorageTransaction
     ) async throws -> CodeCheck {
         let now = clock.now
-        let failures = try await store.marks(
-            .failedCode, subject: email, since: now.addingTimeInterval(-policy.failedCodeWindow))
-        if failures.totalWeight >= policy.maxFailedCodes {
-            let wait = failures.wait(untilBelow: policy.maxFailedCodes, window: policy.failedCodeWindow, now: now)
-            return .budgetSpent(retryAfter: Int(wait.rounded(.up)))
+        let waiting = try await store.code(email: email, purpose: purpose)
+        if let refusal = try await codeBudgetRefusal(email: email, waiting: waiting, at: now, in: store) {
+            return refusal
         }
-        guard var record = try await store.code(email: email, purpose: purpose) else {
-            try await markFailedCode(email: email, at: now, in: store)
+        guard var record = waiting else {
+            try await recordCodeFailure(email: email, codeWasWaiting: false, at: now, in: store)
             return .missing
         }
         if record.attempts >= policy.maxCodeAttempts { return .exhausted }
@@ -114,17 +113,11 @@ extension AuthService {
         guard Digests.constantTimeEquals(record.codeHash, codeHash(code, email: email, purpose: purpose)) else {
             record.attempts += 1
             try await store.updateCode(record)
-            try await markFailedCode(email: email, at: now, in: store)
+            try await recordCodeFailure(email: email, codeWasWaiting: true, at: now, in: store)
             return .wrong
         }
         try await store.deleteCode(email: email, purpose: purpose)
         return .valid
-    }
-
-    private func markFailedCode(email: String, at now: Date, in store: any StorageTransaction) async throws {
-        try await store.mark(
-            .failedCode, subject: email, LedgerMark(at: now, weight: 1),
-            forgettingBefore: now.addingTimeInterval(-policy.failedCodeWindow))
     }
 
     /// The error a failed check answers with.

@@ -6,7 +6,8 @@ extension AuthService {
     static let emailChangeModule = "emailChange"
 
     /// Mails a code to `newEmail` to change the caller's address to it. Needs a recent sign-in; an
-    /// address another account has is refused with `email_taken`.
+    /// address another account has is refused with `email_taken` — or, where `identify` is off, answered
+    /// as any other, with a note to its owner instead of a code.
     public func requestEmailChange(_ caller: Caller, newEmail raw: String) async throws -> (
         expiresIn: Int, resendAfter: Int
     ) {
@@ -20,8 +21,16 @@ extension AuthService {
             throw ServiceError.invalid("email", code: "unchanged", "That is already your email.")
         }
         try await storage.transaction { store in
-            if try await store.user(email: email) != nil { throw ServiceError.emailTaken }
-            try await issueCode(to: email, purpose: .emailChange, deliver: true, language: user.language, in: store)
+            if let owner = try await store.user(email: email) {
+                // Where addresses are not told, a taken one is answered as a free one: its owner gets a
+                // note instead of a code (counted by the same send limits), and no code can confirm it.
+                guard !policy.identifyEnabled else { throw ServiceError.emailTaken }
+                try await issueCode(to: email, purpose: .emailChange, deliver: false, language: nil, in: store)
+                try await outbox.enqueue(.addressInUse, to: email, values: [:], language: owner.language, in: store)
+            } else {
+                try await issueCode(
+                    to: email, purpose: .emailChange, deliver: true, language: user.language, in: store)
+            }
             try await store.saveModuleState(
                 userID: user.id, module: Self.emailChangeModule,
                 state: try Value.object(["email": .string(email)]).jsonData(),

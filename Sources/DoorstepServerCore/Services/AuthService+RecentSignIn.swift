@@ -66,17 +66,12 @@ extension AuthService {
         guard !password.isEmpty, password.count <= PasswordPolicy.maximumLength else {
             throw ServiceError.invalidCredentials
         }
-        let failures = try await storage.read { store in
-            try await store.loginFailures(email: email, since: now.addingTimeInterval(-policy.loginFailureWindow))
-        }
-        if failures.count >= policy.maxLoginFailures, let oldest = failures.first {
+        if let lockOut = try await storage.read({ try await passwordLockOut(email: email, at: now, in: $0) }) {
             audit.record(.lockedOut, user: user.id)
-            throw ServiceError.tooManyAttempts(
-                retryAfter: Int(
-                    oldest.addingTimeInterval(policy.loginFailureWindow).timeIntervalSince(now).rounded(.up)))
+            throw ServiceError.tooManyAttempts(retryAfter: lockOut)
         }
         guard try await passwordMatches(password, user.passwordHash) else {
-            try await storage.transaction { try await $0.recordLoginFailure(email: email, at: now) }
+            try await storage.transaction { try await recordPasswordFailure(email: email, at: now, in: $0) }
             audit.record(.logInFailed, user: user.id, reason: "current_password")
             throw ServiceError.invalidCredentials
         }

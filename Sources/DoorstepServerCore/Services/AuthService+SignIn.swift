@@ -107,24 +107,25 @@ extension AuthService {
         // The place to hash is taken before anything is read: a log-in refused for want of one (429
         // after waiting its turn) has cost no storage.
         let (user, matches, hadFailures) = try await hasher.whenAdmitted {
-            // Two reads, no lock: the lock-out is a count, and a log-in racing a failure sees it or not.
-            let (user, failures) = try await storage.read { store in
+            // Reads, no lock: the lock-out is a count, and a log-in racing a failure sees it or not.
+            let (user, lockOut, hadFailures) = try await storage.read { store in
                 (
                     try await store.user(email: email),
-                    try await store.loginFailures(
-                        email: email, since: now.addingTimeInterval(-policy.loginFailureWindow))
+                    try await passwordLockOut(email: email, at: now, in: store),
+                    !(try await store.loginFailures(
+                        email: email, since: now.addingTimeInterval(-policy.loginFailureWindow)
+                    ).isEmpty)
                 )
             }
-            if failures.count >= policy.maxLoginFailures, let oldest = failures.first {
-                let wait = oldest.addingTimeInterval(policy.loginFailureWindow).timeIntervalSince(now)
+            if let lockOut {
                 metrics.lockedOut()
                 audit.record(.lockedOut, user: user?.id)
-                throw ServiceError.tooManyAttempts(retryAfter: Int(wait.rounded(.up)))
+                throw ServiceError.tooManyAttempts(retryAfter: lockOut)
             }
-            return (user, try await passwordMatches(password, user?.passwordHash), !failures.isEmpty)
+            return (user, try await passwordMatches(password, user?.passwordHash), hadFailures)
         }
         guard matches, let user else {
-            try await storage.transaction { try await $0.recordLoginFailure(email: email, at: now) }
+            try await storage.transaction { try await recordPasswordFailure(email: email, at: now, in: $0) }
             metrics.signInFailed(.password, reason: ErrorCode.invalidCredentials.rawValue)
             audit.record(.logInFailed, user: user?.id)
             throw ServiceError.invalidCredentials

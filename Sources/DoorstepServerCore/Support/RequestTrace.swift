@@ -9,12 +9,16 @@ public final class RequestTrace: Sendable {
     public let id: String
     /// The client's network as the audit log keeps it (a /24 or a /48), when known.
     public let networkPrefix: String?
+    /// The client as per-client limits count it (an address, an IPv6 client's /64), when known; kept in
+    /// memory for limits only, never logged or stored.
+    public let clientKey: String?
     private let user = Mutex<String?>(nil)
 
     /// Starts the trace of a request.
-    public init(id: String, networkPrefix: String? = nil) {
+    public init(id: String, networkPrefix: String? = nil, clientKey: String? = nil) {
         self.id = id
         self.networkPrefix = networkPrefix
+        self.clientKey = clientKey
     }
 
     /// The account the request acts for, once known.

@@ -38,6 +38,8 @@ BINARY = ".build/debug/doorstep"
 ARTIFACTS = "artifacts/browser"
 # Reads the funnels once the walks are done; long enough for the server to accept it.
 ADMIN_TOKEN = "browser-walk-admin-token-0123456789"
+# An account on the admin list, for the walk that signs an admin in through a flow.
+ADMIN_EMAIL = "boss.walk@example.com"
 SERVER = None
 BASE = None
 WORKDIR = None
@@ -85,6 +87,7 @@ def setUpModule():
     SERVER = subprocess.Popen(
         [BINARY, "serve", "--port", str(port), "--database", os.path.join(workdir, "doorstep.sqlite"),
          "--rate-limits", "off", "--password-cost", "4", "--admin-token", ADMIN_TOKEN,
+         "--admin-email", ADMIN_EMAIL,
          "--flows-directory", started_experiments(),
          # Browsers accept passkeys on localhost over plain http, never on an IP address.
          "--passkey-rp-id", "localhost", "--passkey-origin", f"http://localhost:{port}"],
@@ -1306,6 +1309,109 @@ class FunnelWalk(unittest.TestCase):
         ada.driver.execute_script("document.querySelector('input[name=confirm]').click()")
         ada.press("Delete account")
         self.assertTrue(ada.sees("Your account and its data are gone."))
+
+    def api(self, path, body=None, token=None):
+        """A JSON request to the API, as an app or a script would make it; the answer, refusals included."""
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = "Bearer " + token
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(BASE + path, data=data, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                text = response.read()
+                return response.status, (json.loads(text) if text else {})
+        except urllib.error.HTTPError as error:
+            return error.code, json.load(error)
+
+    def test_admin_signed_in_through_a_flow_loses_admin_when_its_session_ends(self):
+        """An admin signed in through TANDA has the dashboard; signed out everywhere else from their
+        phone, the browser has nothing of /admin left: no dashboard, no audit log, no webhook form."""
+        boss = self.person("admin-session")
+        boss.open("/flows/tanda")
+        boss.wait_for("slide1")
+        second = boss.second_slide()
+        boss.press("Next")
+        boss.wait_for(second)
+        boss.press("Get Started")
+        boss.wait_for("createAccount")
+        boss.type("Email", ADMIN_EMAIL)
+        boss.press("Continue")
+        boss.wait_for("verifyEmail")
+        boss.enter_code("Verification code", latest_code(ADMIN_EMAIL))
+        boss.press("Verify")
+        boss.wait_for("celebration")
+        boss.open("/admin")
+        WebDriverWait(boss.driver, 15, POLL).until(
+            lambda driver: driver.find_elements(By.CSS_SELECTOR, "svg.funnel-chart"))
+        boss.open("/admin/webhooks")
+        self.assertTrue(boss.driver.find_elements(By.ID, "webhook-url"), "the admin may add endpoints")
+
+        # From the phone: a code, then "sign out everywhere else".
+        status, _ = self.api("/v1/auth/code", {"email": ADMIN_EMAIL, "purpose": "login"})
+        self.assertEqual(status, 202)
+        status, phone = self.api(
+            "/v1/auth/code/verify", {"email": ADMIN_EMAIL, "code": latest_code(ADMIN_EMAIL), "purpose": "login"})
+        self.assertEqual(status, 200, phone)
+        SECRETS.add(phone["accessToken"])
+        SECRETS.add(phone["refreshToken"])
+        status, _ = self.api("/v1/auth/logout/others", {}, token=phone["accessToken"])
+        self.assertEqual(status, 200)
+
+        boss.open("/admin")
+        WebDriverWait(boss.driver, 15, POLL).until(lambda driver: driver.find_elements(By.ID, "admin-token"))
+        self.assertEqual(boss.driver.find_elements(By.CSS_SELECTOR, "svg.funnel-chart"), [])
+        boss.open("/admin/audit")
+        self.assertTrue(boss.driver.find_elements(By.ID, "admin-token"))
+        self.assertEqual(boss.driver.find_elements(By.CSS_SELECTOR, "table.audit"), [])
+        boss.open("/admin/webhooks")
+        self.assertEqual(boss.driver.find_elements(By.ID, "webhook-url"), [])
+        boss.shot()
+
+    def test_kordant_remember_me_off_holds_after_the_authenticator_step(self):
+        """A password log-in without "Remember me" to an account with an authenticator app: after its
+        code the browser is signed in, and closing the browser (its session cookies gone) signs it out."""
+        email = "rae.kordant@example.com"
+        status, _ = self.api("/v1/auth/code", {"email": email, "purpose": "signup"})
+        self.assertEqual(status, 202)
+        status, session = self.api(
+            "/v1/auth/code/verify", {"email": email, "code": latest_code(email), "purpose": "signup"})
+        self.assertEqual(status, 200, session)
+        token = session["accessToken"]
+        SECRETS.update([token, session["refreshToken"]])
+        status, begun = self.api("/v1/me/mfa/totp", {}, token=token)
+        self.assertEqual(status, 201, begun)
+        key = secret(begun["secret"])
+        for code in begun["recoveryCodes"]:
+            secret(code)
+        status, _ = self.api("/v1/me/mfa/totp/confirm", {"code": secret(totp(key, time.time()))}, token=token)
+        self.assertEqual(status, 204)
+        password = secret("Rae-Remembers-2026!")
+        request = urllib.request.Request(
+            BASE + "/v1/auth/password", data=json.dumps({"newPassword": password}).encode(), method="PUT",
+            headers={"Content-Type": "application/json", "Authorization": "Bearer " + token})
+        self.assertEqual(urllib.request.urlopen(request, timeout=10).status, 204)
+
+        rae = self.person("kordant-remember")
+        rae.open("/flows/kordant")
+        rae.wait_for("login")
+        rae.type("Email", email)
+        rae.type("Password", password)
+        remember = rae.field("Remember me")
+        if remember.is_selected():
+            rae.driver.execute_script("arguments[0].click()", remember)
+        rae.press("Sign In")
+        WebDriverWait(rae.driver, 15, POLL).until(lambda _: rae.sees("Enter the code from your authenticator app"))
+        rae.driver.find_element(By.ID, "code").send_keys(secret(totp(key, time.time() + 30)))
+        rae.press("Continue")
+        WebDriverWait(rae.driver, 15, POLL).until(lambda _: rae.screen not in (None, "login"))
+        signed_in = rae.screen
+        self.assertIsNotNone(rae.driver.get_cookie("doorstep_signin"), "the sign-in ends with the browser")
+        # Closing the browser drops its session cookies and keeps the lasting one.
+        rae.driver.delete_cookie("doorstep_signin")
+        rae.open("/flows/kordant")
+        rae.wait_for("login")
+        self.assertNotEqual(signed_in, "login")
 
     def test_https_public_url_sets_a_host_only_secure_cookie(self):
         """A server whose public URL is https, reached on loopback: its Set-Cookie, read as sent

@@ -40,16 +40,34 @@ extension DoorstepClient {
     }
 
     /// Has the person confirm who they are through `device` and tells the server; false when they cancel.
+    /// An account with an authenticator app is asked for its code too (``DeviceEffects/secondFactorCode(problem:)``),
+    /// again after a wrong one while the proof can be sent again (a password; a mailed code is spent).
     private func confirmIdentity(with device: any DeviceEffects) async throws -> Bool {
         let user = try await me()
         guard let email = user.email else { return false }
         if !user.hasPassword { try await requestReauthenticationCode(email: email) }
-        switch await device.confirmIdentity(IdentityConfirmation(hasPassword: user.hasPassword, email: email)) {
-        case .password(let password)?: try await reauthenticate(password: password)
-        case .code(let code)?: try await reauthenticate(code: code)
-        case nil: return false
+        guard
+            let proof = await device.confirmIdentity(IdentityConfirmation(hasPassword: user.hasPassword, email: email))
+        else { return false }
+        var secondFactorCode: String?
+        while true {
+            do {
+                switch proof {
+                case .password(let password):
+                    try await reauthenticate(password: password, secondFactorCode: secondFactorCode)
+                case .code(let code): try await reauthenticate(code: code, secondFactorCode: secondFactorCode)
+                }
+                return true
+            } catch let error as DoorstepError where error.code == .mfaCodeRequired && secondFactorCode == nil {
+                guard let typed = await device.secondFactorCode(problem: nil) else { return false }
+                secondFactorCode = typed
+            } catch let error as DoorstepError where error.code == "invalid_code" && secondFactorCode != nil {
+                guard case .password = proof, case .server(let problem) = error,
+                    let typed = await device.secondFactorCode(problem: problem.detail)
+                else { throw error }
+                secondFactorCode = typed
+            }
         }
-        return true
     }
 
     /// Mails a sign-in code to the account's address, for ``reauthenticate(code:secondFactorCode:)``.

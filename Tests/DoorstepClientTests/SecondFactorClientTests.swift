@@ -30,6 +30,24 @@ final class AuthenticatorDevice: DecliningDevice {
     }
 }
 
+/// A device whose person types their password, then a wrong app code, then the right one, when asked
+/// to confirm who they are.
+final class PasswordAndAuthenticatorDevice: DecliningDevice {
+    let password: String
+    let authenticator: AuthenticatorDevice
+
+    init(password: String, authenticator: AuthenticatorDevice) {
+        self.password = password
+        self.authenticator = authenticator
+    }
+
+    func confirmIdentity(_ request: IdentityConfirmation) async -> IdentityProof? { .password(password) }
+
+    func secondFactorCode(problem: String?) async -> String? {
+        await authenticator.secondFactorCode(problem: problem)
+    }
+}
+
 @Suite("The SDK and a second factor")
 struct SecondFactorClientTests {
     let server = URL(string: "http://doorstep.test")!
@@ -70,6 +88,32 @@ struct SecondFactorClientTests {
             #expect(device.problems.first == .some(nil))
             #expect(device.problems.last??.contains("isn't right") == true)
             #expect(try await client.me().email == "sam@example.com")
+        }
+    }
+
+    @Test("Confirming who you are on an account with an authenticator asks for its code too, again after a wrong one")
+    func reauthenticationAsksForTheCode() async throws {
+        let backend = try await TestServer.make { $0.rateLimits = false }
+        try await backend.test { http in
+            let client = DoorstepClient(
+                serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
+            try await client.sendCode(email: "kim@example.com", purpose: "signup")
+            let code = try #require(await backend.latestCode(to: "kim@example.com"))
+            try await client.verifyCode(email: "kim@example.com", code: code, purpose: "signup")
+            try await client.setPassword("Sunny-Days-2026")
+            let enrolment = try await client.beginSecondFactorEnrolment()
+            let totp = TOTP(secret: try #require(Base32.decode(enrolment.secret)))
+            try await client.confirmSecondFactor(code: totp.code(atStep: totp.step(at: backend.clock.now)))
+            backend.clock.advance(by: 11 * 60)
+
+            let clock = backend.clock
+            let authenticator = AuthenticatorDevice(secret: enrolment.secret, now: { clock.now })
+            let device = PasswordAndAuthenticatorDevice(password: "Sunny-Days-2026", authenticator: authenticator)
+            try await client.withRecentSignIn(confirmingWith: device) { try await client.deleteAccount() }
+            #expect(authenticator.problems.count == 2, "asked once, and again after the wrong code")
+            #expect(authenticator.problems.last??.contains("isn't right") == true)
+            let gone = try await backend.storage.read { try await $0.user(email: "kim@example.com") }
+            #expect(gone == nil)
         }
     }
 }

@@ -34,6 +34,10 @@ extension AuthService {
         let now = clock.now
         guard let user = try await storage.read({ try await $0.user(id: caller.userID) }), let email = user.email
         else { throw ServiceError.unauthenticated }
+        // Asked for before the first factor is checked, so a mailed code is not spent on a try that
+        // cannot succeed.
+        let hasSecondFactor = try await storage.read { try await $0.secondFactor(userID: user.id)?.confirmedAt != nil }
+        if hasSecondFactor, (secondFactorCode ?? "").isEmpty { throw Self.secondFactorCodeRequired }
         switch (password, code) {
         case (let password?, nil):
             try await confirmPassword(password, of: user, email: email, at: now)
@@ -46,18 +50,25 @@ extension AuthService {
         default:
             throw ServiceError.invalid("password", code: "required", "Enter your password or the code we emailed you.")
         }
-        try await storage.transaction { store in
+        // A wrong app code is committed as a failure (it counts toward the account's budget) and then
+        // refused, as at sign-in.
+        let refusal = try await storage.transaction { store -> ServiceError? in
             if let factor = try await store.secondFactor(userID: user.id), factor.confirmedAt != nil {
-                guard let secondFactorCode, !secondFactorCode.isEmpty else { throw Self.secondFactorCodeRequired }
-                guard secondFactorCode.utf8.count <= 32 else { throw Self.wrongSecondFactor }
-                try await proveSecondFactor(secondFactorCode, of: factor, at: now, in: store)
+                guard let secondFactorCode, secondFactorCode.utf8.count <= 32 else { return Self.wrongSecondFactor }
+                do {
+                    try await proveSecondFactor(secondFactorCode, of: factor, at: now, in: store)
+                } catch let error as ServiceError {
+                    return error
+                }
             }
             guard var session = try await store.session(id: caller.sessionID), session.userID == caller.userID,
                 session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
             else { throw ServiceError.sessionRevoked }
             session.authenticatedAt = now
             try await store.updateSession(session)
+            return nil
         }
+        if let refusal { throw refusal }
         audit.record(.reauthenticated, user: user.id, session: caller.sessionID)
     }
 

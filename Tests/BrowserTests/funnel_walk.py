@@ -1225,18 +1225,7 @@ class FunnelWalk(unittest.TestCase):
         ada = self.person("account")
         ada.add_authenticator()
         ada.driver.get(PASSKEY_BASE + "/flows/tanda")
-        ada.wait_for("slide1")
-        second = ada.second_slide()
-        ada.press("Next")
-        ada.wait_for(second)
-        ada.press("Get Started")
-        ada.wait_for("createAccount")
-        ada.type("Email", email)
-        ada.press("Continue")
-        ada.wait_for("verifyEmail")
-        ada.enter_code("Verification code", latest_code(email))
-        ada.press("Verify")
-        ada.wait_for("celebration")
+        self.sign_up_on_tanda(ada, email)
 
         ada.driver.get(PASSKEY_BASE + "/account")
         ada.wait_for("account")
@@ -1310,6 +1299,22 @@ class FunnelWalk(unittest.TestCase):
         ada.press("Delete account")
         self.assertTrue(ada.sees("Your account and its data are gone."))
 
+    def sign_up_on_tanda(self, person, email):
+        """From TANDA's first slide (already open), through the carousel to an account made with a
+        mailed code: the celebration screen."""
+        person.wait_for("slide1")
+        second = person.second_slide()
+        person.press("Next")
+        person.wait_for(second)
+        person.press("Get Started")
+        person.wait_for("createAccount")
+        person.type("Email", email)
+        person.press("Continue")
+        person.wait_for("verifyEmail")
+        person.enter_code("Verification code", latest_code(email))
+        person.press("Verify")
+        person.wait_for("celebration")
+
     def api(self, path, body=None, token=None):
         """A JSON request to the API, as an app or a script would make it; the answer, refusals included."""
         headers = {"Content-Type": "application/json"}
@@ -1329,18 +1334,7 @@ class FunnelWalk(unittest.TestCase):
         phone, the browser has nothing of /admin left: no dashboard, no audit log, no webhook form."""
         boss = self.person("admin-session")
         boss.open("/flows/tanda")
-        boss.wait_for("slide1")
-        second = boss.second_slide()
-        boss.press("Next")
-        boss.wait_for(second)
-        boss.press("Get Started")
-        boss.wait_for("createAccount")
-        boss.type("Email", ADMIN_EMAIL)
-        boss.press("Continue")
-        boss.wait_for("verifyEmail")
-        boss.enter_code("Verification code", latest_code(ADMIN_EMAIL))
-        boss.press("Verify")
-        boss.wait_for("celebration")
+        self.sign_up_on_tanda(boss, ADMIN_EMAIL)
         boss.open("/admin")
         WebDriverWait(boss.driver, 15, POLL).until(
             lambda driver: driver.find_elements(By.CSS_SELECTOR, "svg.funnel-chart"))

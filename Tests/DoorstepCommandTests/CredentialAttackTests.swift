@@ -288,6 +288,29 @@ extension CredentialAttackTests {
     }
 }
 
+extension CredentialAttackTests {
+    @Test("One client cannot mint stored browser sessions without end: the 101st of an hour is refused in words")
+    func browserSessionsPerClientBounded() async throws {
+        let server = try ServerProcess(runner: doorstep)
+        defer { _ = server.terminate() }
+        let base = try await server.waitUntilListening()
+        var statuses: [Int] = []
+        var refusal = ""
+        for _ in 0..<101 {
+            // A new cookie each time, and the first form that stores it.
+            let browser = RawBrowser(base: base)
+            let page = try await browser.get("flows/tanda")
+            let (status, answer) = try await browser.postStatus(
+                "flows/tanda", form: page, ["_screen": "slide1", "_action": "next"])
+            statuses.append(status)
+            refusal = answer
+        }
+        #expect(statuses.prefix(100).allSatisfy { $0 == 200 }, "\(statuses)")
+        #expect(statuses.last == 429)
+        #expect(refusal.contains("Too many requests"))
+    }
+}
+
 /// A browser of the funnel over real HTTP: keeps its cookies, follows redirects, sends each form with
 /// the CSRF token of the page it came from.
 final class RawBrowser: @unchecked Sendable {
@@ -308,25 +331,30 @@ final class RawBrowser: @unchecked Sendable {
 
     /// Posts `fields` with the CSRF token of `page` to `path`; returns the page it leads to.
     func post(_ path: String, form page: String, _ fields: [String: String]) async throws -> String {
+        try await postStatus(path, form: page, fields).1
+    }
+
+    /// ``post(_:form:_:)`` with the status of the page it leads to.
+    func postStatus(_ path: String, form page: String, _ fields: [String: String]) async throws -> (Int, String) {
         var request = URLRequest(url: base.appendingPathComponent(path))
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         var all = fields
         all["_csrf"] = Self.capture(#"name="_csrf" value="([^"]*)""#, in: page) ?? ""
+        request.httpBody = Self.formBody(all)
+        let (data, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    static func formBody(_ fields: [String: String]) -> Data {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
-        request.httpBody = Data(
-            all.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+        return Data(
+            fields.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
                 .joined(separator: "&").utf8)
-        let (data, _) = try await session.data(for: request)
-        return String(decoding: data, as: UTF8.self)
     }
 
     static func capture(_ pattern: String, in text: String) -> String? {
-        guard let regex = try? NSRegularExpression(pattern: pattern),
-            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-            let range = Range(match.range(at: 1), in: text)
-        else { return nil }
-        return String(text[range])
+        PageText.capture(pattern, in: text)
     }
 }

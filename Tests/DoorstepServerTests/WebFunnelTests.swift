@@ -117,11 +117,7 @@ struct FunnelBrowser {
     }
 
     static func capture(_ pattern: String, in text: String) -> String? {
-        guard let regex = try? NSRegularExpression(pattern: pattern),
-            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-            let range = Range(match.range(at: 1), in: text)
-        else { return nil }
-        return String(text[range])
+        PageText.capture(pattern, in: text)
     }
 }
 

@@ -226,12 +226,13 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         on: routes,
         configuration: OpenAPIRuntime.Configuration(
             dateTranscoder: RFC3339DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
-    let browserSessions = BrowserSessions(
+    var browserSessions = BrowserSessions(
         storage: storage, auth: services.auth, clock: dependencies.clock, random: dependencies.random,
         key: HKDF<SHA256>.deriveKey(
             inputKeyMaterial: dependencies.keys.codeKey, info: Data("doorstep browser sessions".utf8),
             outputByteCount: 32),
         hostOnlySecureCookies: configuration.publicURLIsHTTPS)
+    if !configuration.rateLimits { browserSessions.newBrowsersPerClient = nil }
     FunnelController(
         catalog: catalog, translations: translations,
         services: services,

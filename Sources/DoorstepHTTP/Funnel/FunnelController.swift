@@ -152,8 +152,8 @@ struct FunnelController: Sendable {
         if savesSnapshot { await syncProgress(engine.snapshot, browser: &browser) }
         do {
             try await sessions.save(&browser)
-        } catch let error as ServiceError where error == BrowserSessions.stateTooLarge {
-            return errorPage(413, Self.tooLongAnswer, flow: flow)
+        } catch let error as ServiceError where error == BrowserSessions.stateTooLarge || error.code == .rateLimited {
+            return errorPage(error.status, error.detail, flow: flow)
         }
         var response =
             effects.needsConfirmation
@@ -235,8 +235,11 @@ struct FunnelController: Sendable {
         let form = try? FunnelForm.parse(
             try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
         guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
-        browser.state.snapshots[flow.id] = nil
-        try await sessions.save(&browser)
+        // A browser that only looked has no walk to forget, and is not stored for it.
+        if browser.isStored {
+            browser.state.snapshots[flow.id] = nil
+            try await sessions.save(&browser)
+        }
         var response = Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
         sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
         return response

@@ -96,11 +96,19 @@ struct BrowserSessions: Sendable {
     let key: SymmetricKey
     /// Whether the public URL is https: the cookies are then `__Host-` cookies, always `Secure`.
     let hostOnlySecureCookies: Bool
+    /// How many browsers one client may have stored (each at its first form); nil with rate limits off.
+    var newBrowsersPerClient: RateLimiter.Limit? = Self.newBrowserLimit
+    /// Counts the browsers each client had stored.
+    let newBrowsers = RateLimiter()
     /// How long a browser is remembered after its last visit.
     static let lifetime: TimeInterval = 30 * 24 * 3600
     /// The most a browser's state may take in storage, every flow's walk together: past it a save is
     /// refused (413 `payload_too_large`) and the stored state stays as it was.
     static let stateLimit = 256 * 1024
+
+    /// New browsers one client may have stored in an hour: a person, a family or an office behind one
+    /// address opens far fewer; a script minting cookies to fill storage is stopped.
+    static let newBrowserLimit = RateLimiter.Limit(requests: 100, per: 3_600)
 
     /// The refusal of a save that would pass ``stateLimit``.
     static let stateTooLarge = ServiceError(
@@ -196,6 +204,11 @@ struct BrowserSessions: Sendable {
             idHash: Digests.sha256Hex(session.cookieValue), state: state,
             updatedAt: now, expiresAt: now.addingTimeInterval(Self.lifetime))
         let isFirst = !session.isStored
+        if isFirst, let limit = newBrowsersPerClient, let client = RequestTrace.current?.clientKey,
+            let wait = newBrowsers.check(client, limit: limit, now: now)
+        {
+            throw ServiceError.rateLimited(retryAfter: wait)
+        }
         try await storage.transaction { store in
             if let previousHash, previousHash != record.idHash {
                 try await store.deleteBrowserSession(idHash: previousHash)

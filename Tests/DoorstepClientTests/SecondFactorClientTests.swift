@@ -52,20 +52,28 @@ final class PasswordAndAuthenticatorDevice: DecliningDevice {
 struct SecondFactorClientTests {
     let server = URL(string: "http://doorstep.test")!
 
+    /// A client signed up with a code, with the password `Sunny-Days-2026` and an authenticator app in force.
+    func signedUpWithAuthenticator(
+        _ email: String, _ backend: TestServer, _ http: TestHTTPClient
+    ) async throws -> (DoorstepClient, enrolment: (secret: String, recoveryCodes: [String])) {
+        let client = DoorstepClient(
+            serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
+        try await client.sendCode(email: email, purpose: "signup")
+        let code = try #require(await backend.latestCode(to: email))
+        try await client.verifyCode(email: email, code: code, purpose: "signup")
+        try await client.setPassword("Sunny-Days-2026")
+        let enrolment = try await client.beginSecondFactorEnrolment()
+        let totp = TOTP(secret: try #require(Base32.decode(enrolment.secret)))
+        try await client.confirmSecondFactor(code: totp.code(atStep: totp.step(at: backend.clock.now)))
+        return (client, (enrolment.secret, enrolment.recoveryCodes))
+    }
+
     @Test("Enrolment through the SDK; a flow's log-in asks the device for the app's code, again after a wrong one")
     func logInAsksForTheCode() async throws {
         let backend = try await TestServer.make { $0.rateLimits = false }
         try await backend.test { http in
-            let client = DoorstepClient(
-                serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
-            try await client.sendCode(email: "sam@example.com", purpose: "signup")
-            let code = try #require(await backend.latestCode(to: "sam@example.com"))
-            try await client.verifyCode(email: "sam@example.com", code: code, purpose: "signup")
-            try await client.setPassword("Sunny-Days-2026")
-            let enrolment = try await client.beginSecondFactorEnrolment()
-            let totp = TOTP(secret: try #require(Base32.decode(enrolment.secret)))
+            let (client, enrolment) = try await signedUpWithAuthenticator("sam@example.com", backend, http)
             #expect(enrolment.recoveryCodes.count == 10)
-            try await client.confirmSecondFactor(code: totp.code(atStep: totp.step(at: backend.clock.now)))
             let status = try await client.secondFactorStatus()
             #expect(status.enabled && status.recoveryCodesLeft == 10)
             try await client.logOut()
@@ -95,15 +103,7 @@ struct SecondFactorClientTests {
     func reauthenticationAsksForTheCode() async throws {
         let backend = try await TestServer.make { $0.rateLimits = false }
         try await backend.test { http in
-            let client = DoorstepClient(
-                serverURL: server, transport: InProcessTransport(client: http), now: { backend.clock.now })
-            try await client.sendCode(email: "kim@example.com", purpose: "signup")
-            let code = try #require(await backend.latestCode(to: "kim@example.com"))
-            try await client.verifyCode(email: "kim@example.com", code: code, purpose: "signup")
-            try await client.setPassword("Sunny-Days-2026")
-            let enrolment = try await client.beginSecondFactorEnrolment()
-            let totp = TOTP(secret: try #require(Base32.decode(enrolment.secret)))
-            try await client.confirmSecondFactor(code: totp.code(atStep: totp.step(at: backend.clock.now)))
+            let (client, enrolment) = try await signedUpWithAuthenticator("kim@example.com", backend, http)
             backend.clock.advance(by: 11 * 60)
 
             let clock = backend.clock

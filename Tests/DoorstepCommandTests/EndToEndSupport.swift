@@ -82,6 +82,8 @@ final class Walk: Sendable {
     let servers: [URL]
     let secrets = SecretLedger()
     private let installs = Mutex<[AppInstall]>([])
+    /// When the newest code mail this walk read for each address was sent.
+    private let mailRead = Mutex<[String: String]>([:])
 
     init(servers: [URL]) {
         self.servers = servers
@@ -97,9 +99,20 @@ final class Walk: Sendable {
     /// A password the person types.
     func password(_ text: String) -> String { secrets.note(text) }
 
-    /// The newest one-time code mailed to `email`, noted as a secret.
+    /// The newest one-time code mailed to `email`, noted as a secret. The outbox delivers a moment after
+    /// the request that asked for it: a walk that already read a code for the address waits (up to ten
+    /// seconds) for a newer mail, rather than typing the old code again.
     func code(to email: String) async throws -> Value {
-        .string(secrets.note(try await latestCode(to: email, servers: servers)))
+        let lastRead = mailRead.withLock { $0[email] }
+        let deadline = Date().addingTimeInterval(10)
+        var newest = try? await latestCodeMail(to: email, servers: servers)
+        while let last = lastRead, (newest?.sentAt ?? "") <= last, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            newest = try? await latestCodeMail(to: email, servers: servers)
+        }
+        guard let newest else { throw MailboxError.noMail(email) }
+        mailRead.withLock { $0[email] = newest.sentAt }
+        return .string(secrets.note(newest.code))
     }
 
     /// Every snapshot any install of the walk saved, each as the bytes a device would keep.
@@ -115,6 +128,11 @@ final class Walk: Sendable {
 /// Reads the newest code mailed to an address from the dev mailbox, as a tester would; with several
 /// instances, from whichever mailbox got the newest mail (any instance's sender may deliver it).
 func latestCode(to email: String, servers: [URL]) async throws -> String {
+    try await latestCodeMail(to: email, servers: servers).code
+}
+
+/// The newest mail with a code to an address, with when it was sent, from any of the instances.
+func latestCodeMail(to email: String, servers: [URL]) async throws -> (sentAt: String, code: String) {
     var newest: (sentAt: String, code: String)?
     for server in servers {
         var components = URLComponents(
@@ -127,7 +145,7 @@ func latestCode(to email: String, servers: [URL]) async throws -> String {
         if newest == nil || sentAt > newest!.sentAt { newest = (sentAt, code) }
     }
     guard let newest else { throw MailboxError.noMail(email) }
-    return newest.code
+    return newest
 }
 
 enum MailboxError: Error {

@@ -311,6 +311,39 @@ extension CredentialAttackTests {
     }
 }
 
+extension CredentialAttackTests {
+    @Test("Five 4 MB answers to a funnel screen are refused in words and the database on disk does not grow")
+    func megabyteAnswersKeepNothing() async throws {
+        let server = try ServerProcess(runner: doorstep)
+        defer { _ = server.terminate() }
+        let base = try await server.waitUntilListening()
+        let browser = RawBrowser(base: base)
+        var page = try await browser.get("flows/tanda")
+        page = try await browser.post("flows/tanda", form: page, ["_screen": "slide1", "_action": "getStarted"])
+        let screen = try #require(RawBrowser.capture(#"name="_screen" value="([^"]*)""#, in: page))
+        func bytesOnDisk() -> Int {
+            ["", "-wal", "-shm"].reduce(0) { total, suffix in
+                let attributes = try? FileManager.default.attributesOfItem(atPath: server.database + suffix)
+                return total + ((attributes?[.size] as? Int) ?? 0)
+            }
+        }
+        let before = bytesOnDisk()
+        let huge = String(repeating: "a", count: 4 * 1024 * 1024) + "@example.com"
+        for _ in 0..<5 {
+            let (status, answer) = try await browser.postStatus(
+                "flows/tanda", form: page, ["_screen": screen, "_action": "continue", "email": huge])
+            #expect(status == 413)
+            #expect(answer.contains("An answer is longer than this screen accepts"))
+        }
+        // A WAL page or two may move; 20 MB may not.
+        #expect(bytesOnDisk() - before < 256 * 1024, "before \(before), after \(bytesOnDisk())")
+        page = try await browser.get("flows/tanda")
+        page = try await browser.post(
+            "flows/tanda", form: page, ["_screen": screen, "_action": "continue", "email": "kept@example.com"])
+        #expect(RawBrowser.capture(#"name="_screen" value="([^"]*)""#, in: page) != screen, "a real answer moves on")
+    }
+}
+
 /// A browser of the funnel over real HTTP: keeps its cookies, follows redirects, sends each form with
 /// the CSRF token of the page it came from.
 final class RawBrowser: @unchecked Sendable {

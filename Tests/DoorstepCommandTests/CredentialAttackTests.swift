@@ -357,6 +357,12 @@ final class RawBrowser: @unchecked Sendable {
         session = URLSession(configuration: configuration)
     }
 
+    /// A URLSession holds threads of its own until it is invalidated: a test that opens a hundred
+    /// browsers must not leave a hundred behind.
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
     func get(_ path: String) async throws -> String {
         let (data, _) = try await session.data(from: base.appendingPathComponent(path))
         return String(decoding: data, as: UTF8.self)

@@ -90,11 +90,12 @@ extension AuthService {
         email: String, codeWasWaiting: Bool, at now: Date, in store: any StorageTransaction
     ) async throws {
         let forgetting = now.addingTimeInterval(-policy.failedCodeWindow)
-        if codeWasWaiting || clientSubject(for: email) == nil {
+        let subject = clientSubject(for: email)
+        if codeWasWaiting || subject == nil {
             try await store.mark(
                 .failedCode, subject: email, LedgerMark(at: now, weight: 1), forgettingBefore: forgetting)
         }
-        if let subject = clientSubject(for: email) {
+        if let subject {
             try await store.mark(
                 .failedCodeFromClient, subject: subject, LedgerMark(at: now, weight: 1), forgettingBefore: forgetting)
         }

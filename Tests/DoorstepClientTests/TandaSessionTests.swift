@@ -104,7 +104,8 @@ struct TandaSessionTests {
             try await session.answer(
                 "loginCode", .string(try #require(await backend.latestCode(to: "sam@example.com"))))
             try await session.tap("signIn")
-            #expect(await session.screen == "home")
+            #expect(
+                await session.screen == "createPassword", "the setup left at Create a Password carries on there")
             #expect(try await client.me().email == "sam@example.com")
         }
     }

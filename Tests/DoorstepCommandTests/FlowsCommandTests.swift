@@ -78,8 +78,8 @@ struct FlowsCommandTests {
         #expect(
             output.lines == [
                 #"{"screen": "slide1", "section": "welcome1", "progress": 0.0}"#,
-                #"{"screen": "createAccount", "section": null, "progress": 0.333}"#,
-                #"{"screen": "passwordLogin", "section": null, "progress": 0.667}"#,
+                #"{"screen": "createAccount", "section": null, "progress": 0.167}"#,
+                #"{"screen": "passwordLogin", "section": null, "progress": 0.333}"#,
                 #"{"screen": "home", "section": null, "progress": 1.0}"#,
             ])
     }

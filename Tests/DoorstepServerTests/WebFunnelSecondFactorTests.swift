@@ -32,7 +32,7 @@ struct WebFunnelSecondFactorTests {
             #expect(wrong.text.contains("That code isn"))
             let code = try SecondFactorTests.code(secret, at: server.clock.now)
             try await browser.post("/flows/tanda/mfa", [("code", code)])
-            #expect(browser.screen == "home")
+            #expect(browser.screen == "name", "signed in, to the part of TANDA's setup this account never did")
             // The browser's stored session keeps no password and no code.
             let cookie = try #require(browser.cookies["doorstep_funnel"])
             let stored = try #require(

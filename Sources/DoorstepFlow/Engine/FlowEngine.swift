@@ -173,6 +173,9 @@ public struct FlowEngine: Sendable {
         case .success(let values):
             for (key, value) in values { assign(key, value) }
             snapshot.effectTimes[call.name] = now
+        case .failure(let code, let message) where call.errors?[code]?.proceeds == true:
+            snapshot.results["\(call.name).error"] = .string(code)
+            present(failure: code, message: message, of: call)
         case .failure(let code, let message):
             if call.optional != true {
                 snapshot.pending = nil

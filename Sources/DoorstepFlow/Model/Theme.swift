@@ -58,6 +58,10 @@ public struct Theme: Codable, Sendable, Hashable {
         "background", "surface", "textPrimary", "textSecondary", "textTertiary", "accent", "onAccent",
         "border", "danger", "success", "warning",
     ]
+    /// The role for text drawn in the accent colour (a link, a text button): `link` where the theme
+    /// gives one, for an accent that reads too faintly as text on the background, else `accent`.
+    public var linkRole: String { colors["link"] != nil ? "link" : "accent" }
+
     /// Text roles every theme defines; renderers use them where a block names no style.
     public static let requiredTextRoles = [
         "display", "title", "heading", "body", "label", "caption", "button", "input",

@@ -11,14 +11,17 @@ public enum ThemeContrast {
         public var minimum: Double
     }
 
-    /// The pairs Doorstep's renderers draw reading text and controls with.
+    /// The pairs Doorstep's renderers draw reading text and controls with; `link` stands for the
+    /// theme's ``Theme/linkRole``. Every one is text of body size, so each needs 4.5:1.
     public static let pairs: [Pair] = [
         Pair(foreground: "textPrimary", background: "background", minimum: 4.5),
         Pair(foreground: "textSecondary", background: "background", minimum: 4.5),
         Pair(foreground: "textPrimary", background: "surface", minimum: 4.5),
         Pair(foreground: "textSecondary", background: "surface", minimum: 4.5),
-        Pair(foreground: "onAccent", background: "accent", minimum: 3),
-        Pair(foreground: "danger", background: "background", minimum: 3),
+        Pair(foreground: "textTertiary", background: "background", minimum: 4.5),
+        Pair(foreground: "onAccent", background: "accent", minimum: 4.5),
+        Pair(foreground: "link", background: "background", minimum: 4.5),
+        Pair(foreground: "danger", background: "background", minimum: 4.5),
     ]
 
     /// Each pair of ``pairs`` with its ratio in `theme` (nil when a colour is missing or malformed), in
@@ -26,7 +29,8 @@ public enum ThemeContrast {
     public static func ratios(in theme: Theme, dark: Bool = false) -> [(pair: Pair, ratio: Double?)] {
         pairs.map { pair in
             guard let background = theme.color(pair.background, dark: dark).flatMap(RGBA.init(hex:)),
-                let foreground = theme.color(pair.foreground, dark: dark).flatMap(RGBA.init(hex:))
+                let foreground = theme.color(pair.foreground == "link" ? theme.linkRole : pair.foreground, dark: dark)
+                    .flatMap(RGBA.init(hex:))
             else { return (pair, nil) }
             let base = background.over(RGBA(red: 0, green: 0, blue: 0, alpha: 1))
             return (pair, ratio(foreground.over(base), base))

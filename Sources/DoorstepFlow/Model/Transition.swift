@@ -112,10 +112,15 @@ public struct EffectErrorMessage: Codable, Sendable, Hashable {
     public var field: String?
     /// The words a person reads.
     public var message: String
+    /// When `true`, this failure does not stop the move: the walk goes on where it leads and the
+    /// message is shown there (a code that cannot be sent again yet still leads to the screen where
+    /// the code already sent works).
+    public var proceeds: Bool?
 
     /// Creates an error message.
-    public init(field: String? = nil, message: String) {
+    public init(field: String? = nil, message: String, proceeds: Bool? = nil) {
         self.field = field
         self.message = message
+        self.proceeds = proceeds
     }
 }

@@ -69,11 +69,15 @@ struct TandaFlowTests {
         #expect(driver.snapshot.completed)
         #expect(driver.completions == 1)
         #expect(
-            driver.effectNames.suffix(7) == [
+            driver.effectNames.suffix(8) == [
                 "setPassword", "checkPasskeys", "addPasskey", "saveProfile", "acceptConsents", "pickImage",
-                "uploadAvatar",
+                "uploadAvatar", "submitAnswers",
             ])
-        #expect(driver.performed.last?.arguments == ["image": "file:///photo.jpg"])
+        #expect(driver.performed.dropLast().last?.arguments == ["image": "file:///photo.jpg"])
+        // The finished setup is kept on the server, so a later sign-in anywhere goes home.
+        #expect(
+            driver.performed.last?.arguments
+                == ["fields": ["firstName", "lastName", "acceptedTerms", "acceptedPrivacy"]])
     }
 
     @Test("An existing account goes to password login; a wrong password shows its error, then succeeds")
@@ -96,9 +100,16 @@ struct TandaFlowTests {
 
         driver.answer("loginPassword", "Correct-Horse-42")
         #expect(driver.issue("loginPassword") == nil, "editing the field clears its error")
-        driver.on("logIn", succeedWith: [:])
+        var unfinished = driver
+        driver.on("logIn", succeedWith: ["flow.completed": true])
         driver.tap("signIn")
         #expect(driver.screen == "home")
+
+        // An account whose setup was never finished is taken back to it, from the name on: it has a password.
+        unfinished.on("logIn", succeedWith: ["flow.completed": false])
+        unfinished.tap("signIn")
+        #expect(unfinished.screen == "name")
+        #expect(!unfinished.snapshot.completed)
     }
 
     @Test("Sign in asks for the email first, then the password")
@@ -125,9 +136,16 @@ struct TandaFlowTests {
         #expect(driver.screen == "signInCode")
         #expect(driver.performed.last?.arguments == ["email": "ana@example.com", "purpose": "login"])
         driver.answer("loginCode", "123456")
+        var unfinished = driver
+        driver.on("verifyCode", succeedWith: ["flow.completed": true])
         driver.tap("signIn")
         #expect(driver.screen == "home")
         #expect(driver.performed.last?.arguments["purpose"] == "login")
+
+        // Without a password, an unfinished setup starts again at "Create a Password".
+        unfinished.on("verifyCode", succeedWith: ["flow.completed": false])
+        unfinished.tap("signIn")
+        #expect(unfinished.screen == "createPassword")
     }
 
     @Test("Resend waits 60 seconds, then sends a new code and clears the boxes")
@@ -181,12 +199,13 @@ struct TandaFlowTests {
         #expect(driver.performed.last?.name == "forgotPassword")
         driver.answer("resetCode", "654321")
         driver.answer("newPassword", "New-Password-42")
+        driver.on("resetPassword", succeedWith: ["flow.completed": true])
         driver.tap("reset")
         #expect(driver.screen == "home")
         #expect(driver.performed.last?.arguments["newPassword"] == "New-Password-42")
     }
 
-    @Test("Apple sign-in: a new account goes to the celebration, an existing one home")
+    @Test("Apple sign-in: a new account goes to the celebration, a finished one home, an unfinished one to setup")
     func signInWithApple() throws {
         var newcomer = try FlowDriver(flow: "tanda")
         newcomer.tap("getStarted")
@@ -196,9 +215,15 @@ struct TandaFlowTests {
 
         var returning = try FlowDriver(flow: "tanda")
         returning.tap("getStarted")
-        returning.on("signInWithApple", succeedWith: ["session.isNewUser": false])
+        returning.on("signInWithApple", succeedWith: ["session.isNewUser": false, "flow.completed": true])
         returning.tap("apple")
         #expect(returning.screen == "home")
+
+        var unfinished = try FlowDriver(flow: "tanda")
+        unfinished.tap("getStarted")
+        unfinished.on("signInWithApple", succeedWith: ["session.isNewUser": false, "flow.completed": false])
+        unfinished.tap("apple")
+        #expect(unfinished.screen == "createPassword", "an account made with Apple has no password yet")
 
         var cancelled = try FlowDriver(flow: "tanda")
         cancelled.tap("getStarted")

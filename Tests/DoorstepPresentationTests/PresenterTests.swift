@@ -28,7 +28,8 @@ struct PresenterTests {
         #expect(primary.requiredFields == ["email"])
         #expect(primary.isEnabled == false)
         #expect(primary.look.color == ColorPair(try #require(RGBA(hex: "#FFFFFF"))))
-        let purple = try #require(try FlowCatalog.bundled().flow("tanda")?.theme.palette["purple.500"])
+        // The spec's purple.500 with its lightness moved until white words on it read at WCAG AA.
+        let purple = try #require(try FlowCatalog.bundled().flow("tanda")?.theme.palette["purple.500.aa"])
         #expect(screen.theme.color("accent") == ColorPair(try #require(RGBA(hex: purple))))
         #expect(primary.look.colorRole == "onAccent")
         #expect(screen.defaultAction == "continue")

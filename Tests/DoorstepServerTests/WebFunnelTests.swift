@@ -317,7 +317,9 @@ struct WebFunnelTests {
         }
     }
 
-    @Test("A form from an earlier screen does not act on the current one")
+    @Test(
+        "A form from an earlier screen of the walk (the browser's Back) acts on that screen, as Back then the button would"
+    )
     func staleForm() async throws {
         let server = try await TestServer.make()
         try await server.test { client in
@@ -325,10 +327,16 @@ struct WebFunnelTests {
             try await browser.open("/flows/tanda")
             let slideForm = browser
             try await browser.submit("tanda", press: "getStarted")
+            #expect(browser.screen == "createAccount")
             var replay = slideForm
             replay.cookie = browser.cookie
-            let response = try await replay.submit("tanda", press: "next")
-            #expect(replay.screen == "createAccount", "the old slide's Next did not move the walk: \(response.status)")
+            try await replay.submit("tanda", press: "next")
+            #expect(replay.screen == "slide2", "the kept slide's Next went back to the slides and moved on")
+            // A screen the walk never passed through is not reached by an address that names it.
+            try await replay.open("/flows/tanda?at=home")
+            #expect(replay.screen == "slide2")
+            try await replay.open("/flows/tanda?at=slide1")
+            #expect(replay.screen == "slide1", "the browser's Back to the first slide")
         }
     }
 
@@ -419,7 +427,8 @@ struct WebFunnelTests {
             let css = try await client.get("/flows/tanda/theme.css")
             #expect(css.status == 200)
             #expect(css.headers[.contentType] == "text/css; charset=utf-8")
-            #expect(css.text.contains("--c-accent:#8B5CF6;"))
+            #expect(css.text.contains("--c-accent:#8452F5;"), "purple.500 darkened to read white words at AA")
+            #expect(css.text.contains("--c-link:#A079F8;"), "purple.500 lightened to read as text at AA")
             #expect(css.text.contains("--radius-md:12px;"))
             #expect(css.text.contains(".type-display-m{font-size:1.75rem;font-weight:700;}"))
             let aurora = try await client.get("/flows/familysync/theme.css")

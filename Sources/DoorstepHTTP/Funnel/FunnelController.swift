@@ -64,7 +64,14 @@ struct FunnelController: Sendable {
             let restored = try? FlowEngine(flow: flow, restoring: stored)
         {
             engine = restored
-            if engine.screen.id != at { return redirect(to: flow, engine: engine) }
+            if let at, engine.screen.id != at {
+                // The browser's Back: an earlier screen of the walk is gone back to, as the flow's Back
+                // would; any other screen is not this walk's, and the page shows where the walk stands.
+                guard await goBack(to: at, &engine, &browser, request, variant: assignment.variant) else {
+                    return redirect(to: flow, engine: engine)
+                }
+                await syncProgress(engine.snapshot, browser: &browser)
+            }
         } else {
             // A browser that has only looked is not stored: its first form stores it, and records the
             // launch then, so a reload is not a new visit.
@@ -114,6 +121,11 @@ struct FunnelController: Sendable {
             engine = await launch(flow, variant: assignment.variant, &browser, request, records: true)
         } else {
             return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
+        }
+        // A page the browser kept (Back from its cache) answers an earlier screen of the walk: the walk
+        // goes back to it first, so the answer counts as the person meant it.
+        if let sent = form.value("_screen"), sent != engine.screen.id {
+            _ = await goBack(to: sent, &engine, &browser, request, variant: assignment.variant)
         }
         guard form.value("_screen") == engine.screen.id else {
             return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
@@ -197,6 +209,24 @@ struct FunnelController: Sendable {
             return step.events
         }
         return step
+    }
+
+    /// Goes back through the walk's history to `screen`, one Back at a time as the flow allows it;
+    /// whether it got there. A screen the walk has not passed through is never reached this way.
+    func goBack(
+        to screen: String, _ engine: inout FlowEngine, _ browser: inout BrowserSession, _ request: Request,
+        variant: String?
+    ) async -> Bool {
+        while engine.screen.id != screen, engine.snapshot.history.contains(screen) {
+            let before = engine.snapshot.history.count
+            var effects = makeEffects(browser: browser, request: request, upload: nil)
+            await step(&engine, &effects, &browser, request, variant: variant) { host, effects in
+                await host.handle(.backTapped, performer: &effects, now: { clock.now })
+            }
+            browser.state.signedIn = effects.signedIn
+            guard engine.snapshot.history.count < before else { return false }
+        }
+        return engine.screen.id == screen
     }
 
     /// The flow as this browser walks it: its install's variant of the flow's experiment, or the

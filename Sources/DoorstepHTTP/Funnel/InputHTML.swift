@@ -132,26 +132,41 @@ enum InputHTML {
     private static func password(_ content: PasswordContent) -> String {
         let field = content.field
         var html = label(field)
-        html += "<input type=\"password\" id=\"\(inputID(field.id))\" name=\"\(HTML.escape(field.id))\" "
-        html += "class=\"input role-input\"\(placeholder(field))\(typing(field))\(described(field))"
-        if let strength = content.strength { html += " data-strength=\"\(strength.rules.rawValue)\"" }
-        html += ">"
+        var input = "<input type=\"password\" id=\"\(inputID(field.id))\" name=\"\(HTML.escape(field.id))\" "
+        input += "class=\"input role-input\"\(placeholder(field))\(typing(field))\(described(field))"
+        if let strength = content.strength { input += " data-strength=\"\(strength.rules.rawValue)\"" }
+        input += ">"
+        html += revealing(input, id: inputID(field.id), content.reveal)
         if let strength = content.strength { html += strengthMeter(strength, for: field) }
         html += messages(field)
         guard let confirmation = content.confirmation else { return wrap(field, html) }
         let confirmID = inputID(confirmation.id)
         var second = label(confirmation)
-        second += "<input type=\"password\" id=\"\(confirmID)\" name=\"\(HTML.escape(confirmation.id))\" "
-        second += "class=\"input role-input\"\(typing(confirmation)) data-matches=\"\(inputID(field.id))\""
-        second += "\(described(confirmation, helper: false))>"
+        var confirm = "<input type=\"password\" id=\"\(confirmID)\" name=\"\(HTML.escape(confirmation.id))\" "
+        confirm += "class=\"input role-input\"\(typing(confirmation)) data-matches=\"\(inputID(field.id))\""
+        confirm += "\(described(confirmation, helper: false))>"
+        second += revealing(confirm, id: confirmID, content.reveal)
         second += messages(confirmation, helper: false)
         return wrap(field, html) + wrap(confirmation, second)
+    }
+
+    /// A password input with its Show/Hide button, which script reveals (it needs script to work).
+    private static func revealing(_ input: String, id: String, _ reveal: PasswordReveal) -> String {
+        let button = HTML.attributes([
+            "type": "button", "class": "reveal role-label", "data-reveal": id, "aria-controls": id,
+            "aria-pressed": "false", "aria-label": reveal.label(isRevealed: false),
+            "data-show": reveal.show, "data-hide": reveal.hide,
+            "data-show-label": reveal.showLabel, "data-hide-label": reveal.hideLabel,
+        ])
+        return "<div class=\"input-with-reveal\">\(input)<button\(button) hidden>"
+            + "\(HTML.escape(reveal.title(isRevealed: false)))</button></div>"
     }
 
     /// The meter script fills in as a person types: TANDA's three levels, or Kordant's four checks.
     private static func strengthMeter(_ strength: StrengthContent, for field: FieldPresentation) -> String {
         var html = "<div class=\"strength strength-\(strength.rules.rawValue)\" "
-        html += "data-strength-meter=\"\(inputID(field.id))\">"
+        html += "data-strength-meter=\"\(inputID(field.id))\" "
+        html += "data-levels=\"\(HTML.escape(strength.levelWords.joined(separator: "|")))\">"
         html += "<div class=\"strength-bar\" aria-hidden=\"true\"><span></span><span></span><span></span></div>"
         html += "<p class=\"strength-label role-caption\" aria-live=\"polite\"></p>"
         if strength.rules == .kordant {

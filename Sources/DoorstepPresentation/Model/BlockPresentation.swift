@@ -152,6 +152,26 @@ public struct PasswordContent: Sendable, Hashable, Codable {
     public var field: FieldPresentation
     public var strength: StrengthContent?
     public var confirmation: FieldPresentation?
+    /// The words of the button beside each password input that shows what is typed, and hides it again.
+    public var reveal: PasswordReveal
+}
+
+/// A password input's Show/Hide button, in the flow's language.
+public struct PasswordReveal: Sendable, Hashable, Codable {
+    /// The button's title while the password is hidden.
+    public var show: String
+    /// Its title while the password is shown.
+    public var hide: String
+    /// What a screen reader says for it while the password is hidden.
+    public var showLabel: String
+    /// What a screen reader says for it while the password is shown.
+    public var hideLabel: String
+
+    /// The button's title: Hide while the password is shown, Show while hidden.
+    public func title(isRevealed: Bool) -> String { isRevealed ? hide : show }
+
+    /// The button's accessible name.
+    public func label(isRevealed: Bool) -> String { isRevealed ? hideLabel : showLabel }
 }
 
 /// A strength meter as the current password fills it.
@@ -166,8 +186,11 @@ public struct StrengthContent: Sendable, Hashable, Codable {
     public var rules: PasswordStrength.Rules
     /// Segments filled, of three.
     public var filledSegments: Int
-    /// The level's word (`Weak`…), empty while nothing is typed.
+    /// The level's word (`Weak`…) in the flow's language, empty while nothing is typed.
     public var label: String
+    /// The words of the levels in the flow's language, weakest first, for a renderer that measures
+    /// as the person types.
+    public var levelWords: [String]
     /// The level's colour.
     public var color: ColorPair
     /// Kordant's checks, each met or not.

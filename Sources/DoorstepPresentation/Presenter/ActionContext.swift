@@ -48,7 +48,8 @@ struct ActionContext {
             firesAfter: action.role == .timer ? (action.after ?? 0) : nil, provider: provider,
             passkey: passkeyCeremony(action),
             look: presenter.resolver.look(
-                style: nil, role: "button", colorRole: action.role == .primary ? "onAccent" : "accent"),
+                style: nil, role: "button",
+                colorRole: action.role == .primary ? "onAccent" : presenter.resolver.theme.linkRole),
             haptic: haptic(action),
             accessibility: AccessibilityPresentation(
                 label: placement == .only || action.role == .tapAnywhere ? baseTitle : nil,

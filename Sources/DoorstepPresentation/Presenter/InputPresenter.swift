@@ -141,11 +141,13 @@ struct InputPresenter {
         let strength = block.strength.map { rules in
             let evaluation = PasswordStrength.evaluate(answer?.stringValue ?? "", rules: rules)
             let isEmpty = (answer?.stringValue ?? "").isEmpty
+            let words = presenter.words
             return StrengthContent(
                 rules: rules, filledSegments: isEmpty ? 0 : evaluation.level.filledSegments,
-                label: isEmpty ? "" : evaluation.level.label,
+                label: isEmpty ? "" : words.strength(evaluation.level.label),
+                levelWords: [PasswordStrength.Level.weak, .medium, .strong].map { words.strength($0.label) },
                 color: presenter.resolver.color(evaluation.level.colorRole),
-                checks: evaluation.checks.map { .init(id: $0.id, label: $0.label, isMet: $0.isMet) })
+                checks: evaluation.checks.map { .init(id: $0.id, label: words.strength($0.label), isMet: $0.isMet) })
         }
         let confirmation = block.confirmField.map { confirm in
             self.field(
@@ -157,7 +159,11 @@ struct InputPresenter {
             confirmation.maxLength = nil
             return confirmation
         }
-        return PasswordContent(field: field, strength: strength, confirmation: confirmation)
+        let words = presenter.words
+        let reveal = PasswordReveal(
+            show: words("Show"), hide: words("Hide"), showLabel: words("Show password"),
+            hideLabel: words("Hide password"))
+        return PasswordContent(field: field, strength: strength, confirmation: confirmation, reveal: reveal)
     }
 
     private func stepper() -> BlockContent {

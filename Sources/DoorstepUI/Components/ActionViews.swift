@@ -61,7 +61,7 @@
                 }
             }
             .look(action.look)
-            .foregroundStyle(Color(theme.color(action.role == .primary ? "onAccent" : "accent")))
+            .foregroundStyle(Color(action.look.color))
         }
 
         @ViewBuilder private var background: some View {

@@ -147,18 +147,22 @@
         var focus: FocusState<String?>.Binding
         @State private var password = ""
         @State private var confirmation = ""
+        @State private var isRevealed = false
 
         var body: some View {
             VStack(alignment: .leading, spacing: theme.spacing("md")) {
                 FieldFrame(field: content.field, theme: theme) {
-                    SecureField(content.field.placeholder ?? "", text: $password)
-                        .focused(focus, equals: content.field.id)
-                        .fieldInput(content.field, theme: theme)
+                    HStack {
+                        input(content.field.placeholder ?? "", text: $password)
+                            .focused(focus, equals: content.field.id)
+                            .fieldInput(content.field, theme: theme)
+                        revealButton
+                    }
                     if let strength = content.strength { StrengthMeterView(content: strength, theme: theme) }
                 }
                 if let field = content.confirmation {
                     FieldFrame(field: field, theme: theme) {
-                        SecureField("", text: $confirmation)
+                        input("", text: $confirmation)
                             .focused(focus, equals: field.id)
                             .fieldInput(field, theme: theme)
                     }
@@ -172,6 +176,24 @@
                 guard let field = content.confirmation else { return }
                 Task { await model.answer(field.id, .string(confirmation)) }
             }
+        }
+
+        /// What is typed, shown as dots until Show is tapped.
+        @ViewBuilder
+        private func input(_ placeholder: String, text: Binding<String>) -> some View {
+            if isRevealed {
+                TextField(placeholder, text: text)
+            } else {
+                SecureField(placeholder, text: text)
+            }
+        }
+
+        /// Show/Hide, for the password and its confirmation together.
+        private var revealButton: some View {
+            Button(content.reveal.title(isRevealed: isRevealed)) { isRevealed.toggle() }
+                .font(.subheadline.weight(.semibold))
+                .foregroundStyle(Color(theme.color("textPrimary")))
+                .accessibilityLabel(content.reveal.label(isRevealed: isRevealed))
         }
     }
 

@@ -26,19 +26,42 @@
       }
     } catch (error) {}
 
+    // The flow's address names the screen shown, as every page after the first does, so the
+    // browser's Back to the first page goes back to its screen rather than resuming the walk.
+    var shown = document.body.dataset.screen;
+    if (shown && window.history.replaceState && !/[?&]at=/.test(location.search)) {
+      var address = new URL(location.href);
+      address.searchParams.set("at", shown);
+      address.searchParams.delete("lang");
+      history.replaceState(history.state, "", address.pathname + address.search + address.hash);
+    }
+
     // Focus the first field with a problem, so it is announced and can be fixed at once.
     var invalid = form.querySelector("[aria-invalid=true]");
     if (invalid) invalid.focus();
 
     // Buttons show their loading title while the form is sent, and the form is sent once.
     var sending = false;
+    var busy = null;
     form.addEventListener("submit", function (event) {
       if (sending) { event.preventDefault(); return; }
       sending = true;
       var button = event.submitter;
       if (button && button.dataset.loading) {
+        busy = { button: button, title: button.textContent };
         button.textContent = button.dataset.loading;
         button.setAttribute("aria-busy", "true");
+      }
+    });
+    // A page the browser's Back (or Forward) brings back from its cache was left mid-send: it is
+    // ready to send again, its busy button back to its own title.
+    window.addEventListener("pageshow", function (event) {
+      if (!event.persisted) return;
+      sending = false;
+      if (busy) {
+        busy.button.textContent = busy.title;
+        busy.button.removeAttribute("aria-busy");
+        busy = null;
       }
     });
 
@@ -52,6 +75,7 @@
     steppers(form);
     pills(form);
     strength(form);
+    reveals(form);
     voice(form);
     avatarPreview(form);
     passkeys(form);
@@ -195,7 +219,7 @@
           line.id = id;
           line.className = "field-error role-caption";
           line.setAttribute("role", "alert");
-          var after = input.closest(".input-with-symbol") || input;
+          var after = input.closest(".input-with-symbol, .input-with-reveal") || input;
           after.insertAdjacentElement("afterend", line);
           var described = (input.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
           if (described.indexOf(id) < 0) input.setAttribute("aria-describedby", described.concat(id).join(" "));
@@ -252,6 +276,9 @@
         for (var i = from; i < boxes.length && digits.length; i++) boxes[i].value = digits.shift();
         var next = boxes.find(function (box) { return box.value === ""; });
         (next || boxes[boxes.length - 1]).focus();
+        // Boxes filled from script send no input event of their own: the buttons that wait for a
+        // whole code hear of it here.
+        group.dispatchEvent(new Event("input", { bubbles: true }));
       }
       boxes.forEach(function (box, index) {
         box.addEventListener("focus", function () { box.select(); });
@@ -380,6 +407,8 @@
       var meter = form.querySelector("[data-strength-meter='" + input.id + "']");
       if (!meter) return;
       var label = meter.querySelector(".strength-label");
+      // The levels' words in the page's language, weakest first.
+      var levels = [""].concat((meter.dataset.levels || "Weak|Medium|Strong").split("|"));
       input.addEventListener("input", function () {
         var p = input.value;
         var upper = /\p{Lu}/u.test(p), number = /\p{N}/u.test(p), symbol = /[^\p{L}\p{N}\s]/u.test(p);
@@ -390,11 +419,35 @@
         var met = ids.filter(function (id) { return checks[id]; }).length;
         var level = p === "" ? 0 : met === ids.length ? 3 : met >= 2 ? 2 : 1;
         meter.dataset.level = String(level);
-        label.textContent = ["", "Weak", "Medium", "Strong"][level];
+        label.textContent = levels[level] || "";
         ids.forEach(function (id) {
           var row = meter.querySelector("[data-check=" + id + "]");
           if (row) row.classList.toggle("met", checks[id]);
         });
+      });
+    });
+  }
+
+  // Show/Hide beside a password: it shows what is typed and hides it again, and says which it does.
+  function reveals(form) {
+    form.querySelectorAll("button[data-reveal]").forEach(function (button) {
+      var input = document.getElementById(button.dataset.reveal);
+      if (!input) return;
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var shown = input.type === "password";
+        input.type = shown ? "text" : "password";
+        button.textContent = shown ? button.dataset.hide : button.dataset.show;
+        button.setAttribute("aria-label", shown ? button.dataset.hideLabel : button.dataset.showLabel);
+        button.setAttribute("aria-pressed", shown ? "true" : "false");
+        input.focus();
+      });
+    });
+    // What is sent is never left readable in the page the browser keeps for Back.
+    form.addEventListener("submit", function () {
+      form.querySelectorAll("button[data-reveal]").forEach(function (button) {
+        var input = document.getElementById(button.dataset.reveal);
+        if (input) input.type = "password";
       });
     });
   }

@@ -45,6 +45,14 @@ BASE = None
 WORKDIR = None
 FLOWS = None
 SECRETS = set()
+# axe-core, as axe-playwright-python ships it: injected into each page the walks reach.
+AXE_SOURCE = None
+# The WCAG 2.2 A and AA rules every page must pass.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+# What axe found, page by page, and the pages already checked (a page checked once in a state is not
+# checked again each time a walk passes it).
+ACCESSIBILITY = []
+CHECKED_PAGES = set()
 # How often a walk looks again for the page it waits for: a page arrives in a tenth of a second, and
 # WebDriver's default half second would be most of every step.
 POLL = 0.05
@@ -125,8 +133,28 @@ def funnels_of_the_walks():
     return problems
 
 
+def axe_source():
+    global AXE_SOURCE
+    if AXE_SOURCE is None:
+        import axe_playwright_python
+        with open(os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js"),
+                  encoding="utf-8") as file:
+            AXE_SOURCE = file.read()
+    return AXE_SOURCE
+
+
+def accessibility_problems():
+    """Every WCAG 2.2 A/AA violation axe found on the pages the walks reached, kept with the
+    screenshots, one line each."""
+    with open(os.path.join(ARTIFACTS, "accessibility.json"), "w") as file:
+        json.dump({"checked": sorted(CHECKED_PAGES), "violations": ACCESSIBILITY}, file, indent=2)
+    return [f"{found['page']}: {found['rule']} ({found['impact']}) at {found['target']}: {found['summary']}"
+            for found in ACCESSIBILITY]
+
+
 def tearDownModule():
     funnel_problems = funnels_of_the_walks() if SERVER else []
+    accessibility = accessibility_problems()
     if SERVER:
         SERVER.terminate()
         SERVER.wait(timeout=10)
@@ -140,6 +168,9 @@ def tearDownModule():
         raise AssertionError("secrets found at rest: " + "; ".join(leaks))
     if funnel_problems:
         raise AssertionError("funnels after the walks: " + "; ".join(funnel_problems))
+    if accessibility:
+        raise AssertionError(f"{len(accessibility)} axe-core violations of WCAG 2.2 A/AA:\n"
+                             + "\n".join(accessibility))
 
 
 def secret(text):
@@ -282,6 +313,35 @@ class Person:
     def shot(self):
         self.count += 1
         self.driver.save_screenshot(os.path.join(self.shots, f"{self.count:02d}-{self.screen}.png"))
+        self.check_accessibility()
+
+    def check_accessibility(self):
+        """Runs axe-core's WCAG 2.2 A/AA rules over the page, once per page and state (its path, screen,
+        language and the messages it shows), and keeps what it finds."""
+        try:
+            page = self.driver.execute_script(
+                "var b = document.body; if (document.readyState !== 'complete' || !b) return null;"
+                "return [location.pathname, b.dataset.screen || '', document.documentElement.lang || '',"
+                " document.querySelectorAll('.has-error, [role=alert], .message').length].join(' ')")
+        except WebDriverException:
+            return
+        if page is None or page in CHECKED_PAGES:
+            return
+        CHECKED_PAGES.add(page)
+        self.driver.execute_script(axe_source())
+        violations = self.driver.execute_async_script(
+            "var done = arguments[arguments.length - 1];"
+            "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
+            ".then(function (result) { done(result.violations); }, function (error) { done(String(error)); });",
+            AXE_TAGS)
+        if isinstance(violations, str):
+            raise AssertionError(f"axe-core could not check {page}: {violations}")
+        for violation in violations:
+            for node in violation["nodes"]:
+                ACCESSIBILITY.append({
+                    "page": page, "rule": violation["id"], "impact": violation["impact"],
+                    "target": " ".join(map(str, node["target"])),
+                    "summary": " ".join((node.get("failureSummary") or "").split())})
 
     def wait_for(self, screen, timeout=15):
         try:
@@ -337,6 +397,7 @@ class Person:
 
     def open(self, path):
         self.driver.get(BASE + path)
+        self.check_accessibility()
 
     def press(self, label, navigates=True):
         """Presses the button or link whose visible text (or accessible name) is `label`, and waits for
@@ -729,14 +790,15 @@ class FunnelWalk(unittest.TestCase):
         pia.wait_for("name")
         self.assertEqual(len(pia.authenticator_credentials()), 1, "the browser's authenticator holds the passkey")
 
-        # Signed out (the browser forgets its session), Pia comes back with the passkey alone.
+        # Signed out (the browser forgets its session), Pia comes back with the passkey alone, to the
+        # setup she left unfinished at her name.
         pia.driver.delete_all_cookies()
         pia.driver.get(PASSKEY_BASE + "/flows/tanda")
         pia.wait_for("slide1")
         pia.press("Get Started")
         pia.wait_for("createAccount")
         pia.press("Continue with a passkey")
-        pia.wait_for("home")
+        pia.wait_for("name")
 
         # A browser without passkey support never sees the button, and the flow works as before.
         plain = self.person("tanda")
@@ -1473,6 +1535,178 @@ class FunnelWalk(unittest.TestCase):
             WebDriverWait(admin.driver, 15).until(lambda _: admin.sees("The endpoint was removed."))
         finally:
             admin.quit()
+
+
+class NoDeadEnds(unittest.TestCase):
+    """People where flows meet: the browser's Back, a pasted code, Close and try again, a returning
+    person whose setup is unfinished. Each walk reaches the end of its flow."""
+
+    person = FunnelWalk.person
+    sign_up_on_tanda = FunnelWalk.sign_up_on_tanda
+    kordant_sign_up_form = FunnelWalk.kordant_sign_up_form
+
+    def paste(self, person, label, text):
+        """Pastes `text` into the control `label` names, as the system's Paste would: a paste event
+        with the text on the clipboard, and nothing typed."""
+        person.driver.execute_script(
+            "var data = new DataTransfer(); data.setData('text', arguments[1]);"
+            "arguments[0].dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));",
+            person.field(label), text)
+
+    def test_browser_back_then_continue_moves_on_again(self):
+        """Kordant's plan, watchlist, the browser's Back, then Continue: the plan screen is back, its
+        button works, and the walk moves on; FamilySync's slides do the same."""
+        rio = self.kordant_sign_up_form("Rio Vance", "rio.back@example.com", "Back-Button-42!")
+        rio.press("Create Account")
+        rio.wait_for("enableFaceID")
+        rio.press("Not now")
+        rio.wait_for("plan")
+        rio.choose("Plus")
+        rio.press("Continue")
+        rio.wait_for("watchlist")
+        rio.driver.back()
+        rio.wait_for("plan")
+        rio.choose("Premium")
+        self.assertTrue(rio.can_press("Continue"))
+        rio.press("Continue")
+        rio.wait_for("watchlist")
+        # Back twice more and forward again: every page the browser shows still answers.
+        rio.driver.back()
+        rio.wait_for("plan")
+        rio.driver.forward()
+        rio.wait_for("watchlist")
+        self.assertTrue(rio.sees("Add your first watchlist item"), rio.text())
+
+        slides = self.person("familysync")
+        slides.open("/flows/familysync")
+        slides.wait_for("slide1")
+        slides.press("Next")
+        slides.wait_for("slide2")
+        slides.driver.back()
+        slides.wait_for("slide1")
+        slides.press("Next")
+        slides.wait_for("slide2")
+        slides.press("Next")
+        slides.wait_for("slide3")
+        slides.press("Get Started")
+        slides.wait_for("syncChoice")
+
+    def test_a_pasted_code_enables_verify(self):
+        """TANDA's code boxes take a pasted code: each box fills, Verify is enabled at once, and the
+        code signs the person up."""
+        email = "paste.tanda@example.com"
+        pia = self.person("tanda")
+        pia.open("/flows/tanda")
+        pia.wait_for("slide1")
+        pia.press("Get Started")
+        pia.wait_for("createAccount")
+        pia.type("Email", email)
+        pia.press("Continue")
+        pia.wait_for("verifyEmail")
+        self.assertTrue(pia.cannot_press("Verify"), "disabled until six digits")
+        code = latest_code(email)
+        self.paste(pia, "Verification code", f" {code[:3]}-{code[3:]} ")
+        self.assertTrue(pia.can_press("Verify", timeout=2), "a pasted code enables Verify")
+        boxes = pia.driver.find_elements(By.CSS_SELECTOR, ".code-box")
+        self.assertEqual("".join(box.get_attribute("value") for box in boxes), code)
+        pia.press("Verify")
+        pia.wait_for("celebration")
+
+    def test_close_then_get_started_again_reaches_the_code_that_was_sent(self):
+        """TANDA's Close on the code screen, then Get Started with the same address within the
+        minute: no new code can go yet, so the person lands where the code already sent works."""
+        email = "close.tanda@example.com"
+        cy = self.person("tanda")
+        cy.open("/flows/tanda")
+        cy.wait_for("slide1")
+        cy.press("Get Started")
+        cy.wait_for("createAccount")
+        cy.type("Email", email)
+        cy.press("Continue")
+        cy.wait_for("verifyEmail")
+        code = latest_code(email)
+        cy.press("Close")
+        cy.wait_for("slide1")
+        cy.press("Get Started")
+        cy.wait_for("createAccount")
+        cy.type("Email", email)
+        cy.press("Continue")
+        cy.wait_for("verifyEmail")
+        self.assertTrue(cy.sees("We can't send another code yet."), cy.text())
+        cy.enter_code("Verification code", code)
+        cy.press("Verify")
+        cy.wait_for("celebration")
+
+    def test_tanda_returning_person_finishes_an_unfinished_setup(self):
+        """Someone who quit TANDA at "Create a Password" signs in with a code in a new browser and is
+        asked for the password, not sent home; someone who quit at the name signs in with the
+        password and lands on the name. Finished, the next sign-in goes home."""
+        email = "unfinished.tanda@example.com"
+        first = self.person("tanda")
+        first.open("/flows/tanda")
+        self.sign_up_on_tanda(first, email)
+        first.press("Continue")
+        first.wait_for("createPassword")
+        first.quit()
+
+        again = self.person("tanda")
+        again.open("/flows/tanda")
+        again.wait_for("slide1")
+        again.press("Get Started")
+        again.wait_for("createAccount")
+        again.type("Email", email)
+        again.press("Continue")
+        again.wait_for("signInCode")
+        again.enter_code("Sign-in code", latest_code(email))
+        again.press("Sign In")
+        again.wait_for("createPassword")
+        # The password can be shown while typed, and hidden again.
+        again.type("Password", secret("Halfway-There-2026"))
+        again.press("Show", navigates=False)
+        self.assertEqual(again.field("Password").get_attribute("type"), "text")
+        again.press("Hide", navigates=False)
+        self.assertEqual(again.field("Password").get_attribute("type"), "password")
+        again.type("Confirm Password", "Halfway-There-2026")
+        again.press("Continue")
+        again.wait_for("addPasskey")
+        again.press("Not Now")
+        again.wait_for("name")
+        again.quit()
+
+        third = self.person("tanda")
+        third.open("/flows/tanda")
+        third.wait_for("slide1")
+        third.press("Get Started")
+        third.wait_for("createAccount")
+        third.type("Email", email)
+        third.press("Continue")
+        third.wait_for("passwordLogin")
+        third.type("Password", "Halfway-There-2026")
+        third.press("Sign In")
+        third.wait_for("name")
+        third.type("First Name", "Una")
+        third.type("Last Name", "Finch")
+        third.press("Continue")
+        third.wait_for("legal")
+        third.tick("I agree to the Terms of Service")
+        third.tick("I agree to the Privacy Policy")
+        third.press("Continue")
+        third.wait_for("photo")
+        third.press("Skip for Now")
+        third.wait_for("home")
+        third.quit()
+
+        last = self.person("tanda")
+        last.open("/flows/tanda")
+        last.wait_for("slide1")
+        last.press("Get Started")
+        last.wait_for("createAccount")
+        last.type("Email", email)
+        last.press("Continue")
+        last.wait_for("passwordLogin")
+        last.type("Password", "Halfway-There-2026")
+        last.press("Sign In")
+        last.wait_for("home")
 
 
 def main():

@@ -91,10 +91,15 @@ public struct FieldDefinition: Codable, Sendable, Hashable {
     }
 
     /// The field's rule as a regular expression the whole answer must match, where the rule has one
-    /// (invite codes): what a browser checks before sending, the same rule the engine and the server
-    /// apply.
+    /// (invite codes, email addresses, names): what a browser checks as the person leaves the field,
+    /// before sending, in step with the rule the engine and the server apply.
     public var inputPattern: String? {
-        rule == .inviteCode ? InviteCode.inputPattern : nil
+        if kind == .email || rule == .email { return EmailAddress.inputPattern }
+        switch rule {
+        case .inviteCode: return InviteCode.inputPattern
+        case .name: return TextRules.nameInputPattern
+        default: return nil
+        }
     }
 
     /// Whether the answer is a secret — a password or a one-time code. Secrets live only in memory,

@@ -23,6 +23,11 @@ public enum EmailAddress {
         return isValidLocalPart(parts[0]) && isValidDomain(parts[1])
     }
 
+    /// ``isValid(_:)`` as a browser's `pattern` (JavaScript's `v` mode): one `@`, no spaces, a domain
+    /// of dot-separated labels ending in a top-level domain of two letters or more (or `xn--`). The
+    /// browser's own check of `type="email"` lets `sam@example` through; the server does not.
+    public static let inputPattern = #"\s*[^\s@]+@([^\s@.]+\.)+(\p{L}{2,}|xn--[\p{L}\p{N}\-]+)\s*"#
+
     private static let localSymbols = Set("!#$%&'*+/=?^_`{|}~.-")
 
     private static func isValidLocalPart(_ local: Substring) -> Bool {

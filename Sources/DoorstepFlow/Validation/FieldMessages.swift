@@ -38,10 +38,10 @@ enum FieldMessages {
             text = "{label} must be at most {maximum} characters."
         case "below_minimum":
             values["minimum"] = "\(field.min ?? 0)"
-            text = "{label} must be at least {minimum}."
+            text = "Please enter {minimum} or more."
         case "above_maximum":
             values["maximum"] = "\(field.max ?? 0)"
-            text = "{label} must be at most {maximum}."
+            text = "Please enter {maximum} or less."
         case "must_accept": text = "Please accept to continue."
         case "invalid_date": text = "Please enter a real date."
         case "date_in_future": text = "{label} can't be in the future."

@@ -10,6 +10,10 @@ public enum TextRules {
         }
     }
 
+    /// ``isValidName(_:maximumLength:)`` as a browser's `pattern` (JavaScript's `v` mode): letters
+    /// and marks, spaces, hyphens, apostrophes and periods, with at least one letter.
+    public static let nameInputPattern = #"[\p{L}\p{M} \-'’.]*\p{L}[\p{L}\p{M} \-'’.]*"#
+
     /// A person's name: letters (any script), spaces, hyphens, apostrophes and periods, with a letter,
     /// at most `maximumLength` characters, counted in code points as a JSON Schema `maxLength` counts
     /// them (a letter and its accent mark are two).

@@ -213,7 +213,8 @@ struct CredentialAttackTests {
         var refusedInWords = false
         for index in 0..<14 {
             let screen = try #require(RawBrowser.capture(#"name="_screen" value="([^"]*)""#, in: page))
-            #expect(screen == "createAccount", "\(index)")
+            let banner = PageText.capture(#"role="alert"[^>]*>([^<]*)<"#, in: page) ?? ""
+            try #require(screen == "createAccount", "round \(index) is on \(screen): \(banner)")
             page = try await browser.post(
                 "flows/tanda", form: page,
                 ["_screen": screen, "_action": "continue", "email": "flood\(index)@example.net"])

@@ -1642,6 +1642,42 @@ class NoDeadEnds(unittest.TestCase):
         cy.press("Verify")
         cy.wait_for("celebration")
 
+    def trainer_sign_in(self, email):
+        """A browser at Trainer's call to action signs in with a mailed code."""
+        person = FunnelWalk.trainer_to_call_to_action(self)
+        person.press("Already have an account? Sign in")
+        person.wait_for("signIn")
+        person.type("Email", email)
+        person.press("Continue")
+        person.wait_for("otp")
+        person.enter_code("Verification code", latest_code(email))
+        person.press("Verify")
+        return person
+
+    def test_trainer_returning_person_with_a_program_is_welcomed_back(self):
+        """A person whose program is active signs in from another browser and is welcomed back to it,
+        not sent through goal selection again; "Start training" says where to carry on."""
+        email = "jo.program@example.com"
+        trainer_account_with_intake(email, name="Jo", goals="Run a 10k", timeline="3 months")
+        first = self.trainer_sign_in(email)
+        first.wait_for("goalReview", timeout=30)
+        first.driver.find_elements(By.CSS_SELECTOR, ".choice label")[0].click()
+        first.press("Confirm")
+        first.wait_for("programReview", timeout=30)
+        first.press("Activate Program")
+        first.wait_for("notifications")
+        first.press("Not now")
+        first.wait_for("success")
+        first.press("Start training")
+        first.wait_for("success")
+        self.assertTrue(first.sees("All done. Carry on in the app on your phone."), first.text())
+        first.quit()
+
+        again = self.trainer_sign_in(email)
+        again.wait_for("welcomeBack", timeout=30)
+        self.assertTrue(again.sees("Welcome back!"), again.text())
+        self.assertFalse(again.sees("Choose"), "no goal selection again")
+
     def test_tanda_returning_person_finishes_an_unfinished_setup(self):
         """Someone who quit TANDA at "Create a Password" signs in with a code in a new browser and is
         asked for the password, not sent home; someone who quit at the name signs in with the

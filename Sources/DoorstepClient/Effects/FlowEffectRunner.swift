@@ -221,6 +221,10 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
         !(try await client.answers(in: flow.id)).isEmpty
     }
 
+    public func hasFinishedWalk(flow: FlowDefinition) async throws -> Bool {
+        try await client.progress(in: flow.id)?.snapshot.completed ?? false
+    }
+
     public func requestPermission(_ permission: String) async throws -> Bool {
         await device.requestPermission(permission)
     }

@@ -33,13 +33,18 @@ public struct EffectSignIn: Sendable, Hashable {
         self.email = email
     }
 
-    static let keys = ["session.active", "session.isNewUser", "session.isGuest", "session.email", "flow.completed"]
+    static let keys = [
+        "session.active", "session.isNewUser", "session.isGuest", "session.email", "flow.completed", "flow.finished",
+    ]
 
-    /// The results, with whether the account had already finished this flow.
-    func results(flowCompleted: Bool) -> [String: Value] {
+    /// The results, with what the account had already done in this flow: `flow.completed`, its answers
+    /// submitted; `flow.finished`, its walk kept on the server to the end (the trainer's program
+    /// activated, not only its intake sent).
+    func results(flowCompleted: Bool, flowFinished: Bool) -> [String: Value] {
         [
             "session.active": true, "session.isNewUser": .bool(isNewUser), "session.isGuest": .bool(isGuest),
             "session.email": email.map(Value.string) ?? .null, "flow.completed": .bool(flowCompleted),
+            "flow.finished": .bool(flowFinished),
         ]
     }
 }

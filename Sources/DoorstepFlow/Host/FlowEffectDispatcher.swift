@@ -37,7 +37,9 @@ public enum FlowEffectDispatcher {
         answers: [String: Value], on performer: inout Performer
     ) async throws -> [String: Value] {
         func signedIn(_ signIn: EffectSignIn) async throws -> [String: Value] {
-            signIn.results(flowCompleted: try await performer.hasSubmittedAnswers(flow: flow))
+            signIn.results(
+                flowCompleted: try await performer.hasSubmittedAnswers(flow: flow),
+                flowFinished: try await performer.hasFinishedWalk(flow: flow))
         }
         let remember = arguments.bool("remember") ?? true
         switch effect {

@@ -38,6 +38,9 @@ public protocol FlowEffectPerformer {
     func submitAnswers(_ answers: [String: Value], flow: FlowDefinition) async throws
     /// Whether the signed-in account has submitted answers to the flow (the server's word).
     func hasSubmittedAnswers(flow: FlowDefinition) async throws -> Bool
+    /// Whether the signed-in account's walk of the flow, as the server keeps it, reached its end
+    /// (the server's word: a walk finished in another browser or on another device counts).
+    func hasFinishedWalk(flow: FlowDefinition) async throws -> Bool
     /// Whether the person granted the permission; a host that cannot ask throws what to say.
     func requestPermission(_ permission: String) async throws -> Bool
     /// Whether Face ID or Touch ID was enrolled; a host that cannot throws what to say.

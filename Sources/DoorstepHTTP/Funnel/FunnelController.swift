@@ -89,7 +89,13 @@ struct FunnelController: Sendable {
         let presentation = ScreenPresenter(engine: engine, now: clock.now, offeredProviders: offered)
             .present()
         let language = language(of: written, request)
-        let page = ScreenPage(presentation: presentation, csrfToken: browser.state.csrfToken, language: language)
+        var page = ScreenPage(presentation: presentation, csrfToken: browser.state.csrfToken, language: language)
+        // The web has no app to hand the finished walk to (the trainer's "Start training"): the
+        // page says where to carry on rather than doing nothing.
+        if request.uri.queryParameters.get("finished") != nil, engine.screen.isTerminal {
+            page.notice = ServerMessages.catalog.translate(
+                "All done. Carry on in the app on your phone.", into: language.tag)
+        }
         var response = Self.html(page.render())
         sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
         rememberLanguage(language, on: &response, request)
@@ -140,12 +146,13 @@ struct FunnelController: Sendable {
         }
         var effects = makeEffects(browser: browser, request: request, upload: form.files.values.first)
         effects.passkeyResponse = form.value("_passkey").flatMap { $0.isEmpty ? nil : $0 }
-        var savesSnapshot = false
+        var walked: FlowHost.Step?
         if let event = FunnelEvents.event(for: form, engine: &engine) {
-            savesSnapshot = await step(&engine, &effects, &browser, request, variant: assignment.variant) {
+            walked = await step(&engine, &effects, &browser, request, variant: assignment.variant) {
                 host, effects in await host.handle(event, performer: &effects, now: { clock.now })
-            }.savesSnapshot
+            }
         }
+        let savesSnapshot = walked?.savesSnapshot ?? false
         browser.state.signedIn = effects.signedIn
         browser.state.snapshots[flow.id] = engine.snapshot
         if let provider = effects.awaitingProvider, let configuration = webSignIns[provider] {
@@ -170,7 +177,7 @@ struct FunnelController: Sendable {
         var response =
             effects.needsConfirmation
             ? Response(status: .seeOther, headers: [.location: Self.confirmationPath(flow)])
-            : redirect(to: flow, engine: engine)
+            : redirect(to: flow, engine: engine, finished: walked?.finishes ?? false)
         sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
         if let closingCookie { response.setCookie(closingCookie) }
         return response
@@ -367,9 +374,12 @@ struct FunnelController: Sendable {
 
     // MARK: - Responses
 
-    func redirect(to flow: FlowDefinition, engine: FlowEngine) -> Response {
+    /// Post, redirect, get: the page of the screen the walk stands on; `finished` when the person has
+    /// just finished the flow, which the page acknowledges.
+    func redirect(to flow: FlowDefinition, engine: FlowEngine, finished: Bool = false) -> Response {
         let screen = engine.screen.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)?at=\(screen)"])
+        let location = "/flows/\(flow.id)?at=\(screen)" + (finished ? "&finished=1" : "")
+        return Response(status: .seeOther, headers: [.location: location])
     }
 
     static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!

@@ -57,6 +57,16 @@ extension FunnelEffects {
         }
     }
 
+    /// Whether the caller's walk of the flow kept on the server reached its end.
+    func hasFinishedWalk(flow: FlowDefinition) async throws -> Bool {
+        do {
+            let kept = try await services.flows.progress(try caller(), flowID: flow.id)
+            return (try? FlowSnapshot(json: kept.snapshot))?.completed ?? false
+        } catch let error as ServiceError where error.code == .notFound {
+            return false
+        }
+    }
+
     /// A browser page cannot grant what flows ask for (notifications, iCloud); the app asks later.
     func requestPermission(_ permission: String) async throws -> Bool {
         throw EffectFailure.cancelled("You can turn this on in the app.")

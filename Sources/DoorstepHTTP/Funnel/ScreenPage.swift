@@ -8,6 +8,8 @@ struct ScreenPage {
     let csrfToken: String
     /// The language the page is in, and the others the flow is offered in.
     var language = FunnelLanguage.source
+    /// A sentence the server adds above the screen's blocks, such as where to carry on after the end.
+    var notice: String?
 
     /// The page's HTML.
     func render() -> String {
@@ -23,6 +25,9 @@ struct ScreenPage {
         body += "<main class=\"content\" id=\"main\">"
         if let message = presentation.banner {
             body += "<div class=\"banner\" role=\"alert\">\(HTML.escape(message))</div>"
+        }
+        if let notice {
+            body += "<div class=\"notice\" role=\"status\">\(HTML.escape(notice))</div>"
         }
         body += presentation.blocks.map(BlockHTML.html).joined()
         body += "</main>"

@@ -109,7 +109,7 @@ struct CatalogSpecTests {
             ["introHero", "introNarration", "introCTA"] + intake
             + [
                 "complete", "auth", "signIn", "otp", "keepIntake", "preparingGoals", "goalReview", "programReview",
-                "notifications", "success",
+                "notifications", "success", "welcomeBack",
             ]
         #expect(flow.screens.map(\.id) == flowOrder)
     }

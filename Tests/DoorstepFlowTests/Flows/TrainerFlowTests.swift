@@ -145,6 +145,31 @@ struct TrainerFlowTests {
         #expect(driver.engine.options(for: "goalChoice").map(\.displayTitle) == ["Run a 10K", "Get strong"])
     }
 
+    @Test("Signing in before the questions: a finished walk is welcomed back, a kept intake goes to goals")
+    func signInBeforeTheIntake() throws {
+        func signedIn(finished: Bool, completed: Bool) throws -> FlowDriver {
+            var driver = try FlowDriver(flow: "trainer")
+            driver.tap("continue")
+            driver.tap("skip")
+            driver.tap("signIn")
+            #expect(driver.screen == "signIn")
+            driver.answer("email", "jo@example.com")
+            driver.on("identify", succeedWith: ["account.exists": true])
+            driver.tap("continue")
+            #expect(driver.screen == "otp")
+            driver.answer("code", "123456")
+            driver.on(
+                "verifyCode", succeedWith: ["flow.finished": .bool(finished), "flow.completed": .bool(completed)])
+            driver.tap("verify")
+            return driver
+        }
+        let programmed = try signedIn(finished: true, completed: true)
+        #expect(programmed.screen == "welcomeBack", "an active program, not goal selection again")
+        #expect(programmed.snapshot.completed)
+        #expect(try signedIn(finished: false, completed: true).screen == "preparingGoals")
+        #expect(try signedIn(finished: false, completed: false).screen == "name", "no intake yet: the questions")
+    }
+
     @Test("A failure while syncing or generating goals stays on the goal screen with Retry, never on the used code")
     func goalsRetry() throws {
         var driver = try walkToAuth()

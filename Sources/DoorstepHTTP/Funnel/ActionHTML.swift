@@ -15,6 +15,7 @@ enum ActionHTML {
             "formnovalidate": "",
             // A passkey button shows only once script finds the browser can make or use passkeys.
             "data-passkey": action.passkey?.rawValue, "hidden": action.passkey == nil ? nil : "",
+            "data-picks-image": action.picksImage ? "" : nil,
         ])
         if let countdown = action.countdown {
             attributes += HTML.attributes([

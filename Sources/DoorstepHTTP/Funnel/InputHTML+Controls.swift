@@ -120,16 +120,20 @@ extension InputHTML {
     static func avatar(_ content: AvatarContent) -> String {
         let field = content.field
         let id = inputID(field.id)
-        var html = "<div class=\"field avatar\(field.error != nil ? " has-error" : "")\">"
+        let hasPhoto = content.photoURL != nil
+        var html =
+            "<div class=\"field avatar\(hasPhoto ? " has-photo" : "")\(field.error != nil ? " has-error" : "")\">"
         html += "<label for=\"\(id)\" class=\"avatar-circle\" aria-hidden=\"true\" data-avatar-preview>"
         if let photo = content.photoURL {
             html += "<img src=\"\(HTML.escape(photo))\" alt=\"\">"
         } else {
-            let initials = HTML.escape(content.initials)
-            html += "<span>\(initials.isEmpty ? SymbolGlyphs.glyph("camera") : initials)</span>"
+            html += "<span class=\"avatar-empty\">\(SymbolGlyphs.glyph(content.emptySymbol))</span>"
         }
-        html += "<span class=\"avatar-badge\">+</span></label>" + label(field, text: content.buttonTitle)
-        html += "<input type=\"file\" id=\"\(id)\" name=\"\(HTML.escape(field.id))\" "
+        // Both badges are drawn; the circle's state shows one: plus while empty, pencil with a photo.
+        html += "<span class=\"avatar-badge\"><span class=\"badge-add\">\(SymbolGlyphs.glyph("plus"))</span>"
+        html += "<span class=\"badge-change\">\(SymbolGlyphs.glyph("pencil"))</span></span></label>"
+        html += label(field, text: content.buttonTitle)
+        html += "<input type=\"file\" class=\"file-input\" id=\"\(id)\" name=\"\(HTML.escape(field.id))\" "
         html += "accept=\"\(content.acceptedTypes.joined(separator: ","))\"\(described(field))>"
         return html + messages(field) + "</div>"
     }

@@ -45,5 +45,6 @@ enum SymbolGlyphs {
         "lock": "lock", "party.popper": "party-popper", "hand.wave": "hand", "figure.run": "footprints",
         "dumbbell": "dumbbell", "target": "target", "flame": "flame", "moon.stars": "moon-star", "sun.max": "sun",
         "chart.line.uptrend.xyaxis": "trending-up", "gift": "gift", "key": "key", "person.badge.key": "key-round",
+        "person.fill": "user", "plus": "plus", "pencil": "pencil",
     ]
 }

@@ -45,6 +45,9 @@ public struct ActionPresentation: Sendable, Hashable, Codable, Identifiable {
     /// The passkey ceremony the platform must run before the action is sent: `create` to add one,
     /// `get` to sign in with one. Hosts without passkeys do not show the action.
     public var passkey: PasskeyCeremony?
+    /// Whether it starts by picking a photo (TANDA's "Add Photo"): a host opens its picker first, and
+    /// sends the action with the photo chosen.
+    public var picksImage: Bool = false
     /// How its title looks.
     public var look: TextLook
     /// A haptic to play when it is tapped.

@@ -133,6 +133,13 @@ public struct AvatarContent: Sendable, Hashable, Codable {
     public var buttonTitle: String
     /// Image types the server takes.
     public var acceptedTypes: [String]
+    /// The symbol of the empty circle, before any photo (`person.fill`).
+    public var emptySymbol: String
+    /// The symbol of the badge on the circle: `plus` to add a photo, `pencil` to change the one there.
+    public var badgeSymbol: String
+
+    /// The badge's symbol with a photo chosen or not.
+    public static func badgeSymbol(hasPhoto: Bool) -> String { hasPhoto ? "pencil" : "plus" }
 }
 
 /// A one-line text input.

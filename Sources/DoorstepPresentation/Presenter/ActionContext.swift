@@ -47,6 +47,7 @@ struct ActionContext {
             requiredFields: requiredFields(action),
             firesAfter: action.role == .timer ? (action.after ?? 0) : nil, provider: provider,
             passkey: passkeyCeremony(action),
+            picksImage: presenter.effects(of: action)?.contains(.pickImage) ?? false,
             look: presenter.resolver.look(
                 style: nil, role: "button",
                 colorRole: action.role == .primary ? "onAccent" : presenter.resolver.theme.linkRole),

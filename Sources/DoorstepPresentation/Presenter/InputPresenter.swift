@@ -207,7 +207,8 @@ struct InputPresenter {
         let title = block.label ?? presenter.words("Choose a photo")
         return AvatarContent(
             field: field(label: title), photoURL: current, initials: initials.uppercased(), buttonTitle: title,
-            acceptedTypes: ["image/jpeg", "image/png"])
+            acceptedTypes: ["image/jpeg", "image/png"], emptySymbol: "person.fill",
+            badgeSymbol: AvatarContent.badgeSymbol(hasPhoto: current != nil))
     }
 
     /// Links a page may open: http, https, or a path on this server.

@@ -32,11 +32,13 @@
                         }
                         .clipShape(.circle)
                     } else {
-                        Text(content.initials.isEmpty ? "" : content.initials).font(.largeTitle.bold())
-                        if content.initials.isEmpty { Image(systemName: "camera").font(.largeTitle) }
+                        Image(systemName: content.emptySymbol)
+                            .font(.system(size: 40))
+                            .foregroundStyle(Color(theme.color("textTertiary")))
                     }
                 }
                 .frame(width: 120, height: 120)
+                .overlay(alignment: .bottomTrailing) { badge }
                 .accessibilityHidden(true)
                 #if canImport(PhotosUI)
                     PhotosPicker(selection: $item, matching: .images) {
@@ -59,6 +61,17 @@
                 }
             }
             .frame(maxWidth: .infinity)
+        }
+
+        /// Plus on the empty circle, pencil once a photo is there.
+        private var badge: some View {
+            let symbol = picked == nil ? content.badgeSymbol : AvatarContent.badgeSymbol(hasPhoto: true)
+            return Image(systemName: symbol)
+                .font(.system(size: 16, weight: .semibold))
+                .foregroundStyle(Color(theme.color("onAccent")))
+                .frame(width: 36, height: 36)
+                .background(Color(theme.color("accent")), in: .circle)
+                .overlay(Circle().stroke(Color(theme.color("background")), lineWidth: 3))
         }
     }
 #endif

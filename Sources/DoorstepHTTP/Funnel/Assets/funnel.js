@@ -246,23 +246,43 @@
     });
   }
 
-  // Shows the chosen photo in the circle before it is sent (as a data URL: the page allows no blobs).
+  // Shows the chosen photo in the circle before it is sent (as a data URL: the page allows no blobs),
+  // its badge turned from plus to pencil. "Add Photo" with no photo chosen opens the picker, and the
+  // photo picked is sent with it.
   function avatarPreview(form) {
     form.querySelectorAll("input[type=file]").forEach(function (input) {
       var circle = form.querySelector("[data-avatar-preview][for='" + input.id + "']");
-      if (!circle || !window.FileReader) return;
+      if (!circle) return;
+      var wrapper = input.closest(".avatar");
+      var adding = form.querySelector("button[data-picks-image]");
+      var waiting = false;
+      if (adding) {
+        adding.addEventListener("click", function (event) {
+          if (input.files && input.files.length) return;
+          event.preventDefault();
+          waiting = true;
+          input.click();
+        });
+      }
       input.addEventListener("change", function () {
         var file = input.files && input.files[0];
         if (!file) return;
-        var reader = new FileReader();
-        reader.onload = function () {
-          var image = document.createElement("img");
-          image.alt = "";
-          image.src = reader.result;
-          var initials = circle.querySelector("span:not(.avatar-badge)");
-          if (initials) circle.replaceChild(image, initials);
-        };
-        reader.readAsDataURL(file);
+        if (wrapper) wrapper.classList.add("has-photo");
+        if (window.FileReader) {
+          var reader = new FileReader();
+          reader.onload = function () {
+            var image = circle.querySelector("img") || document.createElement("img");
+            image.alt = "";
+            image.src = reader.result;
+            var empty = circle.querySelector(".avatar-empty");
+            if (empty) circle.replaceChild(image, empty);
+          };
+          reader.readAsDataURL(file);
+        }
+        if (waiting && adding) {
+          waiting = false;
+          form.requestSubmit(adding);
+        }
       });
     });
   }

@@ -640,14 +640,12 @@ class FunnelWalk(unittest.TestCase):
         lucia.type(t("Confirm Password"), "Escudo-Fuerte-42!")
         lucia.tick(t("I agree to the") + " " + t("Terms of Service"))
         lucia.press(t("Create Account"))
-        lucia.wait_for("enableFaceID")
+        lucia.wait_for("plan")
         self.assert_all_translated(lucia)
         mail = newest_mail(email)
         self.assertIn(" es tu código de ", mail["subject"])
         self.assertTrue(mail["subject"].endswith(" para confirmar tu correo"), mail["subject"])
         self.assertIn("Caduca en", mail["text"])
-        lucia.press(t("Not now"))
-        lucia.wait_for("plan")
         self.assert_all_translated(lucia)
         lucia.choose(t("Basic"))
         lucia.press(t("Continue"))
@@ -867,8 +865,6 @@ class FunnelWalk(unittest.TestCase):
         mika.type("Email", email)
         mika.type("Password", "Lantern-Harbor-58!")
         mika.press("Sign In")
-        mika.wait_for("enableFaceID")
-        mika.press("Not now")
         mika.wait_for("plan")
 
     def test_trainer_intake_resumes_after_the_browser_is_closed(self):
@@ -1229,14 +1225,12 @@ class FunnelWalk(unittest.TestCase):
                 "met", kim.driver.find_element(By.CSS_SELECTOR, "[data-check=uppercase]").get_attribute("class")))
         before = kim.driver.get_cookie("doorstep_funnel")["value"]
         kim.press("Create Account")
-        kim.wait_for("enableFaceID")
+        kim.wait_for("plan")
         after = kim.driver.get_cookie("doorstep_funnel")["value"]
         self.assertNotEqual(before, after, "the funnel's cookie is replaced at sign-up")
         stale = urllib.request.Request(BASE + "/flows/kordant", headers={"Cookie": "doorstep_funnel=" + before})
         self.assertIn('data-screen="login"', urllib.request.urlopen(stale, timeout=10).read().decode(),
                       "the cookie from before sign-up is not signed in")
-        kim.press("Not now")
-        kim.wait_for("plan")
         self.assertTrue(kim.cannot_press("Continue"), "disabled until a plan is chosen")
         kim.choose("Basic")
         self.assertTrue(kim.can_press("Continue"))
@@ -1252,8 +1246,6 @@ class FunnelWalk(unittest.TestCase):
         other.enter_code("Reset code", latest_code(email))
         other.type("New password", secret("Brand-New-Pass-7$"))
         other.press("Reset Password")
-        other.wait_for("enableFaceID")
-        other.press("Not now")
         other.wait_for("plan")
         other.choose("Plus")
         other.press("Continue")
@@ -1277,8 +1269,6 @@ class FunnelWalk(unittest.TestCase):
         # The invitee signs up and enters the mailed code where a plan would be chosen.
         jo = self.kordant_sign_up_form("Jo van der Berg", invitee, "Jo-Joins-2026!")
         jo.press("Create Account")
-        jo.wait_for("enableFaceID")
-        jo.press("Not now")
         jo.wait_for("plan")
         jo.press("I have a family invite code")
         jo.wait_for("joinFamily")
@@ -1564,8 +1554,6 @@ class NoDeadEnds(unittest.TestCase):
         button works, and the walk moves on; FamilySync's slides do the same."""
         rio = self.kordant_sign_up_form("Rio Vance", "rio.back@example.com", "Back-Button-42!")
         rio.press("Create Account")
-        rio.wait_for("enableFaceID")
-        rio.press("Not now")
         rio.wait_for("plan")
         rio.choose("Plus")
         rio.press("Continue")
@@ -1690,8 +1678,6 @@ class NoDeadEnds(unittest.TestCase):
         a family and inviting to the one they are in."""
         owner = self.kordant_sign_up_form("Ada Reyes", "ada.family@example.com", "Family-First-42!")
         owner.press("Create Account")
-        owner.wait_for("enableFaceID")
-        owner.press("Not now")
         owner.wait_for("plan")
         owner.choose("Plus")
         owner.press("Continue")
@@ -1713,8 +1699,6 @@ class NoDeadEnds(unittest.TestCase):
 
         ben = self.kordant_sign_up_form("Ben Reyes", "ben.family@example.com", "Family-Too-42!")
         ben.press("Create Account")
-        ben.wait_for("enableFaceID")
-        ben.press("Not now")
         ben.wait_for("plan")
         ben.press("I have a family invite code")
         ben.wait_for("joinFamily")

@@ -9,6 +9,7 @@ extension DecliningDevice {
     func pickImage() async -> (data: Data, isPNG: Bool)? { nil }
     func requestPermission(_ permission: String) async -> Bool { false }
     func enableBiometrics() async -> Bool { false }
+    func canEnableBiometrics() async -> Bool { false }
     func forgetBiometrics() async {}
     func appleCredential() async -> AppleCredential? { nil }
     func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }

@@ -33,6 +33,8 @@ struct ProviderDevice: DecliningDevice {
     }
 
     func canMakePasskeys() async -> Bool { passkeys != nil }
+    /// Kim's phone has Face ID enrolled.
+    func canEnableBiometrics() async -> Bool { true }
 
     func passkeyRegistration(_ options: PasskeyCreationOptions) async -> PasskeyRegistration? {
         passkeys?.register(options)

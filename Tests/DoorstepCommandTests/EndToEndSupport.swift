@@ -43,6 +43,7 @@ final class TestDevice: DeviceEffects {
 
     func pickImage() async -> (data: Data, isPNG: Bool)? { (Self.png, true) }
     func requestPermission(_ permission: String) async -> Bool { true }
+    func canEnableBiometrics() async -> Bool { true }
     func enableBiometrics() async -> Bool {
         enrolled.withLock { $0 = true }
         return true
@@ -100,11 +101,11 @@ final class Walk: Sendable {
     func password(_ text: String) -> String { secrets.note(text) }
 
     /// The newest one-time code mailed to `email`, noted as a secret. The outbox delivers a moment after
-    /// the request that asked for it: a walk that already read a code for the address waits (up to ten
-    /// seconds) for a newer mail, rather than typing the old code again.
+    /// the request that asked for it: a walk that already read a code for the address waits (up to a
+    /// minute, as a loaded machine may take) for a newer mail, rather than typing the old code again.
     func code(to email: String) async throws -> Value {
         let lastRead = mailRead.withLock { $0[email] }
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         var newest = try? await latestCodeMail(to: email, servers: servers)
         while let last = lastRead, (newest?.sentAt ?? "") <= last, Date() < deadline {
             try await Task.sleep(for: .milliseconds(50))
@@ -131,21 +132,27 @@ func latestCode(to email: String, servers: [URL]) async throws -> String {
     try await latestCodeMail(to: email, servers: servers).code
 }
 
-/// The newest mail with a code to an address, with when it was sent, from any of the instances.
+/// The newest mail with a code to an address, with when it was sent, from any of the instances;
+/// waited for while none has arrived yet (the outbox delivers after the request that queued it
+/// answers, and later still on a loaded machine), for up to a minute.
 func latestCodeMail(to email: String, servers: [URL]) async throws -> (sentAt: String, code: String) {
-    var newest: (sentAt: String, code: String)?
-    for server in servers {
-        var components = URLComponents(
-            url: server.appendingPathComponent("dev/mail.json"), resolvingAgainstBaseURL: false)!
-        components.queryItems = [URLQueryItem(name: "to", value: email)]
-        let (data, _) = try await URLSession.shared.data(from: components.url!)
-        let mail = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
-        guard let first = mail?.first, let code = first["code"] as? String else { continue }
-        let sentAt = first["sentAt"] as? String ?? ""
-        if newest == nil || sentAt > newest!.sentAt { newest = (sentAt, code) }
+    let deadline = Date().addingTimeInterval(60)
+    while true {
+        var newest: (sentAt: String, code: String)?
+        for server in servers {
+            var components = URLComponents(
+                url: server.appendingPathComponent("dev/mail.json"), resolvingAgainstBaseURL: false)!
+            components.queryItems = [URLQueryItem(name: "to", value: email)]
+            let (data, _) = try await URLSession.shared.data(from: components.url!)
+            let mail = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+            guard let first = mail?.first, let code = first["code"] as? String else { continue }
+            let sentAt = first["sentAt"] as? String ?? ""
+            if newest == nil || sentAt > newest!.sentAt { newest = (sentAt, code) }
+        }
+        if let newest { return newest }
+        guard Date() < deadline else { throw MailboxError.noMail(email) }
+        try await Task.sleep(for: .milliseconds(50))
     }
-    guard let newest else { throw MailboxError.noMail(email) }
-    return newest
 }
 
 enum MailboxError: Error {

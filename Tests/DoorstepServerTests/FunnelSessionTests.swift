@@ -56,7 +56,7 @@ struct FunnelSessionTests {
             try await victim.submit(
                 "kordant", [("email", "dana@example.com"), ("loginPassword", "Shield-Up-2026!"), ("rememberMe", "on")],
                 press: "signIn")
-            #expect(victim.screen == "enableFaceID")
+            #expect(victim.screen == "plan")
             let after = try #require(victim.cookies["doorstep_funnel"])
             #expect(after != planted, "the cookie is replaced at sign-in")
             #expect(victim.csrf != csrfBefore, "and so is the CSRF token")

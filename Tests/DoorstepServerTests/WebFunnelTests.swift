@@ -408,14 +408,14 @@ struct WebFunnelTests {
                 var fields = [("email", "dana@example.com"), ("loginPassword", "Shield-Up-2026!")]
                 if remember { fields.append(("rememberMe", "on")) }
                 try await browser.submit("kordant", fields, press: "signIn")
-                #expect(browser.screen == "enableFaceID")
+                #expect(browser.screen == "plan", "a browser is not offered Face ID")
                 #expect((browser.cookies["doorstep_signin"] != nil) == !remember)
                 try await browser.open("/flows/kordant")
-                #expect(browser.screen == "enableFaceID", "still signed in while the browser is open")
+                #expect(browser.screen == "plan", "still signed in while the browser is open")
 
                 browser.closeAndReopen(keeping: ["doorstep_funnel"])
                 try await browser.open("/flows/kordant")
-                #expect(browser.screen == (remember ? "enableFaceID" : "login"))
+                #expect(browser.screen == (remember ? "plan" : "login"))
             }
         }
     }

@@ -30,6 +30,8 @@ public protocol DeviceEffects: Sendable {
     func requestPermission(_ permission: String) async -> Bool
     /// Whether Face ID or Touch ID was enrolled for sign-in.
     func enableBiometrics() async -> Bool
+    /// Whether Face ID or Touch ID sign-in can be turned on here: the device has biometrics enrolled.
+    func canEnableBiometrics() async -> Bool
     /// Forgets the Face ID or Touch ID enrolment and what it keeps in the Keychain (on log-out).
     func forgetBiometrics() async
     /// Sign in with Apple's credential, or nil when the person cancelled.
@@ -130,6 +132,7 @@ public struct NoDeviceEffects: DeviceEffects {
     public func pickImage() async -> (data: Data, isPNG: Bool)? { nil }
     public func requestPermission(_ permission: String) async -> Bool { false }
     public func enableBiometrics() async -> Bool { false }
+    public func canEnableBiometrics() async -> Bool { false }
     public func forgetBiometrics() async {}
     public func appleCredential() async -> AppleCredential? { nil }
     public func googleCredential() async -> (idToken: String, rawNonce: String?)? { nil }

@@ -142,6 +142,10 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
         }
     }
 
+    public func canEnableBiometrics() async -> Bool {
+        await device.canEnableBiometrics()
+    }
+
     public func canAddPasskey() async -> Bool {
         guard await device.canMakePasskeys() else { return false }
         return (try? await client.enabledMethods().contains("passkey")) ?? false

@@ -5,7 +5,7 @@ public enum FlowEffect: String, CaseIterable, Sendable {
     case signInWithApple, signInWithGoogle, signInWithPasskey, continueAsGuest, addPasskey
     case saveProfile, acceptConsents, pickImage, uploadAvatar
     case createGroup, joinGroup, inviteMembers
-    case submitAnswers, checkAnswers, requestPermission, enableBiometrics, logOut, checkPasskeys
+    case submitAnswers, checkAnswers, requestPermission, enableBiometrics, logOut, checkPasskeys, checkBiometrics
     case trainerGoalOptions = "trainer.goalOptions"
     case trainerEditGoalOptions = "trainer.editGoalOptions"
     case trainerConfirmGoal = "trainer.confirmGoal"
@@ -34,7 +34,9 @@ public enum FlowEffect: String, CaseIterable, Sendable {
         case .inviteMembers: ["groupId", "emails"]
         case .submitAnswers: ["fields"]
         case .requestPermission: ["permission"]
-        case .checkAnswers, .enableBiometrics, .logOut, .checkPasskeys, .trainerGoalOptions, .trainerDraftProgram: []
+        case .checkAnswers, .enableBiometrics, .logOut, .checkPasskeys, .checkBiometrics, .trainerGoalOptions,
+            .trainerDraftProgram:
+            []
         case .trainerEditGoalOptions: ["instruction"]
         case .trainerConfirmGoal: ["optionId"]
         case .trainerEditProgram: ["programId", "instruction"]
@@ -58,6 +60,7 @@ public enum FlowEffect: String, CaseIterable, Sendable {
         case .requestPermission: [.namedBy(argument: "permission", prefix: "permission.")]
         case .enableBiometrics: [.fixed("biometrics.enabled")]
         case .checkPasskeys: [.fixed("passkey.available")]
+        case .checkBiometrics: [.fixed("biometrics.available")]
         case .setPassword: [.fixed("password.set")]
         case .logOut: [.fixed("session.active")]
         case .trainerGoalOptions, .trainerEditGoalOptions: [.fixed("trainer.goalOptions")]

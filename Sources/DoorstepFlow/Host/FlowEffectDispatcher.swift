@@ -121,6 +121,8 @@ public enum FlowEffectDispatcher {
             return ["biometrics.enabled": true]
         case .checkPasskeys:
             return ["passkey.available": .bool(await performer.canAddPasskey())]
+        case .checkBiometrics:
+            return ["biometrics.available": .bool(await performer.canEnableBiometrics())]
         case .logOut:
             try await performer.logOut()
             return ["session.active": false]

@@ -49,6 +49,9 @@ public protocol FlowEffectPerformer {
     /// Whether this host can make a passkey for the signed-in person (the device or browser can, and
     /// the server takes them), so that a flow offers one only where it works.
     func canAddPasskey() async -> Bool
+    /// Whether this host can turn on Face ID or Touch ID sign-in (a device with biometrics enrolled),
+    /// so that a flow offers it only where it works: never in a browser.
+    func canEnableBiometrics() async -> Bool
     func trainerGoalOptions(instruction: String?) async throws -> [EffectGoalOption]
     func trainerConfirmGoal(optionID: String) async throws -> String
     func trainerProgram(editing programID: String?, instruction: String?) async throws -> EffectProgram

@@ -72,6 +72,9 @@ extension FunnelEffects {
         throw EffectFailure.cancelled("You can turn this on in the app.")
     }
 
+    /// A browser has no Face ID sign-in to turn on; the app offers it.
+    func canEnableBiometrics() async -> Bool { false }
+
     func enableBiometrics() async throws -> Bool {
         throw EffectFailure.cancelled("Face ID is available in the app.")
     }

@@ -75,6 +75,15 @@
             #endif
         }
 
+        /// Whether the device has Face ID or Touch ID enrolled.
+        public func canEnableBiometrics() async -> Bool {
+            #if canImport(LocalAuthentication)
+                LAContext().canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil)
+            #else
+                false
+            #endif
+        }
+
         /// Asks for Face ID, then keeps the session in the item only Face ID opens; an app that wraps its
         /// token store in a `BiometricTokenStore` over the same item keeps that copy current from then on.
         public func enableBiometrics() async -> Bool {

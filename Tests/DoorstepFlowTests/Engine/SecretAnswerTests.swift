@@ -198,6 +198,12 @@ struct SecretAnswerTests {
         engine.handle(.answerChanged(field: "email", value: "dana@example.com"), at: Self.now)
         engine.handle(.answerChanged(field: "loginPassword", value: "Shield-Up-2026!"), at: Self.now)
         engine.handle(.actionTapped("signIn"), at: Self.now)
+        // The move first asks whether Face ID can be offered; then the log-in waits on its second factor.
+        let check = try #require(engine.snapshot.pending)
+        engine.handle(
+            .effectFinished(
+                EffectOutcome(requestID: check.requestID, result: .success(["biometrics.available": false]))),
+            at: Self.now)
         let saved = try JSONDecoder().decode(FlowSnapshot.self, from: JSONEncoder().encode(engine.snapshot))
 
         var resumed = try FlowEngine(flow: flow, restoring: saved, finishingPendingMove: true)

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// Drives an engine the way a host does: answers fields, taps actions, runs the effects it asks for
-/// with scripted results, and keeps a manual clock. Tests read like a person using the app.
+/// with scripted results, and keeps a manual clock. Tests read like a person using the app, on a
+/// phone with Face ID enrolled unless a test scripts `checkBiometrics` otherwise.
 struct FlowDriver {
     typealias Handler = (EffectRequest) -> EffectOutcome.Result
 
@@ -13,7 +14,9 @@ struct FlowDriver {
     private(set) var saves = 0
     private(set) var completions = 0
     private(set) var scheduledTimers: [String: Double] = [:]
-    private var handlers: [String: Handler] = [:]
+    private var handlers: [String: Handler] = [
+        "checkBiometrics": { _ in .success(["biometrics.available": true]) }
+    ]
 
     init(_ engine: FlowEngine, now: Date = Date(timeIntervalSince1970: 1_790_000_000)) {
         self.engine = engine

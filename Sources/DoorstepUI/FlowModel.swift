@@ -15,6 +15,8 @@
         func leave(_ field: String) async
         /// Taps an action.
         func tap(_ action: String) async
+        /// Adds an entry to a list field with its Add button.
+        func add(_ item: String, to field: String) async
         /// Goes back.
         func back() async
         /// Stages a photo the picker returned, for the screen's upload.
@@ -115,6 +117,11 @@
         /// The person left a field or paused typing in it.
         public func leave(_ field: String) async {
             await perform { try await $0.leave(field) }
+        }
+
+        /// Adds an entry to a list field; a refused one comes back with its message.
+        public func add(_ item: String, to field: String) async {
+            await perform { try await $0.add(item, to: field) }
         }
 
         /// Taps an action. An AutoFill passkey request ends first: the action may start a sheet of its own,

@@ -29,6 +29,7 @@
     final class InertFlowActions: FlowActions {
         func answer(_ field: String, _ value: Value?) async {}
         func tap(_ action: String) async {}
+        func add(_ item: String, to field: String) async {}
         func back() async {}
         func pickedPhoto(_ data: Data, field: String) async {}
     }

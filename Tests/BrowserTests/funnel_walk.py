@@ -1740,6 +1740,53 @@ class NoDeadEnds(unittest.TestCase):
         ned.wait_for("verifyEmail")
         self.assertTrue(ned.sees("No account uses this address yet, so we're making you one."), ned.text())
 
+    def test_destiny_a_birth_date_out_of_range_says_why(self):
+        """Destiny's birth date in the future or before 1900 greys out Continue and says why as the
+        field is left, rather than waiting for Enter."""
+        vic = FunnelWalk.destiny_to_auth(self)
+        vic.press("Continue as Guest")
+        vic.wait_for("birthData")
+        vic.type("City of Birth", "Lisbon")
+        date = vic.field("Date of Birth")
+        for value, words in [("2999-01-01", "Date of birth can't be in the future."),
+                             ("1850-06-01", "Date of birth is too far in the past.")]:
+            vic.set_value("Date of Birth", value)
+            vic.driver.execute_script("arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
+                                      "arguments[0].dispatchEvent(new Event('blur'));", date)
+            self.assertTrue(vic.cannot_press("Continue"), value)
+            WebDriverWait(vic.driver, 5, POLL).until(lambda _: vic.sees(words))
+        vic.set_value("Date of Birth", "1990-03-14")
+        vic.driver.execute_script("arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", date)
+        self.assertTrue(vic.can_press("Continue"))
+        self.assertFalse(vic.sees("Date of birth is too far in the past."), "the message goes once mended")
+
+    def test_kordant_add_refuses_a_wrong_entry_and_keeps_it_to_mend(self):
+        """Kordant's Add refuses "not-an-email" and a repeat, saying why, with the entry left in the box
+        to mend; a real address is added."""
+        kai = self.kordant_sign_up_form("Kai Ito", "kai.list@example.com", "List-Checks-42!")
+        kai.press("Create Account")
+        kai.wait_for("plan")
+        kai.choose("Basic")
+        kai.press("Continue")
+        kai.wait_for("watchlist")
+        kai.type("Email or phone", "not-an-email")
+        kai.press("Add")
+        kai.wait_for("watchlist")
+        self.assertTrue(kai.sees("Enter an email address or a phone number"), kai.text())
+        self.assertEqual(kai.field("Email or phone").get_attribute("value"), "not-an-email")
+        kai.type("Email or phone", "kai.list@example.com")
+        kai.press("Add")
+        kai.wait_for("watchlist")
+        self.assertFalse(kai.sees("Enter an email address or a phone number"), kai.text())
+        self.assertEqual(kai.field("Email or phone").get_attribute("value"), "")
+        kai.type("Email or phone", "KAI.list@example.com")
+        kai.press("Add")
+        kai.wait_for("watchlist")
+        self.assertTrue(kai.sees("That item is already on the list."), kai.text())
+        kai.type("Email or phone", "")
+        kai.press("Continue")
+        kai.wait_for("invite")
+
     def test_tanda_returning_person_finishes_an_unfinished_setup(self):
         """Someone who quit TANDA at "Create a Password" signs in with a code in a new browser and is
         asked for the password, not sent home; someone who quit at the name signs in with the

@@ -20,6 +20,13 @@ struct PresenterTests {
         return ScreenPresenter(engine: engine, now: now, offeredProviders: providers).present()
     }
 
+    @Test("Kordant's \"Sign up with a passkey\" shows only where passkeys are offered, as a passkey action does")
+    func passkeySignUpNeedsPasskeys() throws {
+        let ids = { (screen: ScreenPresentation) in screen.allActions.map(\.id) }
+        #expect(ids(try present("kordant", at: "signup", providers: ["passkey"])).contains("passkeySignUp"))
+        #expect(!ids(try present("kordant", at: "signup", providers: [])).contains("passkeySignUp"))
+    }
+
     @Test("TANDA's primary button is drawn in the accent colour with white words, and waits for the email")
     func tandaPrimaryButton() throws {
         let screen = try present("tanda", at: "createAccount")

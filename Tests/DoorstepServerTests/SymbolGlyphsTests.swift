@@ -47,7 +47,11 @@ struct SymbolGlyphsTests {
                 "kordant", "watchlist", ["watchlist": ["dana@example.com"]], "xmark",
                 #"aria-label="Remove dana@example.com" formnovalidate>"#
             ),
-            ("tanda", "photo", [:], "camera", #"class="avatar-circle" aria-hidden="true" data-avatar-preview><span>"#),
+            (
+                "tanda", "photo", [:], "person.fill",
+                #"class="avatar-circle" aria-hidden="true" data-avatar-preview><span class="avatar-empty">"#
+            ),
+            ("tanda", "photo", [:], "plus", #"<span class="badge-add">"#),
         ]
 
     @Test(

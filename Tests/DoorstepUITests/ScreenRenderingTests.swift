@@ -15,6 +15,7 @@
             var taps: [String] = []
             func answer(_ field: String, _ value: Value?) async {}
             func tap(_ action: String) async { taps.append(action) }
+            func add(_ item: String, to field: String) async {}
             func back() async {}
             func pickedPhoto(_ data: Data, field: String) async {}
         }

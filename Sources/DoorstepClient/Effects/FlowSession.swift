@@ -120,6 +120,13 @@ public actor FlowSession {
         try await handle(.fieldLeft(field))
     }
 
+    /// Adds an entry to a list field, as its Add button does (``FlowEvent/itemAdded(field:item:)``), and
+    /// keeps the walk on the device.
+    public func add(_ item: String, to field: String) async throws {
+        try await handle(.itemAdded(field: field, item: item))
+        try await snapshots.save(engine.snapshot)
+    }
+
     /// Taps an action and runs what follows, effects included.
     public func tap(_ action: String) async throws {
         try await handle(.actionTapped(action))

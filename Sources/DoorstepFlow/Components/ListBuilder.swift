@@ -16,6 +16,9 @@ public enum ListBuilder {
         return .success(candidate)
     }
 
+    /// Where the engine keeps an entry its Add refused, for the entry box to show again.
+    public static func entryKey(_ field: String) -> String { "\(field).entry" }
+
     /// The list without the item at `index` (unchanged when out of range).
     public static func removing(at index: Int, from list: [String]) -> [String] {
         guard list.indices.contains(index) else { return list }

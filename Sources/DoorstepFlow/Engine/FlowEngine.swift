@@ -95,6 +95,8 @@ public struct FlowEngine: Sendable {
             return finish(outcome, at: now)
         case .backTapped:
             return goBack(at: now)
+        case .itemAdded(let field, let item):
+            return addItem(item, to: field, at: now)
         }
     }
 
@@ -127,6 +129,26 @@ public struct FlowEngine: Sendable {
         assign(field, value)
         snapshot.issues.removeAll { $0.field == field }
         return []
+    }
+
+    /// Adds an entry to a list as its Add button does, by the field's rules (``ListBuilder``). A refused
+    /// entry stays out of the list with its field's message, and is kept (`<field>.entry`) for the
+    /// entry box to show again, so the person sees which entry was refused and can mend it.
+    private mutating func addItem(_ item: String, to field: String, at now: Date) -> [FlowCommand] {
+        guard snapshot.pending == nil, let definition = index.fields[field], definition.kind == .stringList else {
+            return []
+        }
+        let list = (snapshot.answers[field]?.arrayValue ?? []).compactMap(\.stringValue)
+        snapshot.issues.removeAll { $0.field == field }
+        switch ListBuilder.adding(item, to: list, field: definition, context: validationContext(at: now)) {
+        case .success(let added):
+            snapshot.answers[field] = .array(added.map(Value.string))
+            snapshot.results[ListBuilder.entryKey(field)] = nil
+        case .failure(let issue):
+            snapshot.issues.append(issue)
+            snapshot.results[ListBuilder.entryKey(field)] = .string(item)
+        }
+        return [.saveSnapshot]
     }
 
     /// A filled answer of the wrong form gets its field's message. Nothing else changes: a message an

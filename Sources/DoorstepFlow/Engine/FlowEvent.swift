@@ -7,6 +7,8 @@ public enum FlowEvent: Sendable, Hashable {
     /// field's message now, not only when a button is pressed (which may be disabled for that very
     /// reason). An empty field left says nothing.
     case fieldLeft(String)
+    /// An entry added to a list field with its Add button: checked alone and against the list first.
+    case itemAdded(field: String, item: String)
     /// A person tapped an action.
     case actionTapped(String)
     /// A timer the engine scheduled went off.

@@ -60,7 +60,7 @@ public struct FlowWalkAnalytics: Codable, Sendable, Hashable {
         -> [FlowWalkEvent]
     {
         switch event {
-        case .answerChanged, .fieldLeft: return []
+        case .answerChanged, .fieldLeft, .itemAdded: return []
         default: break
         }
         var events: [FlowWalkEvent] = []

@@ -38,6 +38,10 @@ public struct Action: Codable, Sendable, Hashable {
     public var cooldown: Cooldown?
     /// Shows the action only while the condition holds.
     public var visibleWhen: Condition?
+    /// The sign-in provider (`passkey`, `apple`, `google`) the action leads to without running its
+    /// effect itself (Kordant's "Sign up with a passkey" mails a code first): shown only where the
+    /// host offers it, as an action that runs the provider's effect is.
+    public var leadsTo: String?
 
     /// Creates an action.
     public init(id: String, title: String? = nil, role: Role) {

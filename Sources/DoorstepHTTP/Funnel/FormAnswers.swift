@@ -30,7 +30,10 @@ enum FormAnswers {
                     answers.append((fieldID, .bool(form.value(fieldID) != nil)))
                     continue
                 }
-                let sent = form.all(fieldID)
+                var sent = form.all(fieldID)
+                // Add's entry box is the list's last input: the entry goes through the engine's check
+                // (``FunnelEvents``), not straight into the list.
+                if field.kind == .stringList, form.value("_add") == fieldID { sent = Array(sent.dropLast()) }
                 if sent.isEmpty, field.kind != .multiChoice, field.kind != .stringList { continue }
                 answers.append((fieldID, value(sent, block: block, field: field)))
             }

@@ -85,7 +85,8 @@ extension InputHTML {
         if let earliest = content.earliest { extra += " min=\"\(HTML.escape(earliest))\"" }
         let input =
             "<input type=\"\(content.mode.rawValue)\" id=\"\(inputID(field.id))\" name=\"\(HTML.escape(field.id))\" "
-            + "value=\"\(HTML.escape(field.value))\" class=\"input role-input\"\(extra)\(described(field))>"
+            + "value=\"\(HTML.escape(field.value))\" class=\"input role-input\"\(extra)\(described(field))"
+            + "\(checks(field))>"
         return wrap(
             field,
             label(field) + "<div class=\"input-with-symbol\">\(symbol(content.symbol) ?? "")\(input)</div>"
@@ -109,6 +110,7 @@ extension InputHTML {
         }
         html += label(field)
         html += "<div class=\"list-add\"><input type=\"text\" id=\"\(inputID(field.id))\" name=\"\(name)\" "
+        html += "value=\"\(HTML.escape(content.entry))\" "
         html += "class=\"input role-input\"\(placeholder(field))\(typing(field))\(described(field))>"
         html += "<button type=\"submit\" name=\"_add\" value=\"\(name)\" class=\"add role-button\" "
         html += "formnovalidate>\(HTML.escape(content.addTitle))</button></div></div>"

@@ -92,7 +92,8 @@ enum InputHTML {
         guard let messages = field.checkMessages else { return "" }
         return HTML.attributes([
             "data-message-form": messages.wrongForm, "data-message-short": messages.tooShort,
-            "data-message-mismatch": messages.mismatch, "data-error-id": inputID(field.id) + "-error",
+            "data-message-mismatch": messages.mismatch, "data-message-late": messages.tooLate,
+            "data-message-early": messages.tooEarly, "data-error-id": inputID(field.id) + "-error",
         ])
     }
 

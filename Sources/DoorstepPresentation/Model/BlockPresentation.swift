@@ -279,6 +279,8 @@ public struct ListBuilderContent: Sendable, Hashable, Codable {
     public var field: FieldPresentation
     public var items: [String]
     public var addTitle: String
+    /// The entry its Add refused, shown again in the entry box beside the field's message.
+    public var entry: String = ""
 }
 
 /// A tappable card that runs an action.

@@ -107,11 +107,20 @@ public struct FieldCheckMessages: Sendable, Hashable, Codable {
     public var tooShort: String?
     /// A confirmation that differs from what it confirms.
     public var mismatch: String?
+    /// A date after the latest the field takes (a birth date in the future).
+    public var tooLate: String?
+    /// A date before the earliest the field takes.
+    public var tooEarly: String?
 
     /// Creates the messages.
-    public init(wrongForm: String? = nil, tooShort: String? = nil, mismatch: String? = nil) {
+    public init(
+        wrongForm: String? = nil, tooShort: String? = nil, mismatch: String? = nil, tooLate: String? = nil,
+        tooEarly: String? = nil
+    ) {
         self.wrongForm = wrongForm
         self.tooShort = tooShort
         self.mismatch = mismatch
+        self.tooLate = tooLate
+        self.tooEarly = tooEarly
     }
 }

@@ -59,7 +59,8 @@ struct InputPresenter {
             return .listBuilder(
                 ListBuilderContent(
                     field: field, items: (answer?.arrayValue ?? []).compactMap(\.stringValue),
-                    addTitle: block.confirmLabel ?? FlowStrings.defaultAddTitle))
+                    addTitle: block.confirmLabel ?? FlowStrings.defaultAddTitle,
+                    entry: engine.value(ListBuilder.entryKey(fieldID))?.stringValue ?? ""))
         case .avatar:
             return .avatar(avatar())
         default:
@@ -103,7 +104,7 @@ struct InputPresenter {
         }
         let messages = FieldCheckMessages(
             wrongForm: FieldValidator.formCode(of: field).flatMap(message), tooShort: message("too_short"),
-            mismatch: message("mismatch"))
+            mismatch: message("mismatch"), tooLate: message("date_in_future"), tooEarly: message("date_too_early"))
         return messages == FieldCheckMessages() ? nil : messages
     }
 

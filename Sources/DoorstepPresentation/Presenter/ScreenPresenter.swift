@@ -162,6 +162,7 @@ public struct ScreenPresenter {
 
     /// Whether an action shows: provider sign-ins only where the provider is offered.
     func isOffered(_ action: Action) -> Bool {
+        if let provider = action.leadsTo, !isOffered(provider: provider) { return false }
         guard let effects = effects(of: action) else { return true }
         return Self.providerEffects.allSatisfy { provider, providerEffects in
             isOffered(provider: provider) || effects.isDisjoint(with: providerEffects)

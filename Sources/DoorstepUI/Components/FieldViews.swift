@@ -402,12 +402,16 @@
                     }
                 }
             }
+            // A refused entry comes back into the box, beside its message.
+            .onChange(of: content.entry) { _, refused in
+                if !refused.isEmpty { entry = refused }
+            }
         }
 
         private func add() {
-            let items = content.items + [entry.trimmingCharacters(in: .whitespaces)]
+            let item = entry
             entry = ""
-            Task { await model.answer(content.field.id, .array(items.map(Value.string))) }
+            Task { await model.add(item, to: content.field.id) }
         }
     }
 #endif

@@ -54,6 +54,11 @@ struct FlowDriver {
         run(engine.handle(.answerChanged(field: field, value: value), at: now))
     }
 
+    /// Adds an entry to a list with its Add button.
+    mutating func add(_ item: String, to field: String) {
+        run(engine.handle(.itemAdded(field: field, item: item), at: now))
+    }
+
     mutating func tap(_ action: String) {
         run(engine.handle(.actionTapped(action), at: now))
     }

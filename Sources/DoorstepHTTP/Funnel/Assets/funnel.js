@@ -201,6 +201,8 @@
         var original = input.dataset.matches && document.getElementById(input.dataset.matches);
         if (original && original.value !== value) return input.dataset.messageMismatch || null;
         if (input.minLength > 0 && value.length < input.minLength) return input.dataset.messageShort || null;
+        if (input.validity.rangeOverflow) return input.dataset.messageLate || null;
+        if (input.validity.rangeUnderflow) return input.dataset.messageEarly || null;
         if (!input.checkValidity()) return input.dataset.messageForm || null;
         return null;
       }

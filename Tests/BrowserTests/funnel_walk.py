@@ -1549,6 +1549,18 @@ class NoDeadEnds(unittest.TestCase):
             "arguments[0].dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));",
             person.field(label), text)
 
+    def tanda_email_sent(self, email, screen):
+        """A new browser through TANDA's Get Started with `email` entered and sent, to `screen`."""
+        person = self.person("tanda")
+        person.open("/flows/tanda")
+        person.wait_for("slide1")
+        person.press("Get Started")
+        person.wait_for("createAccount")
+        person.type("Email", email)
+        person.press("Continue")
+        person.wait_for(screen)
+        return person
+
     def test_browser_back_then_continue_moves_on_again(self):
         """Kordant's plan, watchlist, the browser's Back, then Continue: the plan screen is back, its
         button works, and the walk moves on; FamilySync's slides do the same."""
@@ -1615,14 +1627,7 @@ class NoDeadEnds(unittest.TestCase):
         """TANDA's Close on the code screen, then Get Started with the same address within the
         minute: no new code can go yet, so the person lands where the code already sent works."""
         email = "close.tanda@example.com"
-        cy = self.person("tanda")
-        cy.open("/flows/tanda")
-        cy.wait_for("slide1")
-        cy.press("Get Started")
-        cy.wait_for("createAccount")
-        cy.type("Email", email)
-        cy.press("Continue")
-        cy.wait_for("verifyEmail")
+        cy = self.tanda_email_sent(email, "verifyEmail")
         code = latest_code(email)
         cy.press("Close")
         cy.wait_for("slide1")
@@ -1799,14 +1804,7 @@ class NoDeadEnds(unittest.TestCase):
         first.wait_for("createPassword")
         first.quit()
 
-        again = self.person("tanda")
-        again.open("/flows/tanda")
-        again.wait_for("slide1")
-        again.press("Get Started")
-        again.wait_for("createAccount")
-        again.type("Email", email)
-        again.press("Continue")
-        again.wait_for("signInCode")
+        again = self.tanda_email_sent(email, "signInCode")
         again.enter_code("Sign-in code", latest_code(email))
         again.press("Sign In")
         again.wait_for("createPassword")
@@ -1823,14 +1821,7 @@ class NoDeadEnds(unittest.TestCase):
         again.wait_for("name")
         again.quit()
 
-        third = self.person("tanda")
-        third.open("/flows/tanda")
-        third.wait_for("slide1")
-        third.press("Get Started")
-        third.wait_for("createAccount")
-        third.type("Email", email)
-        third.press("Continue")
-        third.wait_for("passwordLogin")
+        third = self.tanda_email_sent(email, "passwordLogin")
         third.type("Password", "Halfway-There-2026")
         third.press("Sign In")
         third.wait_for("name")
@@ -1846,14 +1837,7 @@ class NoDeadEnds(unittest.TestCase):
         third.wait_for("home")
         third.quit()
 
-        last = self.person("tanda")
-        last.open("/flows/tanda")
-        last.wait_for("slide1")
-        last.press("Get Started")
-        last.wait_for("createAccount")
-        last.type("Email", email)
-        last.press("Continue")
-        last.wait_for("passwordLogin")
+        last = self.tanda_email_sent(email, "passwordLogin")
         last.type("Password", "Halfway-There-2026")
         last.press("Sign In")
         last.wait_for("home")

@@ -75,12 +75,18 @@ struct KordantGapsTests {
         #expect(plan.options?.allSatisfy { $0.price == nil && $0.features == nil } == true)
     }
 
-    @Test("An invitee enters the mailed code instead of choosing a plan, joins the family and goes on")
-    func inviteeJoinsWithTheMailedCode() throws {
+    /// A returning Apple account signed in on a phone, Face ID declined: on the plan step.
+    static func returningWithApple() throws -> FlowDriver {
         var driver = try FlowDriver(flow: "kordant")
         driver.on("signInWithApple", succeedWith: ["session.active": true, "session.isNewUser": false])
         driver.tap("apple")
         driver.tap("notNow")
+        return driver
+    }
+
+    @Test("An invitee enters the mailed code instead of choosing a plan, joins the family and goes on")
+    func inviteeJoinsWithTheMailedCode() throws {
+        var driver = try Self.returningWithApple()
         #expect(driver.screen == "plan")
         driver.tap("joinFamily")
         #expect(driver.screen == "joinFamily")
@@ -110,10 +116,7 @@ struct KordantGapsTests {
 
     @Test("Add checks each entry as it is added: a wrong or repeated one stays out, in the box, with why")
     func addChecksEachEntry() throws {
-        var driver = try FlowDriver(flow: "kordant")
-        driver.on("signInWithApple", succeedWith: ["session.active": true, "session.isNewUser": false])
-        driver.tap("apple")
-        driver.tap("notNow")
+        var driver = try Self.returningWithApple()
         driver.answer("plan", "plus")
         driver.tap("continue")
         #expect(driver.screen == "watchlist")
@@ -132,10 +135,7 @@ struct KordantGapsTests {
 
     @Test("Joining a family one is already in moves on, saying so; home joins and invites, and comes back")
     func joiningAgainAndFromHome() throws {
-        var driver = try FlowDriver(flow: "kordant")
-        driver.on("signInWithApple", succeedWith: ["session.active": true, "session.isNewUser": false])
-        driver.tap("apple")
-        driver.tap("notNow")
+        var driver = try Self.returningWithApple()
         driver.tap("joinFamily")
         driver.answer("familyCode", "F4MX9K2P")
         driver.on("joinGroup", failWith: "already_member")

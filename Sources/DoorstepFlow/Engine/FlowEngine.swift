@@ -195,16 +195,16 @@ public struct FlowEngine: Sendable {
         case .success(let values):
             for (key, value) in values { assign(key, value) }
             snapshot.effectTimes[call.name] = now
-        case .failure(let code, let message) where call.errors?[code]?.proceeds == true:
-            snapshot.results["\(call.name).error"] = .string(code)
-            present(failure: code, message: message, of: call)
         case .failure(let code, let message):
-            if call.optional != true {
+            // An optional effect's failure, or one whose error proceeds (and says so), does not stop the move.
+            let proceeds = call.errors?[code]?.proceeds == true
+            guard call.optional == true || proceeds else {
                 snapshot.pending = nil
                 forgetSecrets(readBy: pending.transition)
                 present(failure: code, message: message, of: call)
                 return [.saveSnapshot]
             }
+            if proceeds { present(failure: code, message: message, of: call) }
             snapshot.results["\(call.name).error"] = .string(code)
         }
         pending.effect += 1

@@ -21,8 +21,16 @@ enum FormAnswers {
         return false
     }
 
+    /// The entry a list's Add button sent: its list field and the text of its entry box, which is the
+    /// list's last input. The entry goes through the engine's check, not straight into the list.
+    static func addedEntry(in form: FunnelForm, engine: FlowEngine) -> (field: String, item: String)? {
+        guard let field = form.value("_add"), engine.flow.field(field)?.kind == .stringList else { return nil }
+        return (field, form.all(field).last ?? "")
+    }
+
     static func answers(from form: FunnelForm, engine: FlowEngine) -> [(field: String, value: Value?)] {
         var answers: [(String, Value?)] = []
+        let added = addedEntry(in: form, engine: engine)
         for block in engine.visibleBlocks where block.isInput && block.kind != .avatar {
             for fieldID in [block.field, block.confirmField].compactMap({ $0 }) {
                 guard let field = engine.flow.field(fieldID) else { continue }
@@ -31,9 +39,7 @@ enum FormAnswers {
                     continue
                 }
                 var sent = form.all(fieldID)
-                // Add's entry box is the list's last input: the entry goes through the engine's check
-                // (``FunnelEvents``), not straight into the list.
-                if field.kind == .stringList, form.value("_add") == fieldID { sent = Array(sent.dropLast()) }
+                if added?.field == fieldID { sent = Array(sent.dropLast()) }
                 if sent.isEmpty, field.kind != .multiChoice, field.kind != .stringList { continue }
                 answers.append((fieldID, value(sent, block: block, field: field)))
             }

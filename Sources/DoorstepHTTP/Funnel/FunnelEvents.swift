@@ -19,8 +19,8 @@ enum FunnelEvents {
             if pills.indices.contains(index) {
                 engine.handle(.answerChanged(field: field, value: .string(pills[index])), at: .distantPast)
             }
-        } else if let field = form.value("_add"), engine.flow.field(field)?.kind == .stringList {
-            engine.handle(.itemAdded(field: field, item: form.all(field).last ?? ""), at: .distantPast)
+        } else if let (field, item) = FormAnswers.addedEntry(in: form, engine: engine) {
+            engine.handle(.itemAdded(field: field, item: item), at: .distantPast)
         } else if let remove = form.value("_remove"), let (field, index) = split(remove) {
             let items = (engine.snapshot.answers[field]?.arrayValue ?? []).compactMap(\.stringValue)
             if items.indices.contains(index) {

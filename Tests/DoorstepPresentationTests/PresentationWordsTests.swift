@@ -76,7 +76,13 @@ struct PresentationWordsTests {
     func everyWordTranslated() throws {
         let catalog = try #require(PresentationWords.strings)
         #expect(catalog.languages == ["ar", "es"])
-        let words = try Self.wordsInCode(["Sources/DoorstepPresentation", "Sources/DoorstepUI"])
+        // The strength meter's words are the engine's measure, in English, said in the flow's language.
+        let meter =
+            [PasswordStrength.Level.weak, .medium, .strong].map(\.label)
+            + [PasswordStrength.Rules.tanda, .kordant].flatMap {
+                PasswordStrength.evaluate("", rules: $0).checks.map(\.label)
+            }
+        let words = try Self.wordsInCode(["Sources/DoorstepPresentation", "Sources/DoorstepUI"]).union(meter)
         #expect(words.count > 25)
         #expect(words.contains("Back") && words.contains("Remove {item}"))
         #expect(words.filter { catalog.strings[$0] == nil }.sorted() == [], "words with no catalog entry")

@@ -145,10 +145,11 @@ struct InputPresenter {
             let words = presenter.words
             return StrengthContent(
                 rules: rules, filledSegments: isEmpty ? 0 : evaluation.level.filledSegments,
-                label: isEmpty ? "" : words.strength(evaluation.level.label),
-                levelWords: [PasswordStrength.Level.weak, .medium, .strong].map { words.strength($0.label) },
+                // The engine measures in English; the meter says it in the flow's language.
+                label: isEmpty ? "" : words(evaluation.level.label),
+                levelWords: [PasswordStrength.Level.weak, .medium, .strong].map { words($0.label) },
                 color: presenter.resolver.color(evaluation.level.colorRole),
-                checks: evaluation.checks.map { .init(id: $0.id, label: words.strength($0.label), isMet: $0.isMet) })
+                checks: evaluation.checks.map { .init(id: $0.id, label: words($0.label), isMet: $0.isMet) })
         }
         let confirmation = block.confirmField.map { confirm in
             self.field(

@@ -111,14 +111,19 @@ extension DoorstepClient {
         }
     }
 
-    /// Mails a group's invite code to people; returns who was invited.
+    /// Mails a group's invite code to people; returns who was invited, and why each other address was
+    /// not (`invalid_email`, `already_invited`, `own_address`, `already_member`).
     @discardableResult
-    public func invite(to groupID: String, emails: [String]) async throws -> [String] {
+    public func invite(to groupID: String, emails: [String]) async throws
+        -> (invited: [String], rejected: [(email: String, code: String)])
+    {
         try await authorized {
             switch try await self.send({
                 try await self.api.inviteToGroup(path: .init(id: groupID), body: .json(.init(emails: emails)))
             }) {
-            case .accepted(let accepted): return try accepted.body.json.invited
+            case .accepted(let accepted):
+                let body = try accepted.body.json
+                return (body.invited, body.rejected.map { ($0.email, $0.code) })
             case .default(let status, let problem): throw DoorstepError.problem(status, problem)
             }
         }

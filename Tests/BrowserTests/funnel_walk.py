@@ -1842,6 +1842,43 @@ class NoDeadEnds(unittest.TestCase):
         last.press("Sign In")
         last.wait_for("home")
 
+    def test_kordant_sign_in_elsewhere_keeps_the_plan_and_watchlist(self):
+        """Someone who chose a plan and a watchlist item on Kordant, then signed in from another browser,
+        finds both as they left them and finishes from there."""
+        email = "lee.elsewhere@example.com"
+        lee = self.kordant_sign_up_form("Lee Park", email, "Elsewhere-42!")
+        lee.press("Create Account")
+        lee.wait_for("plan")
+        lee.choose("Premium")
+        lee.press("Continue")
+        lee.wait_for("watchlist")
+        lee.type("Email or phone", "+1 415 555 0100")
+        lee.press("Add")
+        lee.wait_for("watchlist")
+        lee.press("Continue")
+        lee.wait_for("invite")
+        lee.quit()
+
+        again = self.person("kordant")
+        again.open("/flows/kordant")
+        again.wait_for("login")
+        again.type("Email", email)
+        again.type("Password", "Elsewhere-42!")
+        again.press("Sign In")
+        again.wait_for("plan")
+        chosen = again.driver.find_elements(By.CSS_SELECTOR, "input[type=radio]:checked")
+        self.assertEqual([radio.get_attribute("value") for radio in chosen], ["premium"], "the plan chosen before")
+        again.press("Continue")
+        again.wait_for("watchlist")
+        items = again.driver.find_elements(By.CSS_SELECTOR, ".list-items input")
+        self.assertEqual([item.get_attribute("value") for item in items], ["+1 415 555 0100"])
+        again.press("Continue")
+        again.wait_for("invite")
+        again.press("Skip")
+        again.wait_for("done")
+        again.press("Get Started")
+        again.wait_for("home")
+
 
 def main():
     global BINARY, ARTIFACTS

@@ -97,6 +97,31 @@ struct InvitationBudgetTests {
         }
     }
 
+    @Test("Inviting your own address or a member's mails nobody and says why")
+    func ownAddressAndMembers() async throws {
+        let server = try await TestServer.make { $0.rateLimits = false }
+        try await server.test { client in
+            let token = try await client.signUpWithCode("owner@example.com", server: server).accessToken
+            let created = try await client.post("/v1/groups", ["name": "The Smiths", "kind": "family"], bearer: token)
+            let id = try #require(created.json["id"] as? String)
+            let code = try #require(created.json["inviteCode"] as? String)
+            let member = try await client.signUpWithCode("member@example.com", server: server).accessToken
+            #expect(try await client.post("/v1/groups/join", ["inviteCode": code], bearer: member).status == 200)
+
+            let sent = try await client.post(
+                "/v1/groups/\(id)/invitations",
+                ["emails": ["Owner@Example.com", "member@example.com", "new@example.com"]], bearer: token)
+            #expect(sent.status == 202)
+            #expect(sent.json["invited"] as? [String] == ["new@example.com"])
+            let refused = (sent.json["rejected"] as? [[String: Any]] ?? []).map {
+                "\($0["email"] ?? "") \($0["code"] ?? "")"
+            }
+            #expect(refused == ["owner@example.com own_address", "member@example.com already_member"])
+            #expect(await server.mail(to: "owner@example.com").allSatisfy { !$0.subject.contains("invitation") })
+            #expect(await server.mail(to: "member@example.com").allSatisfy { !$0.subject.contains("invitation") })
+        }
+    }
+
     @Test("A group named like a link is refused, and no subject carries a name someone chose")
     func noLinksAndNoChosenTextInSubjects() async throws {
         let server = try await TestServer.make { $0.rateLimits = false }

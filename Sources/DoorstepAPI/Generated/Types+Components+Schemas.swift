@@ -1660,14 +1660,14 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/InvitationsRequest`.
         public struct InvitationsRequest: Codable, Hashable, Sendable {
-            /// Addresses that are not valid come back in `rejected` (`invalid_email`), and so do addresses mailed the group's current code in the last 30 days (`already_invited`), which are not mailed again; the others are invited. One longer than 320 characters refuses the whole request (422).
+            /// Addresses that are not valid come back in `rejected` (`invalid_email`), and so do addresses mailed the group's current code in the last 30 days (`already_invited`), the inviter's own address (`own_address`) and addresses of the group's members (`already_member`), none of which are mailed; the others are invited. One longer than 320 characters refuses the whole request (422).
             ///
             /// - Remark: Generated from `#/components/schemas/InvitationsRequest/emails`.
             public var emails: [Swift.String]
             /// Creates a new `InvitationsRequest`.
             ///
             /// - Parameters:
-            ///   - emails: Addresses that are not valid come back in `rejected` (`invalid_email`), and so do addresses mailed the group's current code in the last 30 days (`already_invited`), which are not mailed again; the others are invited. One longer than 320 characters refuses the whole request (422).
+            ///   - emails: Addresses that are not valid come back in `rejected` (`invalid_email`), and so do addresses mailed the group's current code in the last 30 days (`already_invited`), the inviter's own address (`own_address`) and addresses of the group's members (`already_member`), none of which are mailed; the others are invited. One longer than 320 characters refuses the whole request (422).
             public init(emails: [Swift.String]) {
                 self.emails = emails
             }

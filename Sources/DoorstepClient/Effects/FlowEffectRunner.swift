@@ -213,8 +213,9 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
         Self.group(try await client.joinGroup(inviteCode: inviteCode))
     }
 
-    public func inviteMembers(groupID: String, emails: [String]) async throws -> Int {
-        try await client.invite(to: groupID, emails: emails).count
+    public func inviteMembers(groupID: String, emails: [String]) async throws -> EffectInvitations {
+        let outcome = try await client.invite(to: groupID, emails: emails)
+        return EffectInvitations(sent: outcome.invited.count, refusals: outcome.rejected.map(\.code))
     }
 
     public func submitAnswers(_ answers: [String: Value], flow: FlowDefinition) async throws {
@@ -225,8 +226,8 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
         !(try await client.answers(in: flow.id)).isEmpty
     }
 
-    public func hasFinishedWalk(flow: FlowDefinition) async throws -> Bool {
-        try await client.progress(in: flow.id)?.snapshot.completed ?? false
+    public func keptWalk(flow: FlowDefinition) async throws -> FlowSnapshot? {
+        try await client.progress(in: flow.id)?.snapshot
     }
 
     public func requestPermission(_ permission: String) async throws -> Bool {

@@ -69,6 +69,32 @@ public struct EffectGroup: Sendable, Hashable {
     }
 }
 
+/// What an invitation by email did: how many were mailed, and why each refused address was not
+/// (`own_address`, `already_member`, `already_invited`, `invalid_email`).
+public struct EffectInvitations: Sendable, Hashable {
+    public var sent: Int
+    public var refusals: [String]
+
+    /// Creates an invitation result.
+    public init(sent: Int, refusals: [String] = []) {
+        self.sent = sent
+        self.refusals = refusals
+    }
+
+    /// When nobody was mailed because of who the addresses are, the failure that says so; nil otherwise
+    /// (some were mailed, or none were asked for).
+    var failure: EffectFailure? {
+        guard sent == 0 else { return nil }
+        if refusals.contains("own_address") {
+            return EffectFailure(code: "own_address", message: "That's your own address. Invite someone else.")
+        }
+        if refusals.contains("already_member") {
+            return EffectFailure(code: "already_member", message: "They're already in your family.")
+        }
+        return nil
+    }
+}
+
 /// A goal the trainer proposes.
 public struct EffectGoalOption: Sendable, Hashable {
     public var id: String

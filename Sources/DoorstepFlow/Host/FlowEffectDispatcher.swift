@@ -37,9 +37,11 @@ public enum FlowEffectDispatcher {
         answers: [String: Value], on performer: inout Performer
     ) async throws -> [String: Value] {
         func signedIn(_ signIn: EffectSignIn) async throws -> [String: Value] {
-            signIn.results(
+            let kept = try await performer.keptWalk(flow: flow)
+            let results = signIn.results(
                 flowCompleted: try await performer.hasSubmittedAnswers(flow: flow),
-                flowFinished: try await performer.hasFinishedWalk(flow: flow))
+                flowFinished: kept?.completed ?? false)
+            return results.merging(restorable(kept, into: answers, of: flow)) { result, _ in result }
         }
         let remember = arguments.bool("remember") ?? true
         switch effect {
@@ -101,9 +103,10 @@ public enum FlowEffectDispatcher {
         case .joinGroup:
             return try await performer.joinGroup(inviteCode: arguments.text("inviteCode")).results
         case .inviteMembers:
-            let sent = try await performer.inviteMembers(
+            let invitations = try await performer.inviteMembers(
                 groupID: arguments.text("groupId"), emails: arguments.texts("emails"))
-            return ["invitations.sent": .int(sent)]
+            if let failure = invitations.failure { throw failure }
+            return ["invitations.sent": .int(invitations.sent)]
         case .submitAnswers:
             let submitted = submittable(arguments.texts("fields"), of: answers, in: flow)
             if !submitted.isEmpty { try await performer.submitAnswers(submitted, flow: flow) }
@@ -150,6 +153,21 @@ public enum FlowEffectDispatcher {
     }
 
     /// The answers `submitAnswers` sends: the named fields that have one, never a secret's.
+    /// The answers the person gave in the account's walk kept on the server (in another browser or on
+    /// another device) that this walk has not, so that signing in picks up where they left off instead
+    /// of asking again. Only a walk of the same version is read, whose fields mean the same; what a
+    /// flow set by itself (such as that Face ID was offered on that device) stays behind.
+    static func restorable(_ kept: FlowSnapshot?, into answers: [String: Value], of flow: FlowDefinition)
+        -> [String: Value]
+    {
+        guard let kept, kept.flowID == flow.id, kept.flowVersion == flow.version else { return [:] }
+        let asked = Set(
+            flow.screens.flatMap(\.blocks).filter(\.isInput).flatMap { [$0.field, $0.confirmField].compactMap { $0 } })
+        return kept.answers.filter { key, _ in
+            (answers[key]?.isEmpty ?? true) && asked.contains(key) && flow.field(key).map { !$0.isSecret } == true
+        }
+    }
+
     static func submittable(_ fields: [String], of answers: [String: Value], in flow: FlowDefinition)
         -> [String: Value]
     {

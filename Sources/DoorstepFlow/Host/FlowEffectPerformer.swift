@@ -32,15 +32,15 @@ public protocol FlowEffectPerformer {
     mutating func uploadAvatar(image reference: String) async throws -> String
     func createGroup(name: String, kind: String) async throws -> EffectGroup
     func joinGroup(inviteCode: String) async throws -> EffectGroup
-    /// Mails invitations; returns how many were sent.
-    func inviteMembers(groupID: String, emails: [String]) async throws -> Int
+    /// Mails invitations; returns how many were sent and why the others were not.
+    func inviteMembers(groupID: String, emails: [String]) async throws -> EffectInvitations
     /// Keeps the answers (never a secret field's: the dispatcher leaves those out).
     func submitAnswers(_ answers: [String: Value], flow: FlowDefinition) async throws
     /// Whether the signed-in account has submitted answers to the flow (the server's word).
     func hasSubmittedAnswers(flow: FlowDefinition) async throws -> Bool
-    /// Whether the signed-in account's walk of the flow, as the server keeps it, reached its end
-    /// (the server's word: a walk finished in another browser or on another device counts).
-    func hasFinishedWalk(flow: FlowDefinition) async throws -> Bool
+    /// The signed-in account's walk of the flow as the server keeps it (the server's word: a walk made
+    /// in another browser or on another device); nil when there is none.
+    func keptWalk(flow: FlowDefinition) async throws -> FlowSnapshot?
     /// Whether the person granted the permission; a host that cannot ask throws what to say.
     func requestPermission(_ permission: String) async throws -> Bool
     /// Whether Face ID or Touch ID was enrolled; a host that cannot throws what to say.

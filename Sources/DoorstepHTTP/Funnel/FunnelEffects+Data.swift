@@ -37,8 +37,9 @@ extension FunnelEffects {
         Self.group(try await services.groups.join(try caller(), inviteCode: inviteCode))
     }
 
-    func inviteMembers(groupID: String, emails: [String]) async throws -> Int {
-        try await services.groups.invite(try caller(), groupID: groupID, emails: emails).invited.count
+    func inviteMembers(groupID: String, emails: [String]) async throws -> EffectInvitations {
+        let outcome = try await services.groups.invite(try caller(), groupID: groupID, emails: emails)
+        return EffectInvitations(sent: outcome.invited.count, refusals: outcome.rejected.map(\.code))
     }
 
     // MARK: - Answers and the device
@@ -57,13 +58,13 @@ extension FunnelEffects {
         }
     }
 
-    /// Whether the caller's walk of the flow kept on the server reached its end.
-    func hasFinishedWalk(flow: FlowDefinition) async throws -> Bool {
+    /// The caller's walk of the flow kept on the server, if any.
+    func keptWalk(flow: FlowDefinition) async throws -> FlowSnapshot? {
         do {
             let kept = try await services.flows.progress(try caller(), flowID: flow.id)
-            return (try? FlowSnapshot(json: kept.snapshot))?.completed ?? false
+            return try? FlowSnapshot(json: kept.snapshot)
         } catch let error as ServiceError where error.code == .notFound {
-            return false
+            return nil
         }
     }
 

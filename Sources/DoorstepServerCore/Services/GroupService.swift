@@ -128,7 +128,8 @@ public struct GroupService: Sendable {
     }
 
     /// Mails the group's invite code to each valid address not mailed the same code in the last 30 days;
-    /// returns who was invited and who was not (`invalid_email`, `already_invited`).
+    /// returns who was invited and who was not: `invalid_email`, `already_invited`, `own_address` (the
+    /// inviter's) and `already_member` (someone in the group).
     public func invite(_ caller: Caller, groupID raw: String, emails: [String]) async throws
         -> (invited: [String], rejected: [(email: String, code: String)])
     {
@@ -150,7 +151,7 @@ public struct GroupService: Sendable {
             if !addresses.contains(address) { addresses.append(address) }
         }
         let valid = addresses
-        let (invited, repeated) = try await storage.transaction { store -> ([String], [String]) in
+        let (invited, refused) = try await storage.transaction { store -> ([String], [(email: String, code: String)]) in
             let group = try await memberGroup(raw, caller: caller, in: store)
             guard let inviter = try await store.user(id: caller.userID), !inviter.isGuest, inviter.email != nil else {
                 throw Self.guestsCannotInvite
@@ -164,12 +165,14 @@ public struct GroupService: Sendable {
             }
             let now = clock.now
             var fresh: [String] = []
-            var repeated: [String] = []
+            var refused: [(email: String, code: String)] = []
+            let members = Set(try await store.members(groupID: group.id).map(\.userID))
             for address in valid {
-                let subject = Self.invitationSubject(group, address)
-                let earlier = try await store.marks(
-                    .addressInvited, subject: subject, since: now.addingTimeInterval(-Self.invitationMemory))
-                if earlier.isEmpty { fresh.append(address) } else { repeated.append(address) }
+                if let code = try await refusal(of: address, by: inviter, to: group, members: members, in: store) {
+                    refused.append((address, code))
+                } else {
+                    fresh.append(address)
+                }
             }
             try await spendInvitationBudget(of: inviter, addresses: fresh.count, in: store)
             var values = ["group": group.name, "inviteCode": group.inviteCode]
@@ -183,9 +186,9 @@ public struct GroupService: Sendable {
                     .addressInvited, subject: Self.invitationSubject(group, address), LedgerMark(at: now, weight: 1),
                     forgettingBefore: now.addingTimeInterval(-Self.invitationMemory))
             }
-            return (fresh, repeated)
+            return (fresh, refused)
         }
-        rejected += repeated.map { ($0, "already_invited") }
+        rejected += refused
         outbox.wake()
         return (invited, rejected)
     }
@@ -197,6 +200,20 @@ public struct GroupService: Sendable {
             try await store.deleteMember(groupID: group.id, userID: caller.userID)
             if try await store.members(groupID: group.id).isEmpty { try await store.deleteGroup(id: group.id) }
         }
+    }
+
+    /// Why `address` is not mailed the group's code, if it is not: it is the inviter's own, belongs to a
+    /// member, or was mailed the same code within ``invitationMemory``.
+    private func refusal(
+        of address: String, by inviter: UserRecord, to group: GroupRecord, members: Set<UUID>,
+        in store: any StorageTransaction
+    ) async throws -> String? {
+        if address == inviter.email.map(EmailAddress.normalized) { return "own_address" }
+        if let invitee = try await store.user(email: address), members.contains(invitee.id) { return "already_member" }
+        let earlier = try await store.marks(
+            .addressInvited, subject: Self.invitationSubject(group, address),
+            since: clock.now.addingTimeInterval(-Self.invitationMemory))
+        return earlier.isEmpty ? nil : "already_invited"
     }
 
     /// How long an address mailed a group's code is not mailed the same code again (a second invitation

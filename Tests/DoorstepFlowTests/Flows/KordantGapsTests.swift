@@ -114,6 +114,24 @@ struct KordantGapsTests {
         #expect(driver.screen == "done")
     }
 
+    @Test("Inviting only your own address keeps the invite step, saying why; only members moves on")
+    func invitingYourself() throws {
+        var driver = try Self.returningWithApple()
+        driver.answer("plan", "plus")
+        driver.tap("continue")
+        driver.answer("watchlist", ["sam@example.com"])
+        driver.tap("continue")
+        driver.answer("familyInvites", ["dana@example.com"])
+        driver.on("inviteMembers", failWith: "own_address")
+        driver.tap("send")
+        #expect(driver.screen == "invite")
+        #expect(driver.issue("familyInvites") == "That's your own address. Add someone else's, or tap Skip.")
+        driver.on("inviteMembers", failWith: "already_member")
+        driver.tap("send")
+        #expect(driver.screen == "done")
+        #expect(driver.engine.snapshot.message == "They're already in your family.")
+    }
+
     @Test("Add checks each entry as it is added: a wrong or repeated one stays out, in the box, with why")
     func addChecksEachEntry() throws {
         var driver = try Self.returningWithApple()

@@ -128,6 +128,10 @@ public struct FlowEngine: Sendable {
         guard index.fields[field] != nil else { return [] }
         assign(field, value)
         snapshot.issues.removeAll { $0.field == field }
+        // Moved off the value it started at, the answer is the person's own, even if moved back later.
+        if let started = snapshot.results[Self.unchangedKey(field)], value != started {
+            snapshot.results[Self.unchangedKey(field)] = nil
+        }
         return []
     }
 
@@ -172,7 +176,8 @@ public struct FlowEngine: Sendable {
             snapshot.message = "Please wait \(wait) seconds before trying again."
             return []
         }
-        let issues = issues(blocking: action, at: now)
+        var issues = issues(blocking: action, at: now)
+        if issues.isEmpty { issues = askAboutUnchangedAnswers(checkedBy: action) }
         guard issues.isEmpty else {
             snapshot.issues = issues
             snapshot.message = nil
@@ -294,12 +299,35 @@ public struct FlowEngine: Sendable {
     }
 
     private mutating func fillInitialAnswer(_ fieldID: String?, at now: Date?) {
-        guard let fieldID, answer(fieldID) == nil,
-            let initial = index.fields[fieldID]?.initialValue(at: now, in: timeZone)
+        guard let fieldID, answer(fieldID) == nil, let field = index.fields[fieldID],
+            let initial = field.initialValue(at: now, in: timeZone)
         else {
             return
         }
         assign(fieldID, initial)
+        if field.confirmsInitial == true { snapshot.results[Self.unchangedKey(fieldID)] = initial }
+    }
+
+    /// Where the engine keeps the value a field that ``FieldDefinition/confirmsInitial`` started at,
+    /// until the person is asked about it.
+    static func unchangedKey(_ field: String) -> String { "\(field).initial" }
+
+    /// The answers an action would send that were never moved off the value they started at, for fields
+    /// that ask about that once: each is asked about now, and accepted as it is the next time.
+    private mutating func askAboutUnchangedAnswers(checkedBy action: Action) -> [FieldIssue] {
+        var issues: [FieldIssue] = []
+        for field in fieldsChecked(by: action) where field.confirmsInitial == true {
+            let key = Self.unchangedKey(field.id)
+            guard let started = snapshot.results[key] else { continue }
+            snapshot.results[key] = nil
+            if answer(field.id) == started {
+                issues.append(
+                    FieldIssue(
+                        field: field.id, code: "unchanged", message: FieldValidator.message(for: "unchanged", in: field)
+                    ))
+            }
+        }
+        return issues
     }
 
     /// Forgets the secrets once a move that used them has finished, whether it succeeded or not.

@@ -22,6 +22,9 @@ extension FlowLinter {
                     add(field: field.id, "option \"\(duplicate)\" is listed twice")
                 }
             }
+            if field.confirmsInitial == true, field.initial == nil {
+                add(field: field.id, "\"confirmsInitial\" asks about an \"initial\" value the field does not have")
+            }
             if let other = field.matches, index.fields[other] == nil {
                 add(field: field.id, "it must match \"\(other)\", which does not exist")
             }

@@ -46,6 +46,9 @@ public struct FieldDefinition: Codable, Sendable, Hashable {
     /// string `now` starts the picker at the day or time of day the screen is shown (see
     /// ``FieldDefinition/nowInitial``).
     public var initial: Value?
+    /// Whether an answer left at ``initial`` is asked about once before it is accepted (a birth date
+    /// that starts at today): the first press that would send it says so, the next accepts it.
+    public var confirmsInitial: Bool?
     /// The choices of `singleChoice` and `multiChoice`.
     public var options: [ChoiceOption]?
     /// A result key whose options replace ``options`` at run time (for example goal options from a server).

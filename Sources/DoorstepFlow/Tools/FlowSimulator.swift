@@ -100,7 +100,9 @@ public struct FlowSimulator {
         fields += engine.visibleActions.flatMap { $0.requires ?? [] }
         for id in fields {
             guard let field = flow.field(id) else { continue }
-            let answer = overrides[id] ?? (engine.answer(id) == nil ? field.example : nil)
+            // A field that asks about the value it starts at is answered as a person would: changed.
+            let unanswered = engine.answer(id) == nil || field.confirmsInitial == true
+            let answer = overrides[id] ?? (unanswered ? field.example : nil)
             if let answer { engine.handle(.answerChanged(field: id, value: answer), at: now) }
         }
     }

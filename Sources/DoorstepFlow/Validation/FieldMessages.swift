@@ -64,6 +64,9 @@ enum FieldMessages {
         case "invalid_invite_code": text = "Invite codes have 8 letters and numbers."
         case "invalid_image": text = "That photo can't be used."
         case "mismatch": text = "The passwords don't match."
+        case "unchanged":
+            values["label"] = label.lowercased()
+            text = "Is this your {label}? Change it, or continue to keep it."
         default: text = "{label} isn't valid."
         }
         let used = Set(TextTemplate.keys(in: text))
@@ -98,6 +101,7 @@ enum FieldMessages {
         case .image: codes.append("invalid_image")
         }
         if field.matches != nil { codes.append("mismatch") }
+        if field.confirmsInitial == true { codes.append("unchanged") }
         return codes
     }
 }

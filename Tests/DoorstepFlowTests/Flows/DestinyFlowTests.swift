@@ -33,6 +33,36 @@ struct DestinyFlowTests {
         #expect(driver.performed.last?.arguments["fields"] == ["dateOfBirth", "timeOfBirth", "cityOfBirth", "gender"])
     }
 
+    @Test("A birth date left at today is asked about once, then kept if the person continues")
+    func untouchedBirthDate() throws {
+        var driver = try launch(session: .signedOut)
+        driver.fireTimer("launched")
+        driver.tap("skip")
+        driver.on("signInWithApple", succeedWith: ["session.active": true])
+        driver.tap("apple")
+        driver.answer("cityOfBirth", "Los Angeles")
+        driver.tap("continue")
+        #expect(driver.screen == "birthData")
+        #expect(
+            driver.issue("dateOfBirth")
+                == "Is today your date of birth? Choose the day you were born, or continue to keep today.")
+        driver.tap("continue")
+        #expect(driver.screen == "home", "asked once: the second press keeps today")
+    }
+
+    @Test("A birth date the person changed is not asked about, even when changed back to today")
+    func changedBirthDate() throws {
+        var driver = try launch(session: .signedOut)
+        driver.fireTimer("launched")
+        driver.tap("skip")
+        driver.on("signInWithApple", succeedWith: ["session.active": true])
+        driver.tap("apple")
+        driver.answer("dateOfBirth", "1996-04-20")
+        driver.answer("cityOfBirth", "Los Angeles")
+        driver.tap("continue")
+        #expect(driver.screen == "home")
+    }
+
     @Test("Skip on any slide goes straight to auth")
     func skipSlides() throws {
         var driver = try launch(session: .signedOut)

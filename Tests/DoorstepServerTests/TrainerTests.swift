@@ -80,7 +80,7 @@ struct TrainerTests {
             let changedMarkdown = try #require(changed["programMarkdown"] as? String)
             #expect(changedMarkdown.contains("**Saturday:**"))
             #expect(!changedMarkdown.contains("**Friday:**"))
-            #expect(changedMarkdown.contains("Changed as you asked: Swap Friday for Saturday"))
+            #expect(changedMarkdown.contains("Changed as you asked: Saturday instead of Friday."))
 
             let active = try await client.post(
                 "/v1/trainer/programs/\(programID)/activate", bearer: session.accessToken

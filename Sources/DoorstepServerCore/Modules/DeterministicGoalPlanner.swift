@@ -4,16 +4,17 @@ import Foundation
 
 /// A planner with no model behind it: the same intake and instruction always give the same options
 /// and program, built from the person's own words, timeline, frequency, experience, equipment and
-/// injuries.
+/// injuries. It follows the few requests it understands (a focus, fewer or more days, shorter sessions,
+/// another day) and says plainly when it cannot follow one, rather than claiming a change.
 public struct DeterministicGoalPlanner: GoalPlanner {
     /// Creates the planner.
     public init() {}
 
     public func goalOptions(intake: [String: Value], instruction: String?) async throws -> [GoalOption] {
         let profile = IntakeProfile(intake)
-        let focus =
-            instruction.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
-            ?? profile.goals
+        let request = instruction.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        let asked = Self.focus(in: request)
+        let focus = asked ?? profile.goals
         let pace = profile.isBeginner ? "starting gently and building week by week" : "with steady progressive overload"
         var options = [
             (
@@ -36,6 +37,9 @@ public struct DeterministicGoalPlanner: GoalPlanner {
                     detail: "Strength and mobility that work around: \(injury)."
                 ))
         }
+        if !request.isEmpty, asked == nil {
+            options[0].detail += " " + Self.cannotFollow(request) + " These options come from your answers."
+        }
         return options.map { option in
             GoalOption(
                 id: Self.identifier(option.summary + option.detail), summary: option.summary, detail: option.detail)
@@ -47,14 +51,22 @@ public struct DeterministicGoalPlanner: GoalPlanner {
     {
         var profile = IntakeProfile(intake)
         let request = instruction?.lowercased() ?? ""
+        var changes: [String] = []
+        let asked = profile.daysPerWeek
         if request.contains("fewer") || request.contains("less") {
             profile.daysPerWeek = max(2, profile.daysPerWeek - 1)
         }
         if request.contains("more days") || request.contains("extra day") {
             profile.daysPerWeek = min(6, profile.daysPerWeek + 1)
         }
+        if profile.daysPerWeek != asked { changes.append("\(profile.daysPerWeek) sessions a week instead of \(asked)") }
         let minutes = request.contains("shorter") ? 30 : 45
+        if minutes == 30 { changes.append("sessions of about 30 minutes") }
         let days = Self.days(for: profile.daysPerWeek, avoiding: request)
+        let usual = Self.days(for: profile.daysPerWeek, avoiding: "")
+        for (added, dropped) in zip(days.filter { !usual.contains($0) }, usual.filter { !days.contains($0) }) {
+            changes.append("\(added) instead of \(dropped)")
+        }
         var lines = [
             "# Your Training Program", "",
             "## Overview",
@@ -81,9 +93,41 @@ public struct DeterministicGoalPlanner: GoalPlanner {
             "## Notes",
         ]
         if let injury = profile.injuries { lines.append("- Works around: \(injury). Stop any movement that hurts.") }
-        if let instruction, !instruction.isEmpty { lines.append("- Changed as you asked: \(instruction)") }
+        if !changes.isEmpty {
+            lines.append("- Changed as you asked: \(changes.joined(separator: ", ")).")
+        } else if let instruction, !instruction.isEmpty {
+            lines.append(
+                "- \(Self.cannotFollow(instruction)) It can make fewer or more sessions a week, shorter sessions, "
+                    + "or swap one day for another.")
+        }
         lines.append("- Warm up for 5 minutes before each session.")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What an instruction asks the options to be about, in the few phrasings a planner without a
+    /// model understands: a goal said plainly ("swim a mile") or a focus ("make it about swimming");
+    /// nil for a request about the options themselves ("something more fun", "can it be shorter?").
+    static func focus(in instruction: String) -> String? {
+        let request = instruction.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+        for lead in ["make it more about ", "make it about ", "focus more on ", "focus on ", "more about ", "about "]
+        where request.hasPrefix(lead) {
+            let topic = String(request.dropFirst(lead.count)).trimmingCharacters(in: .whitespaces)
+            return topic.isEmpty || topic.count > 60 ? nil : topic
+        }
+        let words = request.split(separator: " ")
+        let aboutTheOptions = [
+            "make", "more", "less", "something", "can", "could", "would", "please", "i", "it", "not", "don't",
+            "too", "different", "other", "another", "change", "these", "those",
+        ]
+        guard !words.isEmpty, words.count <= 8, !instruction.contains("?"),
+            !aboutTheOptions.contains(String(words[0]))
+        else { return nil }
+        return request
+    }
+
+    /// Says plainly that this planner could not follow a request, and why.
+    static func cannotFollow(_ instruction: String) -> String {
+        "This planner works without an AI model, so it could not follow “\(instruction)”."
     }
 
     static let sessionNames = [

@@ -48,8 +48,17 @@ struct IntakeProfile {
         daysPerWeek = min(max(firstNumber ?? 3, 2), 6)
         experience = text("experienceLevel") ?? "Some experience"
         let injury = text("injuries")
-        injuries = injury.flatMap { ["none", "no", "nope", "n/a"].contains($0.lowercased()) ? nil : $0 }
+        injuries = injury.flatMap { Self.meansNone($0) ? nil : $0 }
         environment = text("environment") ?? "Bodyweight only"
+    }
+
+    /// Whether an answer to "any injuries?" says there are none ("No", "Nothing special", "n/a").
+    static func meansNone(_ answer: String) -> Bool {
+        let words = answer.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+        return [
+            "", "none", "no", "nope", "n/a", "na", "nothing", "nothing special", "nothing really", "not really",
+            "no injuries", "no injury", "none really", "all good",
+        ].contains(words)
     }
 
     var isBeginner: Bool {

@@ -133,6 +133,17 @@ def funnels_of_the_walks():
     return problems
 
 
+# The languages every page is checked in, as the catalogs ship them, and the screens (path and
+# screen) already checked in each.
+SHIPPED_LANGUAGES = ["en", "es", "ar"]
+SCREENS_IN_EVERY_LANGUAGE = set()
+
+
+def page_name(key):
+    """How a page's accessibility key is written in the report."""
+    return " ".join(map(str, key))
+
+
 def axe_source():
     global AXE_SOURCE
     if AXE_SOURCE is None:
@@ -315,18 +326,26 @@ class Person:
         self.driver.save_screenshot(os.path.join(self.shots, f"{self.count:02d}-{self.screen}.png"))
         self.check_accessibility()
 
+    # The page's key for the accessibility check: its path, screen, language and how many messages it shows.
+    PAGE_KEY = ("var b = document.body; if (document.readyState !== 'complete' || !b) return null;"
+                "return [location.pathname, b.dataset.screen || '', document.documentElement.lang || '',"
+                " document.querySelectorAll('.has-error, [role=alert], .message').length]")
+
     def check_accessibility(self):
         """Runs axe-core's WCAG 2.2 A/AA rules over the page, once per page and state (its path, screen,
-        language and the messages it shows), and keeps what it finds."""
+        language and the messages it shows), and keeps what it finds; then over the same page in the
+        other shipped languages, opened beside it as a person with those languages would see it."""
         try:
-            page = self.driver.execute_script(
-                "var b = document.body; if (document.readyState !== 'complete' || !b) return null;"
-                "return [location.pathname, b.dataset.screen || '', document.documentElement.lang || '',"
-                " document.querySelectorAll('.has-error, [role=alert], .message').length].join(' ')")
+            key = self.driver.execute_script(self.PAGE_KEY)
         except WebDriverException:
             return
-        if page is None or page in CHECKED_PAGES:
+        if key is None or page_name(key) in CHECKED_PAGES:
             return
+        self.run_axe(key)
+        self.check_other_languages(key)
+
+    def run_axe(self, key):
+        page = page_name(key)
         CHECKED_PAGES.add(page)
         self.driver.execute_script(axe_source())
         violations = self.driver.execute_async_script(
@@ -342,6 +361,34 @@ class Person:
                     "page": page, "rule": violation["id"], "impact": violation["impact"],
                     "target": " ".join(map(str, node["target"])),
                     "summary": " ".join((node.get("failureSummary") or "").split())})
+
+    def check_other_languages(self, key):
+        """The page in each shipped language it was not walked in: a second tab of the same browser
+        (the same sign-in and walk) asks for it in that language, once per screen: its states with
+        messages share its colours and layout. A page a person's language choice pins to one language,
+        or that is another screen when asked again, is left to the walks."""
+        path, screen, language, messages = key
+        if (path, screen) in SCREENS_IN_EVERY_LANGUAGE:
+            return
+        SCREENS_IN_EVERY_LANGUAGE.add((path, screen))
+        wanted = [other for other in SHIPPED_LANGUAGES
+                  if other != language and page_name([path, screen, other, messages]) not in CHECKED_PAGES]
+        if not wanted:
+            return
+        url = self.driver.current_url
+        walking = self.driver.current_window_handle
+        self.driver.switch_to.new_window("tab")
+        try:
+            self.driver.execute_cdp_cmd("Network.enable", {})
+            for other in wanted:
+                self.driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": other}})
+                self.driver.get(url)
+                seen = self.driver.execute_script(self.PAGE_KEY)
+                if seen and seen[:3] == [path, screen, other]:
+                    self.run_axe(seen)
+        finally:
+            self.driver.close()
+            self.driver.switch_to.window(walking)
 
     def wait_for(self, screen, timeout=15):
         try:
@@ -1144,6 +1191,7 @@ class FunnelWalk(unittest.TestCase):
         orion.enter_code("Verification code", latest_code(email))
         orion.press("Verify")
         orion.wait_for("birthData")
+        orion.set_value("Date of Birth", "1988-11-02")
         orion.type("City of Birth", "Porto")
         orion.press("Continue")
         orion.wait_for("home")
@@ -1746,12 +1794,16 @@ class NoDeadEnds(unittest.TestCase):
         self.assertTrue(ned.sees("No account uses this address yet, so we're making you one."), ned.text())
 
     def test_destiny_a_birth_date_out_of_range_says_why(self):
-        """Destiny's birth date in the future or before 1900 greys out Continue and says why as the
-        field is left, rather than waiting for Enter."""
+        """Destiny's birth date left at today is asked about; one in the future or before 1900 greys out
+        Continue and says why as the field is left, rather than waiting for Enter."""
         vic = FunnelWalk.destiny_to_auth(self)
         vic.press("Continue as Guest")
         vic.wait_for("birthData")
         vic.type("City of Birth", "Lisbon")
+        # A date left at today is asked about before it is kept as the birthday.
+        vic.press("Continue")
+        vic.wait_for("birthData")
+        self.assertTrue(vic.sees("Is today your date of birth?"), vic.text())
         date = vic.field("Date of Birth")
         for value, words in [("2999-01-01", "Date of birth can't be in the future."),
                              ("1850-06-01", "Date of birth is too far in the past.")]:
@@ -1764,6 +1816,8 @@ class NoDeadEnds(unittest.TestCase):
         vic.driver.execute_script("arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", date)
         self.assertTrue(vic.can_press("Continue"))
         self.assertFalse(vic.sees("Date of birth is too far in the past."), "the message goes once mended")
+        vic.press("Continue")
+        vic.wait_for("home")
 
     def test_kordant_add_refuses_a_wrong_entry_and_keeps_it_to_mend(self):
         """Kordant's Add refuses "not-an-email" and a repeat, saying why, with the entry left in the box

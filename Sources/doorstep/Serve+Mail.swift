@@ -11,7 +11,14 @@ enum MailSetting: String, ExpressibleByArgument {
 
 extension Serve {
     /// The name and colour mail is written in: a catalog flow's theme, then explicit name and accent.
+    /// A server given none of them, nor a sender, writes the mail of each flow's walk in that flow's
+    /// name and colours (a server hosting the catalog speaks for several apps).
     func resolveBrand(into configuration: inout ServerConfiguration, environment: [String: String]) throws {
+        let named = [
+            mailBrand ?? environment["DOORSTEP_MAIL_BRAND"], mailAppName ?? environment["DOORSTEP_MAIL_APP_NAME"],
+            mailAccent ?? environment["DOORSTEP_MAIL_ACCENT"], mailFrom ?? environment["DOORSTEP_MAIL_FROM"],
+        ]
+        guard named.contains(where: { $0 != nil }) else { return }
         var name = configuration.mailFrom.name ?? "Doorstep"
         var accent = "#4F46E5"
         var onAccent = "#FFFFFF"

@@ -95,7 +95,7 @@ struct GroupTests {
             // The subject carries no name someone chose; the words inside do.
             #expect(mail.subject == "You have an invitation on Doorstep")
             #expect(mail.text.contains("invited you to join Reyes on Doorstep"))
-            #expect(mail.text.contains("enter this invite code: \(mail.code ?? "?")"))
+            #expect(mail.text.contains("choose to join with an invite code, and enter: \(mail.code ?? "?")"))
             let tooLong = String(repeating: "a", count: 310) + "@example.com"
             let refused = try await client.post(
                 "/v1/groups/\(groupID)/invitations", ["emails": ["kim@example.com", tooLong]],

@@ -241,7 +241,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         webSignIns: Dictionary(
             uniqueKeysWithValues: [configuration.apple, configuration.google].compactMap { $0 }.filter { $0.web != nil }
                 .map { ($0.name, $0) }),
-        fetcher: dependencies.fetcher, devMailbox: mailbox != nil, publicURL: configuration.publicURL
+        fetcher: dependencies.fetcher, devMailbox: mailbox != nil, publicURL: configuration.publicURL,
+        brandsMailByFlow: configuration.mailBrand == nil
     ).register(on: routes)
     AdminController(
         catalog: catalog, services: services,

@@ -23,6 +23,8 @@ struct FunnelController: Sendable {
     let devMailbox: Bool
     /// The address browsers reach the server at, which providers send them back to.
     let publicURL: String?
+    /// Whether mail a walk causes is written in its flow's name and colours (no mail brand was set).
+    var brandsMailByFlow = false
     /// The largest form accepted, photo included.
     static let formLimit = ProfileService.maximumAvatarSize + 64 * 1024
 
@@ -207,7 +209,7 @@ struct FunnelController: Sendable {
         _ body: (inout FlowHost, inout FunnelEffects) async -> FlowHost.Step
     ) async -> FlowHost.Step {
         var host = FlowHost(engine: engine, analytics: analyticsState(of: browser).walk)
-        let step = await body(&host, &effects)
+        let step = await AppBrand.$current.withValue(mailBrand(of: engine.flow)) { await body(&host, &effects) }
         engine = host.engine
         guard records else { return step }
         let walked = host.analytics
@@ -216,6 +218,16 @@ struct FunnelController: Sendable {
             return step.events
         }
         return step
+    }
+
+    /// The app a flow's mail speaks for: its title and accent, and its page on the web, unless the
+    /// operator set the server's mail brand.
+    func mailBrand(of flow: FlowDefinition) -> AppBrand? {
+        guard brandsMailByFlow else { return nil }
+        let page = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }.map { "\($0)/flows/\(flow.id)" }
+        return AppBrand(
+            name: flow.title, accent: flow.theme.color("accent"), onAccent: flow.theme.color("onAccent"),
+            webAddress: page)
     }
 
     /// Goes back through the walk's history to `screen`, one Back at a time as the flow allows it;

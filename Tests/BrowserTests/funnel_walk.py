@@ -278,6 +278,8 @@ class Person:
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
         self.flow = flow
+        # The tab the page is checked in other languages in, once opened.
+        self.side_tab = None
         self.shots = os.path.join(ARTIFACTS, flow)
         os.makedirs(self.shots, exist_ok=True)
         self.count = len(os.listdir(self.shots))
@@ -363,12 +365,14 @@ class Person:
                     "summary": " ".join((node.get("failureSummary") or "").split())})
 
     def check_other_languages(self, key):
-        """The page in each shipped language it was not walked in: a second tab of the same browser
-        (the same sign-in and walk) asks for it in that language, once per screen: its states with
-        messages share its colours and layout. A page a person's language choice pins to one language,
-        or that is another screen when asked again, is left to the walks."""
+        """The page in each shipped language it was not walked in, once per screen (its states with
+        messages share its colours and layout): a second tab of the same browser, the same sign-in and
+        walk, asks for it in that language. Nothing runs in that tab but axe: its script is blocked, so
+        no timer or form there moves the walk on. A screen that moves on by itself (a splash) is left to
+        the walks in its language, as the walk's own tab must not miss it; so is a page a person's
+        language choice pins to one language, or one that is another screen when asked again."""
         path, screen, language, messages = key
-        if (path, screen) in SCREENS_IN_EVERY_LANGUAGE:
+        if (path, screen) in SCREENS_IN_EVERY_LANGUAGE or self.driver.find_elements(By.CSS_SELECTOR, "[data-timer]"):
             return
         SCREENS_IN_EVERY_LANGUAGE.add((path, screen))
         wanted = [other for other in SHIPPED_LANGUAGES
@@ -377,9 +381,8 @@ class Person:
             return
         url = self.driver.current_url
         walking = self.driver.current_window_handle
-        self.driver.switch_to.new_window("tab")
+        self.open_side_tab()
         try:
-            self.driver.execute_cdp_cmd("Network.enable", {})
             for other in wanted:
                 self.driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": other}})
                 self.driver.get(url)
@@ -387,8 +390,19 @@ class Person:
                 if seen and seen[:3] == [path, screen, other]:
                     self.run_axe(seen)
         finally:
-            self.driver.close()
             self.driver.switch_to.window(walking)
+
+    def open_side_tab(self):
+        """Switches to the tab the other languages are checked in, opening it the first time."""
+        if self.side_tab is not None:
+            self.driver.switch_to.window(self.side_tab)
+            return
+        self.driver.switch_to.new_window("tab")
+        self.side_tab = self.driver.current_window_handle
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/funnel/funnel.js*"]})
 
     def wait_for(self, screen, timeout=15):
         try:

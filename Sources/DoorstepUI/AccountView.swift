@@ -3,6 +3,10 @@
     import DoorstepPresentation
     import SwiftUI
 
+    #if canImport(UIKit)
+        import UIKit
+    #endif
+
     /// The account center an app shows after onboarding: name, address, password, passkeys,
     /// authenticator app, where the account is signed in, the person's data and deletion (App Store
     /// guideline 5.1.1(v)). It draws an ``AccountCenter``; every decision is the model's. Show the
@@ -66,7 +70,9 @@
                     Button(words("Save name")) { Task { await center.saveName(fullName) } }
                 } else {
                     TextField(words("First name"), text: $firstName)
+                        .textContentType(.givenName)
                     TextField(words("Last name"), text: $lastName)
+                        .textContentType(.familyName)
                     Button(words("Save name")) {
                         Task { await center.saveName(firstName: firstName, lastName: lastName) }
                     }
@@ -86,9 +92,14 @@
                 Text(center.user?.email ?? words("No address yet"))
                 if let pending = center.pendingEmail {
                     TextField(words("Code sent to {address}", ["address": pending]), text: $emailCode)
+                        .oneTimeCodeEntry()
                     Button(words("Confirm new address")) { Task { await center.confirmEmail(code: emailCode) } }
                 } else {
                     TextField(words("New address"), text: $newEmail)
+                        .keyboardType(.emailAddress)
+                        .textContentType(.emailAddress)
+                        .textInputAutocapitalization(.never)
+                        .autocorrectionDisabled()
                     Button(words("Change address")) { Task { await center.changeEmail(to: newEmail) } }
                 }
             }
@@ -98,8 +109,10 @@
             Section(words("Password")) {
                 if center.user?.hasPassword == true {
                     SecureField(words("Current password"), text: $currentPassword)
+                        .textContentType(.password)
                 }
                 SecureField(words("New password"), text: $newPassword)
+                    .textContentType(.newPassword)
                 Button(center.user?.hasPassword == true ? words("Change password") : words("Set a password")) {
                     let current = currentPassword.isEmpty ? nil : currentPassword
                     Task {
@@ -129,11 +142,22 @@
             Section(words("Authenticator app")) {
                 if let enrolment = center.enrolment {
                     Text(words("Add this key to your authenticator app: {key}", ["key": enrolment.secret]))
+                        .textSelection(.enabled)
+                    Button(words("Copy key")) { UIPasteboard.general.string = enrolment.secret }
+                    if let setUp = URL(string: enrolment.provisioningUrl) {
+                        Link(words("Open in your authenticator app"), destination: setUp)
+                    }
                     Text(
                         words(
                             "Recovery codes, shown once: {codes}",
-                            ["codes": enrolment.recoveryCodes.joined(separator: " ")]))
+                            ["codes": enrolment.recoveryCodes.joined(separator: " ")])
+                    )
+                    .textSelection(.enabled)
+                    Button(words("Copy recovery codes")) {
+                        UIPasteboard.general.string = enrolment.recoveryCodes.joined(separator: "\n")
+                    }
                     TextField(words("Code from the app"), text: $appCode)
+                        .oneTimeCodeEntry()
                     Button(words("Turn on")) { Task { await center.confirmSecondFactor(code: appCode) } }
                 } else if center.secondFactor?.isOn == true {
                     Text(
@@ -141,6 +165,7 @@
                             "On. {count} recovery codes left.",
                             ["count": "\(center.secondFactor?.recoveryCodesLeft ?? 0)"]))
                     TextField(words("Code from the app"), text: $appCode)
+                        .oneTimeCodeEntry()
                     Button(words("Turn off")) { Task { await center.turnOffSecondFactor(code: appCode) } }
                 } else {
                     Button(words("Set up an authenticator app")) { Task { await center.startSecondFactor() } }
@@ -171,6 +196,14 @@
                 Button(words("Delete account"), role: .destructive) { Task { await center.deleteAccount() } }
                     .disabled(!confirmsDeletion)
             }
+        }
+    }
+
+    extension View {
+        /// A field for a mailed or app-made code: the number pad, and the code iOS offers from Messages
+        /// or Mail.
+        fileprivate func oneTimeCodeEntry() -> some View {
+            keyboardType(.numberPad).textContentType(.oneTimeCode)
         }
     }
 #endif

@@ -40,7 +40,7 @@
         ///   - definitions: where the server's last definition is kept, to start from when it cannot be
         ///     reached.
         ///   - bundled: the definition the app ships, for a first start without the server; by default
-        ///     the catalog's reference flow of that id.
+        ///     the catalog's reference flow of that id, read only when the server does not answer.
         public init(
             flowID: String, client: DoorstepClient, device: any DeviceEffects = AppleDeviceEffects(),
             snapshots: any SnapshotStore = FileSnapshotStore.applicationSupport, events: FlowEventLog? = nil,
@@ -54,12 +54,7 @@
             self.events = events
             self.offeredProviders = offeredProviders
             self.definitions = definitions
-            // The shipped copy in the person's language, as the server would have answered.
-            self.bundled =
-                bundled
-                ?? (try? FlowCatalog.bundled())?.flow(flowID)?.localized(
-                    with: try? FlowCatalog.strings(flowID), preferredLanguages: Locale.preferredLanguages
-                ).definition
+            self.bundled = bundled
             self.onComplete = onComplete
         }
 
@@ -108,6 +103,14 @@
             }
         }
 
+        /// The catalog's copy of a flow in the person's language, as the server would have answered;
+        /// decoded only when a start needs it, not each time a parent view draws this one.
+        private static func shipped(_ flowID: String) -> FlowDefinition? {
+            (try? FlowCatalog.bundled())?.flow(flowID)?.localized(
+                with: try? FlowCatalog.strings(flowID), preferredLanguages: Locale.preferredLanguages
+            ).definition
+        }
+
         /// The sheet over the page; swiping it down goes back, as its Back button does.
         private func sheet(of model: FlowModel) -> Binding<SheetScreen?> {
             Binding(
@@ -127,9 +130,11 @@
                 return
             }
             startedAttempt = attempt
-            let fetched = try? await client.flow(flowID)
+            // A silent network is given a few seconds, not a request's minute, before the kept copy starts.
+            let fetched = await FlowStart.fetched { [client, flowID] in try await client.flow(flowID) }
             let decision = FlowStart(
-                fetched: fetched, cached: fetched == nil ? definitions.load(flowID) : nil, bundled: bundled,
+                fetched: fetched, cached: fetched == nil ? definitions.load(flowID) : nil,
+                bundled: fetched == nil ? bundled ?? Self.shipped(flowID) : nil,
                 preferredLanguages: Locale.preferredLanguages)
             // Offline again on Retry, the flow already running stays, followed again (this task replaced
             // the one that followed it).

@@ -5,7 +5,7 @@ import Foundation
 struct Flows: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check, print, draw and simulate flow definitions.",
-        subcommands: [Validate.self, Show.self, Graph.self, Simulate.self, Strings.self]
+        subcommands: [Validate.self, Show.self, Graph.self, Simulate.self, Strings.self, Requirements.self]
     )
 }
 

@@ -171,4 +171,17 @@ struct FlowStringsCommandTests {
         let kept = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: target)))
         #expect((kept as? NSDictionary) == (after as? NSDictionary), "nothing already saved is lost")
     }
+
+    @Test("requirements prints what an app must declare, with why; a flow without a voice answer needs no microphone")
+    func requirements() throws {
+        let output = try doorstep.run("flows", "requirements", "kordant", "familysync", "--passkey-rp-id", "a.example")
+        #expect(output.status == 0)
+        #expect(output.lines.contains("  NSFaceIDUsageDescription: Sign in with Face ID instead of your password."))
+        #expect(output.lines.contains("  com.apple.developer.associated-domains: webcredentials:a.example"))
+        #expect(output.lines.contains("    - familysync: Sign in with Apple"))
+        #expect(!output.standardOutput.contains("NSMicrophoneUsageDescription"))
+        let unknown = try doorstep.run("flows", "requirements", "nope")
+        #expect(unknown.status != 0)
+        #expect(unknown.standardError.contains("nope: no such file, and not a catalog flow"))
+    }
 }

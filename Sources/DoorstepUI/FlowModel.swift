@@ -124,11 +124,19 @@
             await perform { try await $0.add(item, to: field) }
         }
 
-        /// Taps an action. An AutoFill passkey request ends first: the action may start a sheet of its own,
-        /// which the system refuses while one runs.
+        /// Taps an action. An AutoFill passkey request ends first, and is waited for: the action may start
+        /// a passkey sheet of its own, which the system refuses while the other request still runs.
         public func tap(_ action: String) async {
-            passkeyAutoFill?.cancel()
+            await endPasskeyAutoFill()
             await perform { try await $0.tap(action) }
+        }
+
+        /// Cancels the passkey AutoFill request, if one runs, and waits until it has ended.
+        private func endPasskeyAutoFill() async {
+            guard let request = passkeyAutoFill else { return }
+            passkeyAutoFill = nil
+            request.cancel()
+            await request.value
         }
 
         /// Asks the passkey AutoFill request to end as Apple's button opens its sheet.

@@ -77,13 +77,14 @@
                             .presentationDetents([.medium, .large])
                             .presentationDragIndicator(.visible)
                             .interactiveDismissDisabled(!sheet.presentation.allowsBack)
-                            .identityConfirmation(model.identityPrompt)
-                            .photoPicker(model.photoPicker)
+                            .identityConfirmation(
+                                model.identityPrompt, presents: model.stack.promptLayer == .sheet
+                            )
+                            .photoPicker(model.photoPicker, presents: model.stack.promptLayer == .sheet)
                     }
-                    // Over the page too: a sheet is presented from the topmost view, so whichever is on top
-                    // asks.
-                    .identityConfirmation(model.identityPrompt)
-                    .photoPicker(model.photoPicker)
+                    // A sheet is presented from the topmost view: the page asks while no sheet covers it.
+                    .identityConfirmation(model.identityPrompt, presents: model.stack.promptLayer == .page)
+                    .photoPicker(model.photoPicker, presents: model.stack.promptLayer == .page)
                     .task(id: current.screenID) { await model.offerPasskeyAutoFill(client: client) }
                 } else if let launch, launch.definition == nil {
                     VStack {

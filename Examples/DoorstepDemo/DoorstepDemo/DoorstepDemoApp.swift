@@ -18,7 +18,6 @@ struct DoorstepDemoApp: App {
             Root()
                 .environment(demo)
                 .environment(demo.session)
-                .identityConfirmation(demo.device.identityPrompt)
                 .task {
                     await demo.unlockWithFaceID()
                     await demo.session.follow()
@@ -82,9 +81,10 @@ struct Root: View {
         if demo.unlock == nil {
             ProgressView()
         } else if demo.unlock == .declined {
-            LockedView()
+            // Each screen presents the device's questions itself; a running flow presents its own.
+            LockedView().identityConfirmation(demo.device.identityPrompt)
         } else if session.isSignedIn {
-            HomeView()
+            HomeView().identityConfirmation(demo.device.identityPrompt)
         } else {
             FlowPicker()
         }

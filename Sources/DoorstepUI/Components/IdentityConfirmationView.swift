@@ -4,18 +4,20 @@
 
     extension View {
         /// Shows the prompt's question as a sheet when one is asked: the password, or the mailed code,
-        /// with Confirm and Cancel.
-        public func identityConfirmation(_ prompt: IdentityPrompt) -> some View {
-            modifier(IdentityConfirmationModifier(prompt: prompt))
+        /// with Confirm and Cancel. Attach it to one view on screen at a time: with `presents` false
+        /// this view leaves the question to another.
+        public func identityConfirmation(_ prompt: IdentityPrompt, presents: Bool = true) -> some View {
+            modifier(IdentityConfirmationModifier(prompt: prompt, presents: presents))
         }
     }
 
     struct IdentityConfirmationModifier: ViewModifier {
         @Bindable var prompt: IdentityPrompt
+        let presents: Bool
 
         func body(content: Content) -> some View {
             content.sheet(
-                item: $prompt.question, onDismiss: { prompt.dismissed() },
+                item: presents ? $prompt.question : .constant(nil), onDismiss: { prompt.dismissed() },
                 content: { question in
                     IdentityConfirmationView(sheet: question.presentation) { prompt.answer($0) }
                         .presentationDetents([.medium, .large])

@@ -47,4 +47,15 @@ struct ScreenStackTests {
         stack.show(try tanda("passwordLogin"))
         #expect(stack.page?.screenID == "passwordLogin" && stack.sheet == nil)
     }
+
+    @Test("The system's sheets are presented from one layer, the topmost: the sheet while one shows, else the page")
+    func promptLayer() throws {
+        var stack = ScreenStack()
+        stack.show(try tanda("slide1"))
+        #expect(stack.promptLayer == .page)
+        stack.show(try tanda("createAccount"))
+        #expect(stack.promptLayer == .sheet)
+        stack.show(try tanda("verifyEmail"))
+        #expect(stack.promptLayer == .page)
+    }
 }

@@ -40,13 +40,17 @@ struct BiometricTokenStoreTests {
             accessTokenExpiresAt: Date(timeIntervalSince1970: 1_800_000_000), userID: "u1", isGuest: false)
     }
 
-    @Test("While on, every refresh rewrites the protected copy, so Face ID never restores a rotated token")
-    func refreshKeepsProtectedCopyCurrent() async throws {
+    @Test("While on, the readable store holds no token and every refresh rewrites the protected item")
+    func onlyTheProtectedItemHoldsTheSession() async throws {
+        let primary = InMemoryTokenStore(session("r1"))
         let item = FakeProtectedItem()
-        let store = BiometricTokenStore(InMemoryTokenStore(session("r1")), protected: item)
+        let store = BiometricTokenStore(primary, protected: item)
         #expect(await store.enable())
+        #expect(try await primary.load() == nil, "no readable copy once Face ID protects the session")
+        #expect(try await store.load()?.refreshToken == "r1", "the client goes on in this launch")
         try await store.save(session("r2"))
         #expect(await item.session?.refreshToken == "r2")
+        #expect(try await primary.load() == nil, "a refresh is not written where it could be read")
     }
 
     @Test("While off, saving never creates a protected copy")
@@ -56,6 +60,7 @@ struct BiometricTokenStoreTests {
         try await store.save(session("r1"))
         #expect(await item.session == nil)
         #expect(await store.isEnabled == false)
+        #expect(try await store.load()?.refreshToken == "r1")
     }
 
     @Test("Enabling without a session protects nothing")
@@ -65,17 +70,19 @@ struct BiometricTokenStoreTests {
         #expect(await store.isEnabled == false)
     }
 
-    @Test("At launch the protected session becomes the client's only after Face ID recognises the person")
+    @Test("At launch the client has no session until Face ID recognises the person, and then only in memory")
     func unlockAfterFaceID() async throws {
         let primary = InMemoryTokenStore()
         let item = FakeProtectedItem(session("r7"))
         let store = BiometricTokenStore(primary, protected: item)
+        #expect(try await store.load() == nil, "locked: nothing to sign in with")
         await item.setRecognises(false)
         #expect(await store.unlock(reason: "Unlock") == .declined)
-        #expect(try await primary.load() == nil)
+        #expect(try await store.load() == nil)
         await item.setRecognises(true)
         #expect(await store.unlock(reason: "Unlock") == .unlocked)
-        #expect(try await primary.load()?.refreshToken == "r7")
+        #expect(try await store.load()?.refreshToken == "r7")
+        #expect(try await primary.load() == nil, "never copied where it could be read")
         #expect(await item.prompts == 2)
     }
 
@@ -87,16 +94,17 @@ struct BiometricTokenStoreTests {
         #expect(await item.prompts == 0)
     }
 
-    @Test("An item a new enrolment invalidated is deleted, and Face ID sign-in is off")
-    func invalidatedItem() async {
+    @Test("An item a new enrolment invalidated is deleted and leaves the person signed out, with no copy")
+    func invalidatedItem() async throws {
         let item = FakeProtectedItem()
         await item.invalidate()
         let store = BiometricTokenStore(InMemoryTokenStore(), protected: item)
         #expect(await store.unlock(reason: "Unlock") == .invalidated)
         #expect(await store.isEnabled == false)
+        #expect(try await store.load() == nil, "signed out: a code or the password signs in again")
     }
 
-    @Test("The setting turns it off and deletes the protected copy; signing out deletes both")
+    @Test("Turning it off puts an unlocked session back in the readable store; signing out deletes everything")
     func offAndSignOut() async throws {
         let primary = InMemoryTokenStore(session("r1"))
         let item = FakeProtectedItem()
@@ -109,5 +117,6 @@ struct BiometricTokenStoreTests {
         try await store.clear()
         #expect(await item.session == nil)
         #expect(try await primary.load() == nil)
+        #expect(try await store.load() == nil)
     }
 }

@@ -35,37 +35,47 @@ public enum BiometricUnlock: Sendable, Hashable {
     case invalidated
 }
 
-/// Keeps the session where the client reads it and, while Face ID sign-in is on, a copy in the item only
-/// Face ID opens — rewritten on every save, so the copy is never a refresh token the server has rotated
-/// (and would revoke the session for). Clearing (signing out) deletes both.
+/// Keeps the session where the client reads it — and, while Face ID sign-in is on, only in the item Face
+/// ID opens: the readable store then holds no refresh token at all, the session lives in memory once
+/// Face ID has unlocked it, and every refresh is written back to the protected item, so it is never a
+/// token the server has rotated (and would revoke the session for). An item a new enrolment invalidated
+/// leaves the person signed out, to sign in again with a code or password, never to a readable copy.
+/// Clearing (signing out) deletes everything.
 ///
 /// ```swift
 /// let tokens = BiometricTokenStore(KeychainTokenStore(), protected: BiometricKeychainItem())
 /// let client = DoorstepClient(baseURL: url, tokenStore: tokens)
 /// if await tokens.unlock(reason: "Unlock Kordant") == .declined { showLock() }
 /// ```
-public struct BiometricTokenStore: TokenStore {
+public actor BiometricTokenStore: TokenStore {
     let primary: any TokenStore
     let protected: any ProtectedSessionItem
+    /// The protected session once Face ID opened it (or it was protected in this launch); never on disk
+    /// outside the protected item.
+    private var unlocked: StoredSession?
 
     /// - Parameters:
-    ///   - primary: where the client keeps the session (the Keychain item readable after first unlock).
-    ///   - protected: the item Face ID opens.
+    ///   - primary: where the client keeps the session while Face ID sign-in is off (the Keychain item
+    ///     readable after first unlock).
+    ///   - protected: the item Face ID opens, the only place the session is kept while it is on.
     public init(_ primary: any TokenStore, protected: any ProtectedSessionItem) {
         self.primary = primary
         self.protected = protected
     }
 
     public func load() async throws -> StoredSession? {
-        try await primary.load()
+        if await protected.exists() { return unlocked }
+        return try await primary.load()
     }
 
     public func save(_ session: StoredSession) async throws {
-        try await primary.save(session)
-        if await protected.exists() { try await protected.write(session) }
+        guard await protected.exists() else { return try await primary.save(session) }
+        try await protected.write(session)
+        unlocked = session
     }
 
     public func clear() async throws {
+        unlocked = nil
         await protected.delete()
         try await primary.clear()
     }
@@ -75,19 +85,27 @@ public struct BiometricTokenStore: TokenStore {
         get async { await protected.exists() }
     }
 
-    /// Turns Face ID sign-in on with the session kept now; whether there was one to protect.
+    /// Turns Face ID sign-in on with the session kept now, which moves into the protected item and out of
+    /// the readable store; whether there was one to protect.
     public func enable() async -> Bool {
-        guard let session = try? await primary.load() else { return false }
-        return (try? await protected.write(session)) != nil
+        guard let session = try? await primary.load(), (try? await protected.write(session)) != nil else {
+            return false
+        }
+        unlocked = session
+        try? await primary.clear()
+        return true
     }
 
-    /// Turns Face ID sign-in off: the protected copy is deleted, the session stays.
+    /// Turns Face ID sign-in off: the session, if Face ID opened it, goes back to the readable store, and
+    /// the protected item is deleted.
     public func disable() async {
+        if let unlocked { try? await primary.save(unlocked) }
+        unlocked = nil
         await protected.delete()
     }
 
     /// At launch, while Face ID sign-in is on: asks for Face ID and, only once it succeeds, reads the
-    /// protected session and makes it the client's.
+    /// protected session and makes it the client's, in memory.
     public func unlock(reason: String) async -> BiometricUnlock {
         guard await protected.exists() else { return .notEnabled }
         switch await protected.read(afterAuthenticating: reason) {
@@ -95,9 +113,10 @@ public struct BiometricTokenStore: TokenStore {
             return .declined
         case .granted(nil):
             await protected.delete()
+            try? await primary.clear()
             return .invalidated
         case .granted(let session?):
-            guard (try? await primary.save(session)) != nil else { return .declined }
+            unlocked = session
             return .unlocked
         }
     }

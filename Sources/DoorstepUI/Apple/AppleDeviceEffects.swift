@@ -84,24 +84,30 @@
             #endif
         }
 
-        /// Asks for Face ID, then keeps the session in the item only Face ID opens; an app that wraps its
-        /// token store in a `BiometricTokenStore` over the same item keeps that copy current from then on.
+        /// Asks for Face ID, then keeps the session in the item only Face ID opens. Give the app's
+        /// `BiometricTokenStore` as `tokens`, and the item becomes the session's only copy, kept current
+        /// on every refresh.
         public func enableBiometrics() async -> Bool {
             #if canImport(LocalAuthentication)
                 let context = LAContext()
                 guard context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil),
                     (try? await context.evaluatePolicy(
                         .deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in faster next time")) == true,
-                    let session = try? await tokens?.load()
+                    let tokens
                 else { return false }
+                // Through the app's biometric store, the session moves into the item and out of the readable one.
+                if let store = tokens as? BiometricTokenStore { return await store.enable() }
+                guard let session = try? await tokens.load() else { return false }
                 return (try? await biometricItem.write(session)) != nil
             #else
                 return false
             #endif
         }
 
-        /// Deletes the item Face ID opens (Face ID sign-in turned off, or signed out).
+        /// Deletes the item Face ID opens (Face ID sign-in turned off, or signed out); through the app's
+        /// biometric store, a session Face ID opened goes back to the readable store first.
         public func forgetBiometrics() async {
+            if let store = tokens as? BiometricTokenStore { return await store.disable() }
             await biometricItem.delete()
         }
 

@@ -314,7 +314,7 @@ struct EndToEndTests {
             try await invitee.tap("join")
             #expect(await invitee.screen == "watchlist")
             let joined = try await sams.client.groups()
-            #expect(joined.map(\.name) == ["My Family"], "Sam is in the family Dana invited him to")
+            #expect(joined.map(\.name) == ["Dana Reyes's family"], "Sam is in the family Dana invited him to")
             #expect(joined.first?.members.map(\.name) == ["Dana Reyes", "Sam van der Berg"])
             let consents = try await phone.client.consents()
             #expect(consents.map { "\($0.document)@\($0.version)" } == ["terms@2026-05"], "the terms signed up with")

@@ -794,14 +794,7 @@ class FunnelWalk(unittest.TestCase):
         sam.wait_for("home")
 
         # The same person on another browser: the account exists, so a password is asked.
-        again = self.person("tanda")
-        again.open("/flows/tanda")
-        again.wait_for("slide1")
-        again.press("Get Started")
-        again.wait_for("createAccount")
-        again.type("Email", email)
-        again.press("Continue")
-        again.wait_for("passwordLogin")
+        again = self.tanda_email_sent(email, "passwordLogin")
         again.type("Password", secret("Wrong-Password-1"))
         again.press("Sign In")
         again.wait_for("passwordLogin")
@@ -1264,6 +1257,18 @@ class FunnelWalk(unittest.TestCase):
         luna.field("Email").send_keys(Keys.TAB)
         self.assertFalse(luna.sees(message), "a right address left says nothing")
 
+    def tanda_email_sent(self, email, screen):
+        """A new browser through TANDA's Get Started with `email` entered and sent, to `screen`."""
+        person = self.person("tanda")
+        person.open("/flows/tanda")
+        person.wait_for("slide1")
+        person.press("Get Started")
+        person.wait_for("createAccount")
+        person.type("Email", email)
+        person.press("Continue")
+        person.wait_for(screen)
+        return person
+
     def kordant_sign_up_form(self, name, email, password, while_typing=lambda person: None):
         """A new visitor's Kordant sign-up form filled in, terms ticked, not yet sent."""
         person = self.person("kordant")
@@ -1602,6 +1607,7 @@ class NoDeadEnds(unittest.TestCase):
     person = FunnelWalk.person
     sign_up_on_tanda = FunnelWalk.sign_up_on_tanda
     kordant_sign_up_form = FunnelWalk.kordant_sign_up_form
+    tanda_email_sent = FunnelWalk.tanda_email_sent
 
     def paste(self, person, label, text):
         """Pastes `text` into the control `label` names, as the system's Paste would: a paste event
@@ -1610,18 +1616,6 @@ class NoDeadEnds(unittest.TestCase):
             "var data = new DataTransfer(); data.setData('text', arguments[1]);"
             "arguments[0].dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));",
             person.field(label), text)
-
-    def tanda_email_sent(self, email, screen):
-        """A new browser through TANDA's Get Started with `email` entered and sent, to `screen`."""
-        person = self.person("tanda")
-        person.open("/flows/tanda")
-        person.wait_for("slide1")
-        person.press("Get Started")
-        person.wait_for("createAccount")
-        person.type("Email", email)
-        person.press("Continue")
-        person.wait_for(screen)
-        return person
 
     def test_browser_back_then_continue_moves_on_again(self):
         """Kordant's plan, watchlist, the browser's Back, then Continue: the plan screen is back, its

@@ -164,29 +164,32 @@ public struct GroupService: Sendable {
                     "Your name looks like a web address, so it can't go into an invitation. Change your name first.")
             }
             let now = clock.now
-            var fresh: [String] = []
+            var fresh: [(address: String, invitee: UserRecord?)] = []
             var refused: [(email: String, code: String)] = []
             let members = Set(try await store.members(groupID: group.id).map(\.userID))
             for address in valid {
-                if let code = try await refusal(of: address, by: inviter, to: group, members: members, in: store) {
+                let invitee = try await store.user(email: address)
+                if let code = try await refusal(
+                    of: address, held: invitee, by: inviter, to: group, members: members, in: store)
+                {
                     refused.append((address, code))
                 } else {
-                    fresh.append(address)
+                    fresh.append((address, invitee))
                 }
             }
             try await spendInvitationBudget(of: inviter, addresses: fresh.count, in: store)
             var values = ["group": group.name, "inviteCode": group.inviteCode]
             if !from.isEmpty { values["inviter"] = from }
-            for address in fresh {
+            for (address, invitee) in fresh {
                 // An invitee who has an account reads it in their language; a new one in the inviter's.
-                let language = try await store.user(email: address)?.language ?? inviter.language
+                let language = invitee?.language ?? inviter.language
                 try await outbox.enqueue(
                     .invitation, to: address, values: values, code: group.inviteCode, language: language, in: store)
                 try await store.mark(
                     .addressInvited, subject: Self.invitationSubject(group, address), LedgerMark(at: now, weight: 1),
                     forgettingBefore: now.addingTimeInterval(-Self.invitationMemory))
             }
-            return (fresh, refused)
+            return (fresh.map(\.address), refused)
         }
         rejected += refused
         outbox.wake()
@@ -202,14 +205,14 @@ public struct GroupService: Sendable {
         }
     }
 
-    /// Why `address` is not mailed the group's code, if it is not: it is the inviter's own, belongs to a
-    /// member, or was mailed the same code within ``invitationMemory``.
+    /// Why `address` (held by `invitee`, if anyone) is not mailed the group's code, if it is not: it is
+    /// the inviter's own, belongs to a member, or was mailed the same code within ``invitationMemory``.
     private func refusal(
-        of address: String, by inviter: UserRecord, to group: GroupRecord, members: Set<UUID>,
-        in store: any StorageTransaction
+        of address: String, held invitee: UserRecord?, by inviter: UserRecord, to group: GroupRecord,
+        members: Set<UUID>, in store: any StorageTransaction
     ) async throws -> String? {
         if address == inviter.email.map(EmailAddress.normalized) { return "own_address" }
-        if let invitee = try await store.user(email: address), members.contains(invitee.id) { return "already_member" }
+        if let invitee, members.contains(invitee.id) { return "already_member" }
         let earlier = try await store.marks(
             .addressInvited, subject: Self.invitationSubject(group, address),
             since: clock.now.addingTimeInterval(-Self.invitationMemory))

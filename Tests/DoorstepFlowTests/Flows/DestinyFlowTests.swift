@@ -35,11 +35,7 @@ struct DestinyFlowTests {
 
     @Test("A birth date left at today is asked about once, then kept if the person continues")
     func untouchedBirthDate() throws {
-        var driver = try launch(session: .signedOut)
-        driver.fireTimer("launched")
-        driver.tap("skip")
-        driver.on("signInWithApple", succeedWith: ["session.active": true])
-        driver.tap("apple")
+        var driver = try birthDataWithApple()
         driver.answer("cityOfBirth", "Los Angeles")
         driver.tap("continue")
         #expect(driver.screen == "birthData")
@@ -52,12 +48,10 @@ struct DestinyFlowTests {
 
     @Test("A birth date the person changed is not asked about, even when changed back to today")
     func changedBirthDate() throws {
-        var driver = try launch(session: .signedOut)
-        driver.fireTimer("launched")
-        driver.tap("skip")
-        driver.on("signInWithApple", succeedWith: ["session.active": true])
-        driver.tap("apple")
+        var driver = try birthDataWithApple()
+        let today = driver.engine.answer("dateOfBirth")
         driver.answer("dateOfBirth", "1996-04-20")
+        driver.answer("dateOfBirth", today)
         driver.answer("cityOfBirth", "Los Angeles")
         driver.tap("continue")
         #expect(driver.screen == "home")
@@ -108,11 +102,7 @@ struct DestinyFlowTests {
 
     @Test("A signed-in account's birth data is saved on the server, and the server says when it was given")
     func signedInReturning() throws {
-        var driver = try launch(session: .signedOut)
-        driver.fireTimer("launched")
-        driver.tap("skip")
-        driver.on("signInWithApple", succeedWith: ["session.active": true])
-        driver.tap("apple")
+        var driver = try birthDataWithApple()
         driver.answer("dateOfBirth", "1990-01-31")
         driver.answer("timeOfBirth", "23:59")
         driver.answer("cityOfBirth", "São Paulo")
@@ -215,13 +205,19 @@ struct DestinyFlowTests {
     /// A signed-in person who typed a city on the birth-data screen, never submitted it, and opened the
     /// app again.
     func relaunchedWithDraftCity() throws -> FlowDriver {
+        var driver = try birthDataWithApple()
+        driver.answer("cityOfBirth", "Lisbon")
+        try driver.relaunch(session: SessionState(isSignedIn: true))
+        return driver
+    }
+
+    /// A new person past the slides, signed in with Apple, on the birth-data screen.
+    func birthDataWithApple() throws -> FlowDriver {
         var driver = try launch(session: .signedOut)
         driver.fireTimer("launched")
         driver.tap("skip")
         driver.on("signInWithApple", succeedWith: ["session.active": true])
         driver.tap("apple")
-        driver.answer("cityOfBirth", "Lisbon")
-        try driver.relaunch(session: SessionState(isSignedIn: true))
         return driver
     }
 

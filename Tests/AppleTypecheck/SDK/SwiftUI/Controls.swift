@@ -258,13 +258,13 @@ public struct Link<Label: View>: View {
     public var body: Never { fatalError() }
 
     /// https://developer.apple.com/documentation/swiftui/link/init(destination:label:)
-    nonisolated public init(destination: URL, @ViewBuilder label: () -> Label) { fatalError() }
+    @preconcurrency public init(destination: URL, @ViewBuilder label: () -> Label) { fatalError() }
 }
 
 extension Link where Label == Text {
     /// https://developer.apple.com/documentation/swiftui/link/init(_:destination:)-2ug8e
-    nonisolated public init(_ titleKey: LocalizedStringKey, destination: URL) { fatalError() }
+    @preconcurrency public init(_ titleKey: LocalizedStringKey, destination: URL) { fatalError() }
 
     /// https://developer.apple.com/documentation/swiftui/link/init(_:destination:)-3ppiz
-    nonisolated public init<S: StringProtocol>(_ title: S, destination: URL) { fatalError() }
+    @preconcurrency public init<S: StringProtocol>(_ title: S, destination: URL) { fatalError() }
 }

@@ -33,13 +33,16 @@ extension DoorstepClient {
         }
     }
 
-    /// Exchanges a code for a session; a guest signed in now is upgraded in place.
+    /// Exchanges a code for a session; a guest signed in now is upgraded in place. A `passwordReset`
+    /// code signs in to its account, and that session may then ``setPassword(_:currentPassword:)``
+    /// without the current password for a few minutes.
     @discardableResult
     public func verifyCode(email: String, code: String, purpose: String) async throws -> (
         user: DoorstepUser, isNewUser: Bool
     ) {
         guard let purpose = Components.Schemas.VerifyCodeRequest.PurposePayload(rawValue: purpose) else {
-            throw DoorstepError.notAnOption("purpose", Self.purposeMessage)
+            throw DoorstepError.notAnOption(
+                "purpose", "The purpose must be signup, login, verifyEmail or passwordReset.")
         }
         let guestToken: String? = await authState == .signedOut ? nil : try? await validAccessToken()
         let output = try await BearerMiddleware.$token.withValue(guestToken) {

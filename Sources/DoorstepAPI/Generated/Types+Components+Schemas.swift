@@ -773,12 +773,17 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/VerifyCodeRequest/code`.
             public var code: Swift.String
+            /// What the code was mailed for. A passwordReset code (POST /v1/auth/password/forgot) signs in to its account, and for the recent sign-in window that session may set a new password with POST /v1/me/password without the current one; every other session then ends.
+            ///
             /// - Remark: Generated from `#/components/schemas/VerifyCodeRequest/purpose`.
             @frozen public enum PurposePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case signup = "signup"
                 case login = "login"
                 case verifyEmail = "verifyEmail"
+                case passwordReset = "passwordReset"
             }
+            /// What the code was mailed for. A passwordReset code (POST /v1/auth/password/forgot) signs in to its account, and for the recent sign-in window that session may set a new password with POST /v1/me/password without the current one; every other session then ends.
+            ///
             /// - Remark: Generated from `#/components/schemas/VerifyCodeRequest/purpose`.
             public var purpose: Components.Schemas.VerifyCodeRequest.PurposePayload
             /// Creates a new `VerifyCodeRequest`.
@@ -786,7 +791,7 @@ extension Components {
             /// - Parameters:
             ///   - email:
             ///   - code: The code mailed: codeLength digits (GET /v1/auth/config).
-            ///   - purpose:
+            ///   - purpose: What the code was mailed for. A passwordReset code (POST /v1/auth/password/forgot) signs in to its account, and for the recent sign-in window that session may set a new password with POST /v1/me/password without the current one; every other session then ends.
             public init(
                 email: Swift.String,
                 code: Swift.String,

@@ -15,6 +15,10 @@ public struct CodePurpose: RawRepresentable, Hashable, Sendable, Codable, Expres
 
     /// The purposes a client may ask a code for directly.
     public static let requestable: Set<CodePurpose> = [.signup, .login, .verifyEmail]
+    /// The purposes whose code a client may exchange for a session: those it may ask for, and the
+    /// reset code `POST /v1/auth/password/forgot` mails, which signs in so that the new password can be
+    /// chosen on a screen of its own.
+    public static let verifiable: Set<CodePurpose> = requestable.union([.passwordReset])
 }
 
 /// The newest code sent to an address for a purpose, kept only as a keyed hash.

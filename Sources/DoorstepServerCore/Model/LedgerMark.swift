@@ -19,6 +19,9 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     case failedCodeFromClient
     /// A wrong password for an address from one client; the subject is a keyed hash of both.
     case failedPasswordFromClient
+    /// A session opened with a password-reset code: it may choose a new password without the old one
+    /// while its sign-in is recent. The subject is the session's id.
+    case passwordResetProven
 }
 
 /// One dated mark in the security ledger.

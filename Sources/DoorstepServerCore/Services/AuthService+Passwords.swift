@@ -61,6 +61,8 @@ extension AuthService {
     /// The session that made the account may replace the password without the current one while its
     /// sign-in is recent: no one but that session can have chosen it, and a person who goes back a
     /// step in their sign-up to pick another password must not be asked for the one they just left.
+    /// So may a session opened with a password-reset code (`verifyCode` with `passwordReset`): it proved
+    /// the address the reset was mailed to, which is what a reset asks; every other session then ends.
     public func setPassword(newPassword: String, currentPassword: String?, caller: Caller) async throws {
         try checkNewPassword(newPassword, field: "newPassword")
         if let currentPassword, currentPassword.unicodeScalars.count > PasswordPolicy.maximumLength {
@@ -69,7 +71,8 @@ extension AuthService {
                 "A password has at most \(PasswordPolicy.maximumLength) characters.")
         }
         let user = try await requireRecentSignIn(caller)
-        if user.passwordHash != nil, try await !madeTheAccount(caller, user) {
+        let resetting = try await provedReset(caller)
+        if user.passwordHash != nil, !resetting, try await !madeTheAccount(caller, user) {
             guard let currentPassword, !currentPassword.isEmpty else {
                 throw ServiceError.invalid("currentPassword", code: "required", "Enter your current password.")
             }
@@ -84,20 +87,38 @@ extension AuthService {
             user.passwordHash = hash
             user.updatedAt = now
             try await store.updateUser(user)
+            let change = resetting ? "reset" : changing ? "changed" : "set"
             try await webhooks.enqueue(
-                .passwordChanged, ["userId": .id(user.id), "change": changing ? "changed" : "set"], in: store)
+                .passwordChanged, ["userId": .id(user.id), "change": .string(change)], in: store)
             if let email = user.email {
                 try await outbox.enqueue(
                     .passwordChanged, to: email, values: changing ? ["changed": "true"] : [:],
                     language: user.language, in: store)
             }
-            guard changing else { return }
+            if resetting { try await store.clearLoginFailures(email: user.email ?? "") }
+            guard changing || resetting else { return }
             _ = try await credentials.end(
                 CredentialKind.signIns, of: user, except: caller.sessionID, at: now, in: store)
         }
         outbox.wake()
         audit.record(
-            user.passwordHash == nil ? .passwordSet : .passwordChanged, user: caller.userID, session: caller.sessionID)
+            resetting ? .passwordReset : user.passwordHash == nil ? .passwordSet : .passwordChanged,
+            user: caller.userID, session: caller.sessionID)
+    }
+
+    /// Notes that `session` was opened with a password-reset code, for ``setPassword(newPassword:currentPassword:caller:)``.
+    func markResetProven(_ session: SessionRecord, at now: Date, in store: any StorageTransaction) async throws {
+        try await store.mark(
+            .passwordResetProven, subject: session.id.lowercasedText, LedgerMark(at: now, weight: 1),
+            forgettingBefore: now.addingTimeInterval(-policy.recentSignInWindow))
+    }
+
+    /// Whether the caller's session was opened with a password-reset code within the recent sign-in window.
+    private func provedReset(_ caller: Caller) async throws -> Bool {
+        let since = clock.now.addingTimeInterval(-policy.recentSignInWindow)
+        return try await storage.read {
+            try await !$0.marks(.passwordResetProven, subject: caller.sessionID.lowercasedText, since: since).isEmpty
+        }
     }
 
     /// Whether the caller's session is the one the account was made with: the account's first session,

@@ -152,7 +152,9 @@ extension AuthService {
             }
             try await store.deleteSecondFactorChallenge(hash: hash, expiredBefore: now)
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
-            return .signedIn(user, session, refreshToken, SignInMethod(rawValue: pending.method) ?? .password)
+            let method = SignInMethod(rawValue: pending.method) ?? .password
+            if method == .passwordReset { try await markResetProven(session, at: now, in: store) }
+            return .signedIn(user, session, refreshToken, method)
         }
         switch outcome {
         case .refused(let error):

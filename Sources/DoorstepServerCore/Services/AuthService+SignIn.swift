@@ -5,22 +5,27 @@ extension AuthService {
     /// Exchanges a code for a session. `signup` creates the account when there is none; a guest's bearer
     /// token upgrades that guest in place, keeping its id. An email owned by someone else is refused
     /// with `email_taken`, and neither account changes.
+    ///
+    /// A `passwordReset` code signs in to the account it was mailed for and lets that session choose a
+    /// new password without the old one while its sign-in is recent (``setPassword(newPassword:currentPassword:caller:)``),
+    /// so a wrong code is found out before the new password is typed.
     public func verifyCode(email raw: String, code: String, purpose: CodePurpose, meta: RequestMeta) async throws
         -> AuthSession
     {
         let email = try validEmail(raw)
         try checkCodeShape(code)
-        guard CodePurpose.requestable.contains(purpose) else {
+        guard CodePurpose.verifiable.contains(purpose) else {
             throw ServiceError.invalid(
-                "purpose", code: "not_an_option", "The purpose must be signup, login or verifyEmail.")
+                "purpose", code: "not_an_option", "The purpose must be signup, login, verifyEmail or passwordReset.")
         }
+        let resetting = purpose == .passwordReset
         let caller = try await meta.bearerToken.asyncMap { try await authenticate(bearer: $0) }
         let outcome = try await storage.transaction { store -> SignInOutcome in
             let check = try await checkCode(code, email: email, purpose: purpose, in: store)
             guard check == .valid else { return .failed(check) }
             let now = clock.now
             let existing = try await store.user(email: email)
-            if let caller, var guest = try await store.user(id: caller.userID), guest.isGuest {
+            if !resetting, let caller, var guest = try await store.user(id: caller.userID), guest.isGuest {
                 if let existing, existing.id != guest.id { throw ServiceError.emailTaken }
                 guest.email = email
                 guest.emailVerified = true
@@ -41,10 +46,12 @@ extension AuthService {
                 let user = try await proveEmail(
                     of: existing, at: now, keepingCredentials: caller?.userID == existing.id, in: store)
                 if user != existing { try await store.updateUser(user) }
-                if let challenge = try await secondFactorChallenge(for: user, method: .code, in: store) {
+                let method: SignInMethod = resetting ? .passwordReset : .code
+                if let challenge = try await secondFactorChallenge(for: user, method: method, in: store) {
                     return .secondFactor(challenge, user.id)
                 }
                 let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
+                if resetting { try await markResetProven(session, at: now, in: store) }
                 return .signedIn(user, session, refreshToken, isNew: false)
             }
             guard purpose == .signup else { return .failed(.missing) }
@@ -54,7 +61,7 @@ extension AuthService {
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
             return .signedIn(user, session, refreshToken, isNew: true)
         }
-        return try await finish(outcome, method: .code)
+        return try await finish(outcome, method: resetting ? .passwordReset : .code)
     }
 
     /// Creates an account with a password; its email stays unverified until the `verifyEmail` code

@@ -811,6 +811,8 @@ public struct Client: APIProtocol {
     }
     /// Sets or changes the signed-in user's password.
     ///
+    /// Needs a recent sign-in. Changing an existing password needs currentPassword, except from the session that made the account or one opened with a passwordReset code (POST /v1/auth/code/verify) within the recent sign-in window; a change or reset ends every other session.
+    ///
     /// - Remark: HTTP `PUT /v1/auth/password`.
     /// - Remark: Generated from `#/paths//v1/auth/password/put(setPassword)`.
     public func setPassword(_ input: Operations.SetPassword.Input) async throws -> Operations.SetPassword.Output {

@@ -65,6 +65,8 @@ public protocol APIProtocol: Sendable {
     func resetPassword(_ input: Operations.ResetPassword.Input) async throws -> Operations.ResetPassword.Output
     /// Sets or changes the signed-in user's password.
     ///
+    /// Needs a recent sign-in. Changing an existing password needs currentPassword, except from the session that made the account or one opened with a passwordReset code (POST /v1/auth/code/verify) within the recent sign-in window; a change or reset ends every other session.
+    ///
     /// - Remark: HTTP `PUT /v1/auth/password`.
     /// - Remark: Generated from `#/paths//v1/auth/password/put(setPassword)`.
     func setPassword(_ input: Operations.SetPassword.Input) async throws -> Operations.SetPassword.Output
@@ -451,6 +453,8 @@ extension APIProtocol {
         ))
     }
     /// Sets or changes the signed-in user's password.
+    ///
+    /// Needs a recent sign-in. Changing an existing password needs currentPassword, except from the session that made the account or one opened with a passwordReset code (POST /v1/auth/code/verify) within the recent sign-in window; a change or reset ends every other session.
     ///
     /// - Remark: HTTP `PUT /v1/auth/password`.
     /// - Remark: Generated from `#/paths//v1/auth/password/put(setPassword)`.

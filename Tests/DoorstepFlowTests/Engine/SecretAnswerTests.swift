@@ -54,23 +54,23 @@ struct SecretAnswerTests {
         #expect(engine.forgottenSecrets == ["loginPassword": 2], "every refusal empties the input again")
     }
 
-    @Test("A resend empties the code boxes and keeps the new password typed beside them; a new screen starts afresh")
+    @Test("A resend empties the code boxes and keeps what else was typed; a new screen starts afresh")
     func resendEmptiesOnlyTheCode() throws {
-        let flow = try Catalog.flow("tanda")
+        let flow = try Catalog.flow("kordant")
         var engine = try FlowEngine(
             flow: flow,
             restoring: FlowSnapshot(
-                flowID: flow.id, flowVersion: flow.version, screen: "resetPassword",
+                flowID: flow.id, flowVersion: flow.version, screen: "verifySignUp",
                 answers: ["email": .string("sam@example.com")]))
-        engine.handle(.answerChanged(field: "resetCode", value: .string("123456")), at: Self.now)
-        engine.handle(.answerChanged(field: "newPassword", value: .string("Zq8!Harbor-Lights")), at: Self.now)
+        engine.handle(.answerChanged(field: "signupCode", value: .string("123456")), at: Self.now)
         Self.tap("resend", on: &engine, result: .success([:]))
-        #expect(engine.screen.id == "resetPassword")
-        #expect(engine.forgottenSecrets == ["resetCode": 1])
-        #expect(engine.answer("newPassword") == .string("Zq8!Harbor-Lights"))
-        engine.handle(.answerChanged(field: "resetCode", value: .string("654321")), at: Self.now)
-        Self.tap("reset", on: &engine, result: .success([:]))
-        #expect(engine.screen.id != "resetPassword")
+        #expect(engine.screen.id == "verifySignUp")
+        #expect(engine.forgottenSecrets == ["signupCode": 1])
+        #expect(engine.answer("signupCode") == nil)
+        #expect(engine.answer("email") == .string("sam@example.com"))
+        engine.handle(.answerChanged(field: "signupCode", value: .string("654321")), at: Self.now)
+        Self.tap("verify", on: &engine, result: .success([:]))
+        #expect(engine.screen.id != "verifySignUp")
         #expect(engine.forgottenSecrets.isEmpty)
     }
 
@@ -79,9 +79,9 @@ struct SecretAnswerTests {
         #expect(
             Set(Self.secretScreens) == [
                 "tanda/verifyEmail", "tanda/signInCode", "tanda/createPassword", "tanda/passwordLogin",
-                "tanda/resetPassword",
+                "tanda/resetPassword", "tanda/newPassword",
                 "kordant/login", "kordant/signup", "kordant/verifySignUp", "kordant/choosePassword",
-                "kordant/resetSent",
+                "kordant/resetSent", "kordant/newPassword",
                 "trainer/otp",
                 "destiny/emailCode",
             ])

@@ -187,7 +187,7 @@ struct TandaFlowTests {
         #expect(driver.screen == "verifyEmail")
     }
 
-    @Test("Forgot password sends a reset code and a new password signs the person in")
+    @Test("Forgot password: the reset code alone first, then the new password, then home")
     func forgotPassword() throws {
         var driver = try FlowDriver(flow: "tanda")
         driver.tap("getStarted")
@@ -198,11 +198,39 @@ struct TandaFlowTests {
         #expect(driver.screen == "resetPassword")
         #expect(driver.performed.last?.name == "forgotPassword")
         driver.answer("resetCode", "654321")
+        driver.on("verifyCode", failWith: "invalid_code")
+        driver.tap("verify")
+        #expect(driver.issue("resetCode") == "That code isn't right. Please try again.")
+        driver.answer("resetCode", "654322")
+        driver.on("verifyCode", succeedWith: ["flow.completed": true])
+        driver.tap("verify")
+        #expect(driver.performed.last?.arguments["purpose"] == "passwordReset")
+        #expect(driver.screen == "newPassword")
         driver.answer("newPassword", "New-Password-42")
-        driver.on("resetPassword", succeedWith: ["flow.completed": true])
-        driver.tap("reset")
+        driver.tap("save")
         #expect(driver.screen == "home")
         #expect(driver.performed.last?.arguments["newPassword"] == "New-Password-42")
+    }
+
+    @Test("A reset for someone who never finished setting up goes on to the name step")
+    func forgotPasswordUnfinished() throws {
+        var driver = try FlowDriver(flow: "tanda")
+        driver.tap("getStarted")
+        driver.answer("email", "ana@example.com")
+        driver.on("identify", succeedWith: ["account.exists": true])
+        driver.tap("continue")
+        driver.tap("forgotPassword")
+        driver.answer("resetCode", "654321")
+        driver.on("verifyCode", succeedWith: ["flow.completed": false])
+        driver.tap("verify")
+        driver.answer("newPassword", "New-Password-42")
+        driver.on("setPassword", failWith: "weak_password")
+        driver.tap("save")
+        #expect(driver.issue("newPassword") == "That password is too common. Please choose another.")
+        driver.answer("newPassword", "New-Password-43")
+        driver.on("setPassword", succeedWith: [:])
+        driver.tap("save")
+        #expect(driver.screen == "name")
     }
 
     @Test("Apple sign-in: a new account goes to the celebration, a finished one home, an unfinished one to setup")

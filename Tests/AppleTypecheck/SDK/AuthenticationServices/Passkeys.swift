@@ -45,7 +45,9 @@ open class ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest: ASAuth
     }
 
     /// https://developer.apple.com/documentation/authenticationservices/asauthorizationplatformpublickeycredentialregistrationrequest/excludedcredentials
-    open var excludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor] {
+    /// From `ASAuthorizationWebBrowserPlatformPublicKeyCredentialRegistrationRequest` (iOS 17.4), `nullable`.
+    @available(iOS 17.4, *)
+    open var excludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]? {
         get { fatalError() }
         set { fatalError() }
     }

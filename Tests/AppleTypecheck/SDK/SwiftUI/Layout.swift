@@ -30,7 +30,7 @@ public struct Alignment: Equatable, Sendable {
 }
 
 /// https://developer.apple.com/documentation/swiftui/edge
-public enum Edge: Int8, CaseIterable, Hashable, Sendable {
+@frozen public enum Edge: Int8, CaseIterable, Hashable, Sendable {
     case top
     case leading
     case bottom
@@ -51,7 +51,7 @@ public enum Edge: Int8, CaseIterable, Hashable, Sendable {
 }
 
 /// https://developer.apple.com/documentation/swiftui/axis
-public enum Axis: Int8, CaseIterable, Hashable, Sendable {
+@frozen public enum Axis: Int8, CaseIterable, Hashable, Sendable {
     case horizontal
     case vertical
 

@@ -23,17 +23,20 @@ extension View {
     }
 
     /// https://developer.apple.com/documentation/swiftui/view/task(priority:_:)
+    /// The iOS 17 and 18 SDKs' form: the action is `@Sendable` (the iOS 26 SDK relaxed it to `sending`).
+    @available(iOS 15.0, *)
     nonisolated public func task(
         priority: TaskPriority = .userInitiated,
-        @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
+        @_inheritActorContext _ action: @escaping @Sendable () async -> Void
     ) -> some View {
         fatalError()
     }
 
     /// https://developer.apple.com/documentation/swiftui/view/task(id:priority:_:)
+    @available(iOS 15.0, *)
     nonisolated public func task<T: Equatable>(
         id value: T, priority: TaskPriority = .userInitiated,
-        @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
+        @_inheritActorContext _ action: @escaping @Sendable () async -> Void
     ) -> some View {
         fatalError()
     }
@@ -242,7 +245,7 @@ public struct PresentationDetent: Hashable, Sendable {
 }
 
 /// https://developer.apple.com/documentation/swiftui/visibility
-public enum Visibility: Hashable, CaseIterable, Sendable {
+@frozen public enum Visibility: Hashable, CaseIterable, Sendable {
     case automatic
     case visible
     case hidden

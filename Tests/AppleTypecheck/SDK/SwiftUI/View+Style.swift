@@ -61,7 +61,7 @@ extension View {
 }
 
 /// https://developer.apple.com/documentation/swiftui/textalignment
-public enum TextAlignment: CaseIterable, Hashable, Sendable {
+@frozen public enum TextAlignment: CaseIterable, Hashable, Sendable {
     case leading
     case center
     case trailing

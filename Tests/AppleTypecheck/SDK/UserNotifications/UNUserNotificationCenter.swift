@@ -1,4 +1,5 @@
-// Asking for permission to notify. Bodies are never run.
+// Asking for permission to notify. The completion handler of a method that also imports as `async` is
+// `@Sendable`. Bodies are never run.
 
 @_exported import AppleFoundation
 
@@ -19,7 +20,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/requestauthorization(options:completionhandler:)
     open func requestAuthorization(
-        options: UNAuthorizationOptions = [], completionHandler: @escaping (Bool, (any Error)?) -> Void
+        options: UNAuthorizationOptions = [], completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {
         fatalError()
     }

@@ -1,3 +1,4 @@
+import DoorstepClient
 import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation
@@ -98,6 +99,22 @@ struct ProfileTests {
             let anonymous = try await client.send(.put, "/v1/me/avatar", bytes: Self.png, contentType: "image/png")
             #expect(anonymous.status == 401)
             #expect(try await client.get("/v1/avatars/..%2F..%2Fetc%2Fpasswd").status == 404)
+        }
+    }
+
+    @Test("The photo the app prepares at its largest is one the server takes; a byte more is refused")
+    func preparedPhotoFits() async throws {
+        let server = try await TestServer.make()
+        try await server.test { client in
+            let session = try await client.signUpWithCode("sam@example.com", server: server)
+            let largest = Self.jpeg + Data(count: PhotoUploadPlan.avatar.maximumBytes - Self.jpeg.count)
+            let taken = try await client.send(
+                .put, "/v1/me/avatar", bytes: largest, contentType: "image/jpeg", bearer: session.accessToken)
+            #expect(taken.status == 200, "\(taken.text)")
+            let over = try await client.send(
+                .put, "/v1/me/avatar", bytes: largest + Data([0]), contentType: "image/jpeg",
+                bearer: session.accessToken)
+            #expect(over.status == 413)
         }
     }
 

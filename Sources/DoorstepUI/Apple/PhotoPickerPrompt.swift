@@ -43,10 +43,11 @@
             }
         }
 
-        /// The person chose a photo's bytes (already read from the library).
-        func picked(_ data: Data?) {
+        /// The person chose a photo, already read from the library and prepared for upload (nil when it
+        /// could not be).
+        func picked(_ upload: Data?) {
             isLoading = false
-            finish(data.flatMap(PhotoUpload.data(for:)))
+            finish(upload)
         }
 
         private func close() {
@@ -67,7 +68,7 @@
                     isLoading = true
                     self.selection = nil
                     Task {
-                        picked(try? await selection.loadTransferable(type: Data.self))
+                        picked(await PhotoUpload.prepared(try? await selection.loadTransferable(type: Data.self)))
                     }
                 }
             }

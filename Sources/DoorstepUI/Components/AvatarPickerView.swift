@@ -46,8 +46,9 @@
                     }
                     .onChange(of: item) { _, item in
                         Task {
-                            guard let data = try? await item?.loadTransferable(type: Data.self),
-                                let upload = PhotoUpload.data(for: data)
+                            guard
+                                let upload = await PhotoUpload.prepared(
+                                    try? await item?.loadTransferable(type: Data.self))
                             else { return }
                             #if canImport(UIKit)
                                 picked = UIImage(data: upload).map(Image.init(uiImage:))

@@ -101,8 +101,10 @@ func tokens(of source: String) -> [Token] {
         } else if isIdentifier(scalar) || scalar == "#" || scalar == "@" {
             let start = index
             index += 1
-            while index < scalars.count, isIdentifier(scalars[index]) || scalars[index] == "." && start < index
-                && CharacterSet.decimalDigits.contains(scalars[start])
+            while index < scalars.count,
+                isIdentifier(scalars[index])
+                    || scalars[index] == "." && start < index
+                        && CharacterSet.decimalDigits.contains(scalars[start])
             {
                 index += 1
             }
@@ -219,7 +221,9 @@ func gatedDeclarations(in files: [URL], after target: Version) throws -> [GatedD
                     if text == "func" || text == "init" {
                         var open = text == "init" ? index + 1 : nameIndex + 1
                         if open < tokens.count, tokens[open].text == "<" { open = closing(tokens, from: open) + 1 }
-                        if open < tokens.count, tokens[open].text == "(" { labels = parameterLabels(tokens, from: open) }
+                        if open < tokens.count, tokens[open].text == "(" {
+                            labels = parameterLabels(tokens, from: open)
+                        }
                     }
                     gated.append(GatedDeclaration(name: name, labels: labels, version: version))
                 }
@@ -305,7 +309,9 @@ func findings(in file: URL, gated: [GatedDeclaration], target: Version, everythi
                 scopes[scopes.count - 1] = max(scopes[scopes.count - 1], lifted)
                 guardVersion = nil
             }
-        } else if let candidates = byName[text], index > 0, !["func", "var", "let", "case"].contains(tokens[index - 1].text) {
+        } else if let candidates = byName[text], index > 0,
+            !["func", "var", "let", "case"].contains(tokens[index - 1].text)
+        {
             let current = scopes.last ?? target
             let isCall = index + 1 < tokens.count && tokens[index + 1].text == "("
             let labels = isCall ? callLabels(tokens, from: index + 1) : []
@@ -351,7 +357,8 @@ else {
     exit(2)
 }
 let sdkDirectory = URL(fileURLWithPath: arguments[arguments.startIndex + 1])
-let sdkFiles = (FileManager.default.enumerator(at: sdkDirectory, includingPropertiesForKeys: nil)?
+let sdkFiles =
+    (FileManager.default.enumerator(at: sdkDirectory, includingPropertiesForKeys: nil)?
     .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? [])
     .sorted { $0.path < $1.path }
 let checked = arguments[(separator + 1)...].map { URL(fileURLWithPath: $0) }

@@ -52,6 +52,12 @@ public typealias CFString = NSString
 /// https://developer.apple.com/documentation/corefoundation/cfdictionary
 public typealias CFDictionary = NSDictionary
 
+/// https://developer.apple.com/documentation/corefoundation/cfdata
+public typealias CFData = NSData
+
+/// https://developer.apple.com/documentation/corefoundation/cfmutabledata
+public typealias CFMutableData = NSMutableData
+
 /// https://developer.apple.com/documentation/corefoundation/cfallocator
 public typealias CFAllocator = NSObject
 

@@ -1,0 +1,40 @@
+import DoorstepClient
+import Foundation
+import Testing
+
+@Suite("A photo is made small enough to upload")
+struct PhotoUploadPlanTests {
+    @Test("A 48-megapixel photo is drawn at 2048 on its long side, in either orientation; a small one is kept")
+    func drawnSize() {
+        let plan = PhotoUploadPlan.avatar
+        #expect(plan.drawnSize(width: 8064, height: 6048) == (2048, 1536))
+        #expect(plan.drawnSize(width: 6048, height: 8064) == (1536, 2048))
+        #expect(plan.drawnSize(width: 1200, height: 900) == (1200, 900), "never drawn larger")
+        #expect(plan.drawnSize(width: 40000, height: 10) == (2048, 1), "a sliver keeps a pixel")
+    }
+
+    @Test("The best quality under the server's limit is kept; lower ones are tried only when needed")
+    func quality() {
+        let plan = PhotoUploadPlan.avatar
+        var tried: [Double] = []
+        let kept = plan.firstUploadable { quality in
+            tried.append(quality)
+            return Data(count: quality > 0.6 ? plan.maximumBytes + 1 : plan.maximumBytes)
+        }
+        #expect(kept?.count == plan.maximumBytes)
+        #expect(tried == [0.85, 0.7, 0.55])
+    }
+
+    @Test("A photo no quality brings under the limit, or one that cannot be drawn, is refused, not sent")
+    func refused() {
+        let plan = PhotoUploadPlan.avatar
+        #expect(plan.firstUploadable { _ in Data(count: plan.maximumBytes + 1) } == nil)
+        var calls = 0
+        #expect(
+            plan.firstUploadable { _ in
+                calls += 1
+                return nil
+            } == nil)
+        #expect(calls == 1, "a photo that cannot be drawn is not tried again")
+    }
+}

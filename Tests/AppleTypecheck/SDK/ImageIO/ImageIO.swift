@@ -40,7 +40,6 @@ public func CGImageDestinationCreateWithData(
 
 /// https://developer.apple.com/documentation/imageio/cgimagedestinationaddimage(_:_:_:)
 // swift-format-ignore: AlwaysUseLowerCamelCase
-@discardableResult
 public func CGImageDestinationAddImage(_ idst: CGImageDestination, _ image: CGImage, _ properties: CFDictionary?) {
     fatalError()
 }

@@ -216,7 +216,8 @@ func gatedDeclarations(in files: [URL], after target: Version) throws -> [GatedD
                 var nameIndex = index + 1
                 while nameIndex < tokens.count, tokens[nameIndex].text == "`" { nameIndex += 1 }
                 let name = text == "init" ? "init" : tokens[min(nameIndex, tokens.count - 1)].text
-                if let version, version > target {
+                // An extension introduces no name (`extension CryptoKit.P256…`); its members take its version.
+                if let version, version > target, text != "extension" {
                     var labels: [(label: Substring, hasDefault: Bool)]?
                     if text == "func" || text == "init" {
                         var open = text == "init" ? index + 1 : nameIndex + 1
@@ -359,7 +360,7 @@ else {
 let sdkDirectory = URL(fileURLWithPath: arguments[arguments.startIndex + 1])
 let sdkFiles =
     (FileManager.default.enumerator(at: sdkDirectory, includingPropertiesForKeys: nil)?
-    .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? [])
+    .compactMap { $0 as? URL }.filter { ["swift", "swiftinterface"].contains($0.pathExtension) } ?? [])
     .sorted { $0.path < $1.path }
 let checked = arguments[(separator + 1)...].map { URL(fileURLWithPath: $0) }
 do {

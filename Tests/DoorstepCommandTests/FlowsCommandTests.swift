@@ -133,7 +133,7 @@ struct FlowStringsCommandTests {
         let path = try Self.copy("kordant") { catalog in
             Self.set(&catalog, "Create Account", "ar", to: nil)
             Self.set(
-                &catalog, "If {email} has an account, we sent it a 6-digit code. Enter it and choose a new password.",
+                &catalog, "If {email} has an account, we sent it a 6-digit code. Enter it to choose a new password.",
                 "es", to: "Si tienes una cuenta, te enviamos un código.")
         }
         let output = try doorstep.run("flows", "validate", path)
@@ -161,7 +161,7 @@ struct FlowStringsCommandTests {
 
         var broken = try #require(before as? [String: Any])
         Self.set(
-            &broken, "If {email} has an account, we sent it a 6-digit code. Enter it and choose a new password.",
+            &broken, "If {email} has an account, we sent it a 6-digit code. Enter it to choose a new password.",
             "es", to: "Te enviamos un código.")
         let translator = try CommandRunner.temporaryFile("", name: "from-translator.xcstrings")
         try JSONSerialization.data(withJSONObject: broken).write(to: URL(fileURLWithPath: translator))

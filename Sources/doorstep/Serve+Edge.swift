@@ -4,7 +4,7 @@ import Foundation
 
 extension Serve {
     /// What decides who a client is, how long a connection may take, and whether an https server may
-    /// keep its signing keys in the clear.
+    /// keep its signing keys in the clear on purpose.
     func resolveEdge(into configuration: inout ServerConfiguration, environment: [String: String]) throws {
         let proxies = trustedProxies.isEmpty ? Self.list(environment, "DOORSTEP_TRUSTED_PROXIES") : trustedProxies
         configuration.trustedProxies = try proxies.map { text in
@@ -29,13 +29,7 @@ extension Serve {
         }
         if let idle { configuration.idleTimeout = .seconds(idle) }
         if let read { configuration.readTimeout = .seconds(read) }
-        let allowUnsealed =
+        configuration.allowsUnsealedKeys =
             try allowUnsealedKeys || Self.switchValue(environment, "DOORSTEP_ALLOW_UNSEALED_KEYS") ?? false
-        let https = configuration.publicURL.flatMap { URL(string: $0) }?.scheme?.lowercased() == "https"
-        if https, environment["DOORSTEP_KEY_ENCRYPTION_KEY"] == nil, !allowUnsealed {
-            throw ValidationError(
-                "An https server keeps its signing keys sealed: set DOORSTEP_KEY_ENCRYPTION_KEY "
-                    + "(openssl rand -base64 32), or pass --allow-unsealed-keys on purpose.")
-        }
     }
 }

@@ -85,28 +85,10 @@ extension Serve {
         }
     }
 
-    /// The dev mailbox shows every code to whoever asks, so it is for a developer's machine only: off
-    /// by default once SMTP is configured, and refused beside an https public URL or an address other
-    /// than loopback.
+    /// The dev mailbox is on by default only while no SMTP server is configured; where it may run is
+    /// the library's rule (``ServerConfiguration/validate(sealedKeys:)``).
     func resolveDevMailbox(into configuration: inout ServerConfiguration, environment: [String: String]) throws {
         let asked = try devMailbox ?? Self.switchValue(environment, "DOORSTEP_DEV_MAILBOX")
         configuration.devMailbox = asked ?? (configuration.smtp == nil)
-        guard configuration.devMailbox else { return }
-        let exposure =
-            configuration.publicURL.flatMap { URL(string: $0) }?.scheme?.lowercased() == "https"
-            ? "an https public URL" : Self.isLoopback(configuration.host) ? nil : "the address \(configuration.host)"
-        if let exposure {
-            throw ValidationError(
-                "The dev mailbox shows every sign-in code to anyone and cannot run with \(exposure); "
-                    + "give --smtp-url, or --mail none to run without mail.")
-        }
-    }
-
-    /// Whether `host` is an address only this machine can reach.
-    static func isLoopback(_ host: String) -> Bool {
-        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if name == "localhost" || name == "::1" { return true }
-        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 }

@@ -318,28 +318,10 @@ struct Serve: AsyncParsableCommand {
         try resolveMail(into: &configuration, environment: environment)
         try resolvePasskeys(into: &configuration, environment: environment)
         try resolveEdge(into: &configuration, environment: environment)
-        guard (0...65_535).contains(configuration.port) else {
-            throw ValidationError("The port must be between 1 and 65535, or 0 for any free port.")
-        }
-        guard (1...1_000).contains(configuration.databasePoolSize) else {
-            throw ValidationError("The database pool size must be between 1 and 1000.")
-        }
-        if let publicURL = configuration.publicURL {
-            guard let url = URL(string: publicURL), url.scheme == "https" || url.scheme == "http", url.host != nil
-            else {
-                throw ValidationError("The public URL must be an http(s) URL, not \"\(publicURL)\".")
-            }
-        }
-        if let token = configuration.adminToken, token.utf8.count < AdminAccess.minimumTokenLength {
-            throw ValidationError(
-                "The admin token must have at least \(AdminAccess.minimumTokenLength) characters; make one with: openssl rand -base64 32"
-            )
-        }
-        guard (0...600).contains(configuration.drainSeconds) else {
-            throw ValidationError("The drain time must be between 0 and 600 seconds.")
-        }
-        guard (4...31).contains(configuration.passwordCost) else {
-            throw ValidationError("The password cost must be between 4 and 31.")
+        do {
+            try configuration.validate(sealedKeys: environment["DOORSTEP_KEY_ENCRYPTION_KEY"] != nil)
+        } catch let error as ConfigurationError {
+            throw ValidationError(error.description)
         }
         return configuration
     }

@@ -92,7 +92,7 @@ struct FunnelSessionTests {
 
     @Test("Every answer that carries a token or a code is Cache-Control: no-store")
     func tokensAreNeverCached() async throws {
-        let server = try await TestServer.make()
+        let server = try await TestServer.make { $0.devMailbox = true }
         try await server.test { client in
             let guest = try await client.post("/v1/auth/guest")
             #expect(guest.status == 201)

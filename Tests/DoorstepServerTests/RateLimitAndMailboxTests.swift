@@ -54,7 +54,7 @@ struct RateLimitTests {
 struct DevMailboxTests {
     @Test("Mail is listed newest first with its code, and the page escapes what it shows")
     func listing() async throws {
-        let server = try await TestServer.make()
+        let server = try await TestServer.make { $0.devMailbox = true }
         try await server.test { (client: TestHTTPClient) async throws in
             _ = try await client.post("/v1/auth/code", ["email": "a@example.com", "purpose": "signup"])
             _ = try await client.post("/v1/auth/signup", ["email": "b@example.com", "password": "Sunny-Days-2026"])
@@ -73,9 +73,9 @@ struct DevMailboxTests {
                 == "&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;")
     }
 
-    @Test("Without the dev mailbox, /dev/mail does not exist")
+    @Test("Without the dev mailbox (the default), /dev/mail does not exist")
     func disabled() async throws {
-        let server = try await TestServer.make { $0.devMailbox = false }
+        let server = try await TestServer.make()
         try await server.test { (client: TestHTTPClient) async throws in
             #expect(try await client.get("/dev/mail").status == 404)
             #expect(try await client.get("/dev/mail.json").status == 404)

@@ -125,7 +125,7 @@ struct FunnelBrowser {
 struct WebFunnelTests {
     @Test("The index lists every flow of the catalog with a link to it")
     func index() async throws {
-        let server = try await TestServer.make()
+        let server = try await TestServer.make { $0.devMailbox = true }
         try await server.test { client in
             let page = try await client.get("/")
             #expect(page.status == 200)

@@ -8,10 +8,12 @@ import NIOPosix
 import Synchronization
 
 /// A Doorstep server for tests: the real router and services on the storage a test picks, a manual
-/// clock, the dev mailbox, and real bcrypt at its lowest cost.
+/// clock, an inbox that receives every mail as an SMTP server would, and real bcrypt at its lowest
+/// cost. The dev mailbox is off, as in production, unless a test turns it on.
 public struct TestServer: Sendable {
     public let auth: AuthService
-    public let mailbox: DevMailbox?
+    /// Every mail the server sent.
+    public let inbox: DevMailbox
     /// The mail outbox; the background sender does not run in tests, so reading mail delivers it.
     public let outbox: MailOutbox
     public let clock: ManualClock
@@ -38,6 +40,9 @@ public struct TestServer: Sendable {
         }
     }()
 
+    /// The key-encryption key of the test servers that have an https public URL (32 bytes).
+    static let keyEncryptionKey = Data((1...32).map { UInt8($0) }).base64EncodedString()
+
     /// Builds a server.
     /// - Parameter hasher: hashes passwords in place of bcrypt (one that refuses, for a crowd).
     public static func make(
@@ -53,13 +58,17 @@ public struct TestServer: Sendable {
         let hasher = CountingHasher(
             hasher ?? BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool))
         let avatars = MemoryAvatarStore()
+        let inbox = DevMailbox(echo: { _ in })
+        // An https server keeps its signing keys sealed, in tests as in production.
+        let keyEncryptionKey =
+            configuration.publicURLIsHTTPS ? try ServerKeyStore.encryptionKey(base64: Self.keyEncryptionKey) : nil
         let dependencies = ServerDependencies(
-            storage: storage, avatars: avatars, keys: keys, hasher: hasher, clock: clock, logger: logger,
-            metrics: metrics)
+            storage: storage, avatars: avatars, keys: keys, keyEncryptionKey: keyEncryptionKey, hasher: hasher,
+            clock: clock, mailer: inbox, logger: logger, metrics: metrics)
         let server = try await buildServer(configuration: configuration, dependencies: dependencies)
         let application = Application(router: server.router, logger: logger)
         return TestServer(
-            auth: server.auth, mailbox: server.mailbox, outbox: server.outbox, clock: clock, storage: storage,
+            auth: server.auth, inbox: inbox, outbox: server.outbox, clock: clock, storage: storage,
             hasher: hasher,
             avatars: avatars, auditTrail: server.auditTrail,
             application: application)
@@ -80,7 +89,7 @@ public struct TestServer: Sendable {
     /// The mail sent to `email`, newest first, once the outbox has delivered what is due.
     public func mail(to email: String) async -> [Mail] {
         await outbox.deliverDue()
-        return await mailbox?.mail(to: email) ?? []
+        return await inbox.mail(to: email)
     }
 }
 

@@ -82,10 +82,12 @@ public struct DoorstepServer {
     public let auditTrail: AuditTrail
 }
 
-/// Wires the services, middleware and routes of the Doorstep server.
+/// Wires the services, middleware and routes of the Doorstep server, after refusing a configuration
+/// ``ServerConfiguration/validate(sealedKeys:)`` refuses — the same rules as `doorstep serve`.
 public func buildServer(configuration: ServerConfiguration, dependencies: ServerDependencies) async throws
     -> DoorstepServer
 {
+    try configuration.validate(sealedKeys: dependencies.keyEncryptionKey != nil)
     // The dev mailbox says who each mail is for in the server's own log format.
     let logger = dependencies.logger
     let metrics = dependencies.metrics.core

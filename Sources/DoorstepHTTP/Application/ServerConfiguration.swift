@@ -4,7 +4,9 @@ import Foundation
 
 /// Everything `doorstep serve` can be told. The composition root reads it once — from the command
 /// line, then `DOORSTEP_…` environment variables, then these defaults — and nothing deeper reads
-/// the environment.
+/// the environment. The defaults are a production server's: the developer's conveniences (the dev
+/// mailbox, unsealed keys) are asked for, and ``validate(sealedKeys:)`` — which `buildServer` runs —
+/// refuses them where others can reach the server.
 public struct ServerConfiguration: Sendable {
     /// The address to listen on.
     public var host = "127.0.0.1"
@@ -16,8 +18,13 @@ public struct ServerConfiguration: Sendable {
     public var databasePoolSize = 10
     /// The address apps and browsers reach the server at, such as `https://auth.example.com`.
     public var publicURL: String?
-    /// Whether mail goes to the dev mailbox (printed, and listed at `/dev/mail`).
-    public var devMailbox = true
+    /// Whether mail goes to the dev mailbox (printed, and listed at `/dev/mail`): for a developer's
+    /// machine only, so off unless asked for, and refused beside an https public URL or a host other
+    /// than loopback.
+    public var devMailbox = false
+    /// Whether an https server may keep its signing keys unsealed in the database, on purpose
+    /// (`--allow-unsealed-keys`); without it, such a server needs a key-encryption key.
+    public var allowsUnsealedKeys = false
     /// Whether per-IP rate limits apply to the auth endpoints.
     public var rateLimits = true
     /// Proxies whose `Forwarded` and `X-Forwarded-For` headers are believed, as CIDR blocks

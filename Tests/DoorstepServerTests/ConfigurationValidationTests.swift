@@ -1,0 +1,75 @@
+import DoorstepHTTP
+import DoorstepServerCore
+import DoorstepTestSupport
+import Foundation
+import Testing
+
+/// An app that builds the server through the library gets the rules `doorstep serve` has: the
+/// developer's conveniences are refused where others can reach the server.
+@Suite("The library refuses what doorstep serve refuses")
+struct ConfigurationValidationTests {
+    /// Builds a server with `configuration`, its signing keys sealed when `sealed`; the error, if refused.
+    static func refusal(_ configuration: ServerConfiguration, sealed: Bool = true) async -> String? {
+        let dependencies = ServerDependencies(
+            storage: MemoryStorage(), keys: TestServer.keys,
+            keyEncryptionKey: sealed ? try? ServerKeyStore.encryptionKey(base64: Self.key) : nil,
+            hasher: BcryptPasswordHasher(cost: 4, threadPool: TestServer.hashingPool))
+        do {
+            _ = try await buildServer(configuration: configuration, dependencies: dependencies)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    static let key = Data(repeating: 7, count: 32).base64EncodedString()
+
+    @Test("The dev mailbox with an https public URL, or on a public address, is refused; on loopback it builds")
+    func devMailbox() async {
+        var configuration = ServerConfiguration()
+        #expect(!configuration.devMailbox, "off unless asked for")
+        configuration.devMailbox = true
+        #expect(await Self.refusal(configuration) == nil, "a developer's machine")
+        configuration.publicURL = "https://auth.example.com"
+        #expect(await Self.refusal(configuration)?.contains("cannot run with an https public URL") == true)
+        configuration.publicURL = nil
+        configuration.host = "0.0.0.0"
+        #expect(await Self.refusal(configuration)?.contains("cannot run with the address 0.0.0.0") == true)
+        configuration.devMailbox = false
+        #expect(await Self.refusal(configuration) == nil)
+    }
+
+    @Test("An https server with unsealed signing keys is refused unless that is asked for on purpose")
+    func unsealedKeys() async {
+        var configuration = ServerConfiguration()
+        configuration.publicURL = "https://auth.example.com"
+        #expect(await Self.refusal(configuration, sealed: false)?.contains("keeps its signing keys sealed") == true)
+        #expect(await Self.refusal(configuration, sealed: true) == nil)
+        configuration.allowsUnsealedKeys = true
+        #expect(await Self.refusal(configuration, sealed: false) == nil)
+    }
+
+    @Test("Passkeys for an origin off the relying party, or an iOS origin, are refused")
+    func passkeyOrigins() async {
+        var configuration = ServerConfiguration()
+        configuration.passkeys = PasskeyRelyingParty(
+            id: "example.com", name: "Example", origins: ["https://evil.example.net"])
+        #expect(await Self.refusal(configuration)?.contains("is neither an http(s) origin on example.com") == true)
+        configuration.passkeys?.origins = ["ios:bundle-id:com.example.app"]
+        #expect(await Self.refusal(configuration)?.contains("list the app with --apple-app-id") == true)
+        configuration.passkeys?.origins = ["https://auth.example.com"]
+        #expect(await Self.refusal(configuration) == nil)
+        configuration.appleAppIDs = ["com.example.app"]
+        #expect(await Self.refusal(configuration)?.contains("TEAMID.bundle.id") == true)
+    }
+
+    @Test("Numbers out of range are refused with the setting's name")
+    func ranges() async {
+        var configuration = ServerConfiguration()
+        configuration.passwordCost = 3
+        #expect(await Self.refusal(configuration) == "The password cost must be between 4 and 31.")
+        configuration.passwordCost = 12
+        configuration.adminToken = "short"
+        #expect(await Self.refusal(configuration)?.hasPrefix("The admin token must have at least") == true)
+    }
+}

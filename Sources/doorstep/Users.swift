@@ -112,15 +112,10 @@ struct Users: AsyncParsableCommand {
                     keys: try await store.loadKeys(
                         database: options.resolvedDatabase, environment: ProcessInfo.processInfo.environment,
                         logger: keyLogger))
-            let trail = OperatorAudit.trail(on: store.storage)
-            let profile = ProfileService(
-                storage: store.storage, avatars: store.avatars, clock: SystemWallClock(),
-                random: SecureRandomSource(),
-                deletionHooks: [{ _, identities in await apple?.revokeTokens(of: sealer?.opened(identities) ?? []) }],
-                webhooks: WebhookEvents(clock: SystemWallClock(), random: SecureRandomSource()),
-                auditTrail: trail)
-            try await profile.deleteAccount(userID: userID)
-            await trail.flush()
+            let actions = OperatorActions(
+                storage: store.storage, avatars: store.avatars, clock: SystemWallClock(), random: SecureRandomSource(),
+                deletionHooks: [{ _, identities in await apple?.revokeTokens(of: sealer?.opened(identities) ?? []) }])
+            try await actions.deleteAccount(userID)
             if json {
                 Swift.print(#"{"deleted":true,"id":"\#(userID.lowercasedText)"}"#)
             } else {
@@ -188,21 +183,15 @@ struct Sessions: AsyncParsableCommand {
         func run() async throws {
             let sessionID = try Users.uuid(id)
             let store = try await options.openStore()
-            let now = Date()
-            let events = WebhookEvents(clock: SystemWallClock(), random: SecureRandomSource())
-            let revoked = try await store.storage.transaction { store -> UUID? in
-                guard let session = try await store.session(id: sessionID) else { return nil }
-                try await AccountCredentials(webhooks: events).revoke(sessionID: sessionID, at: now, in: store)
-                return session.userID
-            }
-            if let revoked {
-                await OperatorAudit.record(
-                    "session_revoked", account: revoked, session: sessionID, detail: "revoked_by_operator",
-                    on: store.storage)
-            }
+            let actions = OperatorActions(
+                storage: store.storage, avatars: store.avatars, clock: SystemWallClock(), random: SecureRandomSource())
+            let revocation = try await actions.revokeSession(sessionID)
             try await store.close()
-            guard revoked != nil else { throw Users.notFound("No session has the id \(id).") }
-            print("session \(id) revoked")
+            switch revocation {
+            case .revoked: print("session \(id) revoked")
+            case .alreadyEnded: print("session \(id) had already ended")
+            case .unknown: throw Users.notFound("No session has the id \(id).")
+            }
         }
     }
 }

@@ -136,7 +136,17 @@ struct ServeCommandTests {
         #expect(garbage.status == 2 && garbage.standardError.split(separator: "\n").count == 1)
 
         let sessionID = try #require(sessions.first?["id"] as? String)
-        #expect(try doorstep.run("sessions", "revoke", sessionID, "--database", server.database).status == 0)
+        let revoked = try doorstep.run("sessions", "revoke", sessionID, "--database", server.database)
+        #expect(revoked.status == 0 && revoked.standardOutput.contains("revoked"))
+        let twice = try doorstep.run("sessions", "revoke", sessionID, "--database", server.database)
+        #expect(twice.status == 0 && twice.standardOutput.contains("had already ended"))
+        let unknown = try doorstep.run(
+            "sessions", "revoke", "00000000-0000-4000-8000-000000000000", "--database", server.database)
+        #expect(unknown.status == 1 && unknown.standardError.contains("No session has the id"))
+        let revocations = try doorstep.run("audit", "list", "--account", id, "--database", server.database)
+        #expect(
+            revocations.lines.filter { $0.contains("session_revoked") && $0.contains("actor=operator") }.count == 1,
+            "one revocation, by the operator: \(revocations.lines)")
         let again = try ServerProcess(runner: doorstep, database: server.database)
         let http2 = HTTP(base: try await again.waitUntilListening())
         #expect(try await http2.send("GET", "v1/me", bearer: token).status == 401, "the revoked session is over")

@@ -76,6 +76,17 @@ final class ServerProcess: Sendable {
         return log.contains(text)
     }
 
+    /// Waits until the server has printed `text` at least `times` times; false if not within `timeout` seconds.
+    func waitForLog(containing text: String, times: Int, within timeout: TimeInterval = 60) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        func count() -> Int { log.components(separatedBy: text).count - 1 }
+        while Date() < deadline {
+            if count() >= times { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return count() >= times
+    }
+
     /// Sends SIGTERM and waits for the process to end; returns its exit status.
     func terminate() -> Int32 {
         if process.isRunning { process.terminate() }

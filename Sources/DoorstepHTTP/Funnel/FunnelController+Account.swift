@@ -102,26 +102,27 @@ extension FunnelController {
         let carriesSecret = Self.secretActions.contains(form.value("_action") ?? "")
         do {
             response = try await perform(form, caller: caller, browser: &browser)
-        } catch let error as ServiceError where error.code == .reauthenticationRequired {
-            let user = try await services.auth.activeUser(caller)
-            let confirm = user.passwordHash == nil ? "mail" : "password"
-            response =
-                carriesSecret
-                ? accountRedirect("confirm=\(confirm)")
-                : try await accountPage(caller, browser) { page in
-                    page.confirmation = Self.confirmations[confirm]
-                    page.problem = error.detail
+        } catch let problem as any ProblemConvertible {
+            let error = problem.serviceError
+            if error.code == .reauthenticationRequired {
+                let user = try await services.auth.activeUser(caller)
+                let confirm = user.passwordHash == nil ? "mail" : "password"
+                response =
+                    carriesSecret
+                    ? accountRedirect("confirm=\(confirm)")
+                    : try await accountPage(caller, browser) { page in
+                        page.confirmation = Self.confirmations[confirm]
+                        page.problem = error.detail
+                    }
+            } else if carriesSecret {
+                let asks = form.value("_action") == "confirm" && form.value("password") == nil ? "&confirm=code" : ""
+                response = accountRedirect(
+                    "problem=\(Self.refusals[error.code.rawValue] == nil ? "invalid" : error.code.rawValue)\(asks)")
+            } else {
+                response = try await accountPage(caller, browser) {
+                    $0.problem = error.fieldProblems.first?.message ?? error.detail
                 }
-        } catch let error as ServiceError where carriesSecret {
-            let asks = form.value("_action") == "confirm" && form.value("password") == nil ? "&confirm=code" : ""
-            response = accountRedirect(
-                "problem=\(Self.refusals[error.code.rawValue] == nil ? "invalid" : error.code.rawValue)\(asks)")
-        } catch let error as ServiceError {
-            response = try await accountPage(caller, browser) {
-                $0.problem = error.fieldProblems.first?.message ?? error.detail
             }
-        } catch let error as PasskeyError {
-            response = try await accountPage(caller, browser) { $0.problem = error.serviceError.detail }
         }
         try await sessions.save(&browser)
         sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))

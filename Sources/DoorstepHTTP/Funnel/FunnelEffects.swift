@@ -30,18 +30,11 @@ struct FunnelEffects: FlowEffectPerformer {
     /// The session a completed second factor opened, for the sign-in effect waiting on it.
     var completedSignIn: AuthSession?
 
+    /// The refusal the API answers with, so the page says what the app hears (a crowd at the hasher
+    /// is 429 `rate_limited`, an address taken in a race `email_taken`); anything else is unavailable.
     mutating func failure(for error: any Error) -> EffectFailure {
-        switch error {
-        case let error as ServiceError:
-            return failure(for: error)
-        case let error as HashingBusy:
-            // The refusal the API answers with (429 `rate_limited`): the page says what the app hears.
-            return failure(for: error.serviceError)
-        case let error as PasskeyError:
-            return failure(for: error.serviceError)
-        default:
-            return .unavailable
-        }
+        guard let error = error as? any ProblemConvertible else { return .unavailable }
+        return failure(for: error.serviceError)
     }
 
     /// A refusal as the API states it: the code, and the words of its first field problem or its detail.

@@ -33,17 +33,13 @@ struct ProblemMiddleware: RouterMiddleware {
 
     func serviceError(for error: any Error, request: Request) -> ServiceError {
         switch error {
-        case let error as ServiceError:
-            return error
-        case let error as PasskeyError:
-            return error.serviceError
-        case let error as HashingBusy:
+        case let error as StorageError:
+            return storageError(error)
+        case let error as any ProblemConvertible:
             return error.serviceError
         case let error as ServerError:
-            if let underlying = error.underlyingError as? HashingBusy { return underlying.serviceError }
-            if let underlying = error.underlyingError as? ServiceError { return underlying }
-            if let underlying = error.underlyingError as? PasskeyError { return underlying.serviceError }
             if let underlying = error.underlyingError as? StorageError { return storageError(underlying) }
+            if let underlying = error.underlyingError as? any ProblemConvertible { return underlying.serviceError }
             if let decoding = error.underlyingError as? DecodingError {
                 // Without a body, what did not decode was a path or query parameter.
                 let detail =
@@ -52,8 +48,6 @@ struct ProblemMiddleware: RouterMiddleware {
             }
             if Self.isInternal(error.underlyingError) { return unexpected(error.underlyingError, request: request) }
             return ServiceError(status: 400, code: .malformedRequest, detail: "The request could not be read.")
-        case let error as StorageError:
-            return storageError(error)
         case let error as HTTPError:
             return httpError(error)
         default:
@@ -81,14 +75,12 @@ struct ProblemMiddleware: RouterMiddleware {
         }
     }
 
+    /// A storage error as the contract states it; a database that is away is logged with its reason.
     private func storageError(_ error: StorageError) -> ServiceError {
-        switch error {
-        case .duplicateEmail: return .emailTaken
-        case .duplicatePasskey: return PasskeyError.alreadyRegistered.serviceError
-        case .unavailable(let reason):
+        if case .unavailable(let reason) = error {
             logger.error("storage unavailable", metadata: ["reason": "\(reason)"])
-            return ServiceError(status: 503, code: .unavailable, detail: "The service is unavailable. Try again soon.")
         }
+        return error.serviceError
     }
 
     private func unexpected(_ error: any Error, request: Request?) -> ServiceError {

@@ -4,6 +4,11 @@ public enum PasswordPolicy {
     public static let minimumLength = 8
     /// Most characters.
     public static let maximumLength = 128
+
+    /// A password's length as every rule counts it — sign-up, log-in, a change — and as the API's
+    /// schema counts a `minLength`/`maxLength`: in Unicode code points (an accented letter typed as a
+    /// letter and a mark is two).
+    public static func length(of password: String) -> Int { password.unicodeScalars.count }
 }
 
 /// How strong a password looks, for the meters under password inputs.

@@ -14,6 +14,10 @@ public enum TextRules {
     /// and marks, spaces, hyphens, apostrophes and periods, with at least one letter.
     public static let nameInputPattern = #"[\p{L}\p{M} \-'’.]*\p{L}[\p{L}\p{M} \-'’.]*"#
 
+    /// The most characters a full name typed in one field may have: a first and a last name of 100
+    /// each and the space between them.
+    public static let maximumFullNameLength = 201
+
     /// A person's name: letters (any script), spaces, hyphens, apostrophes and periods, with a letter,
     /// at most `maximumLength` characters, counted in code points as a JSON Schema `maxLength` counts
     /// them (a letter and its accent mark are two).

@@ -65,7 +65,7 @@ extension AuthService {
     /// the address the reset was mailed to, which is what a reset asks; every other session then ends.
     public func setPassword(newPassword: String, currentPassword: String?, caller: Caller) async throws {
         try checkNewPassword(newPassword, field: "newPassword")
-        if let currentPassword, currentPassword.unicodeScalars.count > PasswordPolicy.maximumLength {
+        if let currentPassword, PasswordPolicy.length(of: currentPassword) > PasswordPolicy.maximumLength {
             throw ServiceError.invalid(
                 "currentPassword", code: "too_long",
                 "A password has at most \(PasswordPolicy.maximumLength) characters.")

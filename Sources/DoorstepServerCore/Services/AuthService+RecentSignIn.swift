@@ -74,7 +74,7 @@ extension AuthService {
 
     /// Checks the account's password as a log-in does: the lock-out first, a failure counted.
     func confirmPassword(_ password: String, of user: UserRecord, email: String, at now: Date) async throws {
-        guard !password.isEmpty, password.count <= PasswordPolicy.maximumLength else {
+        guard !password.isEmpty, PasswordPolicy.length(of: password) <= PasswordPolicy.maximumLength else {
             throw ServiceError.invalidCredentials
         }
         if let lockOut = try await storage.read({ try await passwordLockOut(email: email, at: now, in: $0) }) {

@@ -75,9 +75,6 @@ extension AuthService {
     ) async throws -> AuthSession {
         let email = try validEmail(raw)
         try checkNewPassword(password)
-        if let name, name.unicodeScalars.count > 201 {
-            throw ServiceError.invalid("name", code: "invalid_name", "A full name has at most 201 characters.")
-        }
         let usesFullName = firstName == nil && lastName == nil
         let fullName = usesFullName ? try Self.validFullName(name) : nil
         let first = try Self.validName(firstName, field: "firstName")
@@ -106,7 +103,9 @@ extension AuthService {
     /// Signs in with a password. A wrong password and an unknown email answer alike, take alike long,
     /// and count alike toward the lock-out of 5 failures in 15 minutes.
     public func logIn(email raw: String, password: String, meta: RequestMeta) async throws -> AuthSession {
-        guard raw.utf8.count <= 320, !password.isEmpty, password.count <= PasswordPolicy.maximumLength else {
+        guard raw.utf8.count <= 320, !password.isEmpty,
+            PasswordPolicy.length(of: password) <= PasswordPolicy.maximumLength
+        else {
             throw ServiceError.invalidCredentials
         }
         let email = EmailAddress.normalized(raw)

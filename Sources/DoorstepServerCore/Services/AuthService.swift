@@ -114,12 +114,11 @@ public struct AuthService: Sendable {
     /// Refuses passwords outside 8–128 characters (422 `validation_failed`) and common ones (422
     /// `weak_password`).
     func checkNewPassword(_ password: String, field: String = "password") throws(ServiceError) {
-        if password.count < PasswordPolicy.minimumLength {
+        if PasswordPolicy.length(of: password) < PasswordPolicy.minimumLength {
             throw .invalid(
                 field, code: "too_short", "Passwords need at least \(PasswordPolicy.minimumLength) characters.")
         }
-        // Counted as the API's schema counts a `maxLength`: in Unicode code points.
-        if password.unicodeScalars.count > PasswordPolicy.maximumLength {
+        if PasswordPolicy.length(of: password) > PasswordPolicy.maximumLength {
             throw .invalid(
                 field, code: "too_long", "Passwords can have at most \(PasswordPolicy.maximumLength) characters.")
         }
@@ -143,10 +142,10 @@ public struct AuthService: Sendable {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { return nil }
         // As sent, in code points, as the API's schema counts it.
-        guard raw.unicodeScalars.count <= 200 else {
-            throw .invalid("name", code: "invalid_name", "Please enter a name of at most 200 characters.")
+        guard raw.unicodeScalars.count <= TextRules.maximumFullNameLength else {
+            throw .invalid("name", code: "invalid_name", "Please enter a name of at most 201 characters.")
         }
-        guard TextRules.isValidName(name, maximumLength: 200) else {
+        guard TextRules.isValidName(name, maximumLength: TextRules.maximumFullNameLength) else {
             throw .invalid("name", code: "invalid_name", "Please enter a name using letters only.")
         }
         return name

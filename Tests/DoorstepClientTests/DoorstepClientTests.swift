@@ -75,12 +75,30 @@ struct DoorstepClientTests {
                 Issue.record("an invalid email was accepted")
             } catch let error as DoorstepError {
                 #expect(error.code == "validation_failed")
-                guard case .server(let problem) = error else { return }
+                guard case .server(let problem) = error else {
+                    Issue.record("expected the server's problem, got \(error)")
+                    return
+                }
                 #expect(problem.status == 422)
                 #expect(problem.fieldProblems["email"] == "Please enter a valid email address.")
             }
-            #expect(ProblemCode(rawValue: "brand_new_code").rawValue == "brand_new_code")
             await #expect(throws: DoorstepError.signedOut) { try await client.me() }
+
+            // A server newer than the app answers with a code this SDK has never heard of.
+            let newer = DoorstepClient(
+                serverURL: server, transport: NewerServerTransport(client: http, code: "brand_new_code"),
+                now: { backend.clock.now })
+            do {
+                try await newer.sendCode(email: "not-an-email", purpose: "signup")
+                Issue.record("an invalid email was accepted")
+            } catch let error as DoorstepError {
+                #expect(error.code == ProblemCode(rawValue: "brand_new_code"))
+                guard case .server(let problem) = error else {
+                    Issue.record("expected the server's problem, got \(error)")
+                    return
+                }
+                #expect(problem.status == 422, "the rest of the answer is kept")
+            }
         }
     }
 

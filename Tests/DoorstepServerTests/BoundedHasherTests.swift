@@ -1,4 +1,5 @@
 import DoorstepServerCore
+import DoorstepTestSupport
 import Synchronization
 import Testing
 
@@ -31,12 +32,14 @@ struct BoundedHasherTests {
     @Test("As many hashes run as there are workers; the next waits its turn and runs when one finishes")
     func queuesInOrder() async throws {
         let held = HeldHasher()
-        let hasher = BoundedPasswordHasher(held, workers: 2, maximumWait: .seconds(30))
+        let clock = ManualDurationClock()
+        let hasher = BoundedPasswordHasher(held, workers: 2, maximumWait: .seconds(30), clock: clock)
         let first = Task { try await hasher.hash("a") }
         let second = Task { try await hasher.verify("b", against: "hash:b") }
         while held.held < 2 { await Task.yield() }
         let third = Task { try await hasher.hash("c") }
-        try await Task.sleep(for: .milliseconds(50))
+        // The third is in the queue once its time limit is counting.
+        while clock.sleeping < 1 { await Task.yield() }
         #expect(held.held == 2, "the third waits instead of reaching bcrypt")
 
         held.releaseAll()
@@ -51,12 +54,19 @@ struct BoundedHasherTests {
     @Test("A request that cannot start in time is refused with 429 and Retry-After, only after waiting")
     func refusesAfterWaiting() async throws {
         let held = HeldHasher()
-        let hasher = BoundedPasswordHasher(held, workers: 1, maximumWait: .milliseconds(200), maximumQueue: 1)
+        let clock = ManualDurationClock()
+        let hasher = BoundedPasswordHasher(
+            held, workers: 1, maximumWait: .milliseconds(200), maximumQueue: 1, clock: clock)
         let running = Task { try await hasher.hash("a") }
         while held.held < 1 { await Task.yield() }
-        let started = ContinuousClock.now
         let queued = Task { try await hasher.hash("b") }
         let beyondTheQueue = Task { try await hasher.hash("c") }
+        // Both wait: the one in the queue for its turn, the one beyond it for nothing.
+        while clock.sleeping < 2 { await Task.yield() }
+        #expect(hasher.refusals == 0, "nobody is refused before the wait is over")
+        clock.advance(by: .milliseconds(199))
+        #expect(hasher.refusals == 0)
+        clock.advance(by: .milliseconds(1))
         for result in [await queued.result, await beyondTheQueue.result] {
             guard case .failure(let error as HashingBusy) = result else {
                 Issue.record("expected a refusal, got \(result)")
@@ -65,7 +75,6 @@ struct BoundedHasherTests {
             #expect(error.retryAfter >= 1)
             #expect(error.serviceError.status == 429 && error.serviceError.code == .rateLimited)
         }
-        #expect(ContinuousClock.now - started >= .milliseconds(200), "refusals come after the wait, not at once")
         #expect(held.held == 1, "refused requests never reached bcrypt")
         #expect(hasher.refusals == 2)
         held.releaseAll()
@@ -75,17 +84,21 @@ struct BoundedHasherTests {
     @Test("Work admitted first runs only with a place, and the hash it asks for uses that place")
     func admittedWork() async throws {
         let held = HeldHasher()
-        let hasher = BoundedPasswordHasher(held, workers: 1, maximumWait: .milliseconds(200))
+        let clock = ManualDurationClock()
+        let hasher = BoundedPasswordHasher(held, workers: 1, maximumWait: .milliseconds(200), clock: clock)
         let running = Task { try await hasher.hash("a") }
         while held.held < 1 { await Task.yield() }
-        var reads = 0
-        await #expect(throws: HashingBusy.self) {
+        let reads = Mutex(0)
+        let refused = Task {
             try await hasher.whenAdmitted {
-                reads += 1
+                reads.withLock { $0 += 1 }
                 return try await hasher.hash("b")
             }
         }
-        #expect(reads == 0, "a refused request read nothing")
+        while clock.sleeping < 1 { await Task.yield() }
+        clock.advance(by: .milliseconds(200))
+        await #expect(throws: HashingBusy.self) { try await refused.value }
+        #expect(reads.withLock { $0 } == 0, "a refused request read nothing")
 
         held.releaseAll()
         _ = try await running.value
@@ -95,11 +108,11 @@ struct BoundedHasherTests {
             held.releaseAll()
         }
         let hash = try await hasher.whenAdmitted {
-            reads += 1
+            reads.withLock { $0 += 1 }
             return try await hasher.hash("c")
         }
         await releaser.value
         #expect(hash == "hash:c")
-        #expect(reads == 1)
+        #expect(reads.withLock { $0 } == 1)
     }
 }

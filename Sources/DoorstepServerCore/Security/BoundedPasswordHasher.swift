@@ -16,13 +16,26 @@ public struct BoundedPasswordHasher: PasswordHasher {
     ///   - maximumWait: how long a request may wait for its turn.
     ///   - maximumQueue: how many may wait; beyond it a request waits out `maximumWait` and is refused.
     ///   - metrics: where the places in use, the queue and the refusals are reported.
+    ///   - clock: what waits are measured on; tests pass one they move by hand.
+    public init<C: Clock>(
+        _ hasher: any PasswordHasher, workers: Int, maximumWait: Duration = .seconds(2), maximumQueue: Int = 1_024,
+        metrics: DoorstepMetrics = .disabled, clock: C
+    ) where C.Duration == Duration {
+        self.wrapped = hasher
+        let origin = clock.now
+        self.gate = HashingGate(
+            workers: max(1, workers), maximumWait: maximumWait, maximumQueue: max(0, maximumQueue), metrics: metrics,
+            elapsed: { origin.duration(to: clock.now) }, sleep: { try await clock.sleep(for: $0) })
+    }
+
+    /// Wraps `hasher`, measuring waits on the system's continuous clock.
     public init(
         _ hasher: any PasswordHasher, workers: Int, maximumWait: Duration = .seconds(2), maximumQueue: Int = 1_024,
         metrics: DoorstepMetrics = .disabled
     ) {
-        self.wrapped = hasher
-        self.gate = HashingGate(
-            workers: max(1, workers), maximumWait: maximumWait, maximumQueue: max(0, maximumQueue), metrics: metrics)
+        self.init(
+            hasher, workers: workers, maximumWait: maximumWait, maximumQueue: maximumQueue, metrics: metrics,
+            clock: ContinuousClock())
     }
 
     /// How many requests were refused since the server started.
@@ -40,8 +53,8 @@ public struct BoundedPasswordHasher: PasswordHasher {
         // A hash asked for inside `work` uses the place `work` already holds.
         if Self.heldGate == ObjectIdentifier(gate) { return try await work() }
         try await gate.enter()
-        let started = ContinuousClock.now
-        defer { gate.leave(after: ContinuousClock.now - started) }
+        let started = gate.elapsed()
+        defer { gate.leave(after: gate.elapsed() - started) }
         return try await Self.$heldGate.withValue(ObjectIdentifier(gate)) { try await work() }
     }
 
@@ -89,13 +102,22 @@ final class HashingGate: Sendable {
     let maximumWait: Duration
     let maximumQueue: Int
     let metrics: DoorstepMetrics
+    /// Time since the gate was made, on its clock.
+    let elapsed: @Sendable () -> Duration
+    /// Waits `duration` on the gate's clock.
+    let sleep: @Sendable (Duration) async throws -> Void
     private let state = Mutex(State())
 
-    init(workers: Int, maximumWait: Duration, maximumQueue: Int, metrics: DoorstepMetrics) {
+    init(
+        workers: Int, maximumWait: Duration, maximumQueue: Int, metrics: DoorstepMetrics,
+        elapsed: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async throws -> Void
+    ) {
         self.workers = workers
         self.maximumWait = maximumWait
         self.maximumQueue = maximumQueue
         self.metrics = metrics
+        self.elapsed = elapsed
+        self.sleep = sleep
     }
 
     /// Reports the places in use and the queue, after a change.
@@ -127,7 +149,7 @@ final class HashingGate: Sendable {
             report()
             return
         case .full:
-            try? await Task.sleep(for: maximumWait)
+            try? await sleep(maximumWait)
             throw refusal()
         case .queued(let id):
             try await wait(id)
@@ -135,8 +157,8 @@ final class HashingGate: Sendable {
     }
 
     private func wait(_ id: UInt64) async throws {
-        let timeout = Task { [maximumWait] in
-            try await Task.sleep(for: maximumWait)
+        let timeout = Task { [maximumWait, sleep] in
+            try await sleep(maximumWait)
             self.expire(id)
         }
         defer { timeout.cancel() }

@@ -34,9 +34,14 @@ extension DoorstepAPIHandler {
         guard let id = UUID(text: event.id) else {
             throw ServiceError.invalid("events.id", code: "invalid_id", "An event id is a UUID.")
         }
+        // The contract's kinds and the store's are one list (a test holds them equal): a kind this
+        // server does not keep is refused, never counted as another.
+        guard let kind = AnalyticsEventRecord.Kind(rawValue: event._type.rawValue) else {
+            throw ServiceError.invalid("events.type", code: "not_an_option", "This kind of event is not recorded.")
+        }
         return IncomingEvent(
             id: id, installID: event.installId, flowID: event.flowId, flowVersion: event.flowVersion,
-            variant: event.variant, kind: AnalyticsEventRecord.Kind(rawValue: event._type.rawValue) ?? .action,
+            variant: event.variant, kind: kind,
             screen: event.screen, field: event.field, action: event.action, code: event.code,
             sequence: event.sequence, at: event.at)
     }

@@ -93,8 +93,7 @@ extension AdminController {
 
     /// Reads a form posted to the admin area: its CSRF token must match and the browser be an admin's.
     func adminForm(_ request: Request) async throws -> PostedForm {
-        let form = try? FunnelForm.parse(
-            try await request.body.collect(upTo: 16 * 1024), contentType: request.headers[.contentType])
+        let form = try? await FunnelForm.read(request, size: .small)
         let browser = try await sessions.session(request)
         guard !browser.cookieChanged, let form, CSRF.matches(form.value("_csrf"), browser.state.csrfToken) else {
             return .expired

@@ -48,8 +48,7 @@ struct AdminController: Sendable {
     }
 
     private func signIn(_ request: Request) async throws -> Response {
-        let form = try? FunnelForm.parse(
-            try await request.body.collect(upTo: 16 * 1024), contentType: request.headers[.contentType])
+        let form = try? await FunnelForm.read(request, size: .small)
         var browser = try await sessions.session(request)
         guard !browser.cookieChanged, CSRF.matches(form?.value("_csrf"), browser.state.csrfToken) else {
             return Self.expiredForm()

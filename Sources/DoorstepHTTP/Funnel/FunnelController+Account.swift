@@ -86,8 +86,7 @@ extension FunnelController {
 
     private func changeAccount(_ request: Request) async throws -> Response {
         // Big enough for a photo; the other forms are small.
-        let form = try? FunnelForm.parse(
-            try await request.body.collect(upTo: Self.formLimit), contentType: request.headers[.contentType])
+        let form = try? await FunnelForm.read(request, size: .withPhoto)
         let browserSent = try await browserSending(form, request)
         guard var browser = browserSent, let form else {
             var expired = FunnelController.html(

@@ -12,8 +12,7 @@ extension FunnelController {
     /// another site cannot mint challenges in the browser's name.
     func accountPasskeyOptions(_ request: Request) async throws -> Response {
         let passkeys = try services.requirePasskeys()
-        let form = try? FunnelForm.parse(
-            try await request.body.collect(upTo: 16 * 1024), contentType: request.headers[.contentType])
+        let form = try? await FunnelForm.read(request, size: .small)
         guard let browser = try await browserSending(form, request) else {
             return Problem.response(
                 for: ServiceError(status: 403, code: .forbidden, detail: "This form has expired. Reload the page."))

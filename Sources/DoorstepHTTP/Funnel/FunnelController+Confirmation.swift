@@ -32,8 +32,7 @@ extension FunnelController {
     /// returns to the flow.
     func confirm(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
         guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
-        let form = try? FunnelForm.parse(
-            try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
+        let form = try? await FunnelForm.read(request, size: .step)
         guard let browser = try await browserSending(form, request) else { return expiredForm(flow) }
         guard let form, let caller = browser.state.signedIn?.caller,
             let user = try? await services.auth.activeUser(caller), let email = user.email

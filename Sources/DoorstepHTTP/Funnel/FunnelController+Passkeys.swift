@@ -9,8 +9,7 @@ extension FunnelController {
     func passkeyOptions(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
         guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
         guard let passkeys = services.passkeys else { return notFound() }
-        let form = try? FunnelForm.parse(
-            try await request.body.collect(upTo: 16 * 1024), contentType: request.headers[.contentType])
+        let form = try? await FunnelForm.read(request, size: .small)
         guard let browser = try await browserSending(form, request) else { return expiredForm(flow) }
         let body: Data
         switch form?.value("ceremony") {

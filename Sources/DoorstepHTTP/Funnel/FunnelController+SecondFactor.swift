@@ -29,8 +29,7 @@ extension FunnelController {
     /// wrong code asks again, an expired sign-in goes back to the screen with the reason.
     func completeSecondFactor(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
         guard let written = flow(context.parameters.get("id"), request) else { return notFound() }
-        let form = try? FunnelForm.parse(
-            try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
+        let form = try? await FunnelForm.read(request, size: .step)
         guard var browser = try await browserSending(form, request) else { return expiredForm(written) }
         let assignment = assigned(written, &browser, request)
         let flow = assignment.definition

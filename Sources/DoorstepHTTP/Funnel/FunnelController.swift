@@ -25,8 +25,6 @@ struct FunnelController: Sendable {
     let publicURL: String?
     /// Whether mail a walk causes is written in its flow's name and colours (no mail brand was set).
     var brandsMailByFlow = false
-    /// The largest form accepted, photo included.
-    static let formLimit = ProfileService.maximumAvatarSize + 64 * 1024
 
     func register(on router: IndexedRouter) {
         router.get("/") { _, _ in
@@ -110,8 +108,7 @@ struct FunnelController: Sendable {
         guard let written = flow(context.parameters.get("id"), request) else { return notFound() }
         let form: FunnelForm
         do {
-            form = try FunnelForm.parse(
-                try await request.body.collect(upTo: Self.formLimit), contentType: request.headers[.contentType])
+            form = try await FunnelForm.read(request, size: .withPhoto)
         } catch FunnelForm.ParseError.unsupportedType {
             return errorPage(415, "This page only accepts its own forms.", flow: written)
         } catch {
@@ -281,8 +278,7 @@ struct FunnelController: Sendable {
     /// Forgets the browser's walk through a flow (its account stays signed in).
     private func restart(_ request: Request, _ context: DoorstepRequestContext) async throws -> Response {
         guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
-        let form = try? FunnelForm.parse(
-            try await request.body.collect(upTo: 64 * 1024), contentType: request.headers[.contentType])
+        let form = try? await FunnelForm.read(request, size: .step)
         guard var browser = try await browserSending(form, request) else { return expiredForm(flow) }
         // A browser that only looked has no walk to forget, and is not stored for it.
         if browser.isStored {

@@ -28,7 +28,7 @@ struct RequestBodyMiddleware: RouterMiddleware {
             isUpload
             ? ProfileService.maximumAvatarSize
             : isFunnelForm
-                ? FunnelController.formLimit : request.uri.path == Self.eventsPath ? Self.eventsLimit : self.limit
+                ? FormSize.withPhoto.limit : request.uri.path == Self.eventsPath ? Self.eventsLimit : self.limit
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw Self.tooLarge }
         var request = request
         let body: ByteBuffer

@@ -52,6 +52,10 @@ struct PasswordResetInTwoStepsTests {
             let set = try await client.put(
                 "/v1/auth/password", ["newPassword": "Brand-New-2026"], bearer: signedIn.json.accessToken)
             #expect(set.status == 204, "\(set.text)")
+            let again = try await client.put(
+                "/v1/auth/password", ["newPassword": "Another-One-2026"], bearer: signedIn.json.accessToken)
+            #expect(again.status == 422, "one new password per proven code")
+            #expect(Self.field(of: again) == "currentPassword")
             #expect(try await client.get("/v1/me", bearer: signedIn.json.accessToken).status == 200)
             #expect(try await client.get("/v1/me", bearer: original.accessToken).code == "session_revoked")
             let old = try await client.post("/v1/auth/login", ["email": email, "password": "Sunny-Days-2026"])
@@ -61,6 +65,25 @@ struct PasswordResetInTwoStepsTests {
             let used = try await client.post(
                 "/v1/auth/code/verify", ["email": email, "code": code, "purpose": "passwordReset"])
             #expect(used.status != 200, "a reset code works once")
+        }
+    }
+
+    @Test("Another session of the account, signed in while a reset is proven, still needs the current password")
+    func onlyTheProvingSession() async throws {
+        let server = try await TestServer.make { $0.rateLimits = false }
+        try await server.test { client in
+            let email = "kim@example.com"
+            _ = try await Self.verifiedAccount(client, server: server, email: email)
+            let code = try await Self.resetCode(client, server: server, email: email)
+            let proving = try await client.post(
+                "/v1/auth/code/verify", ["email": email, "code": code, "purpose": "passwordReset"])
+            #expect(proving.status == 200)
+            let other = try await client.post("/v1/auth/login", ["email": email, "password": "Sunny-Days-2026"])
+            #expect(other.status == 200)
+            let refused = try await client.put(
+                "/v1/auth/password", ["newPassword": "Brand-New-2026"], bearer: other.json.accessToken)
+            #expect(refused.status == 422)
+            #expect(Self.field(of: refused) == "currentPassword")
         }
     }
 
@@ -148,11 +171,13 @@ struct PasswordResetInTwoStepsTests {
             let me = try await client.get("/v1/me", bearer: signedIn.json.accessToken)
             #expect(me.json["id"] as? String == owner.userID)
             let guestMe = try await client.get("/v1/me", bearer: guest.json.accessToken)
+            #expect(guestMe.status == 200, "the guest is still signed in, as a guest")
+            #expect(guestMe.json["isGuest"] as? Bool == true)
             #expect(guestMe.json["email"] == nil || guestMe.json["email"] is NSNull)
         }
     }
 
-    @Test("A reset code for an address with no account signs in nobody and makes no account")
+    @Test("A guessed reset code for an address with no account signs in nobody and makes no account")
     func unknownAddress() async throws {
         let server = try await TestServer.make { $0.rateLimits = false }
         try await server.test { client in

@@ -22,6 +22,9 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     /// A session opened with a password-reset code: it may choose a new password without the old one
     /// while its sign-in is recent. The subject is the session's id.
     case passwordResetProven
+    /// A session's reset right used: the password it chose without the old one. The subject is the
+    /// session's id; one use per proof.
+    case passwordResetUsed
 }
 
 /// One dated mark in the security ledger.

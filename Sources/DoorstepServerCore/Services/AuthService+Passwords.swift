@@ -95,7 +95,12 @@ extension AuthService {
                     .passwordChanged, to: email, values: changing ? ["changed": "true"] : [:],
                     language: user.language, in: store)
             }
-            if resetting { try await store.clearLoginFailures(email: user.email ?? "") }
+            if resetting {
+                try await store.clearLoginFailures(email: user.email ?? "")
+                try await store.mark(
+                    .passwordResetUsed, subject: caller.sessionID.lowercasedText, LedgerMark(at: now, weight: 1),
+                    forgettingBefore: now.addingTimeInterval(-policy.recentSignInWindow))
+            }
             guard changing || resetting else { return }
             _ = try await credentials.end(
                 CredentialKind.signIns, of: user, except: caller.sessionID, at: now, in: store)
@@ -113,11 +118,15 @@ extension AuthService {
             forgettingBefore: now.addingTimeInterval(-policy.recentSignInWindow))
     }
 
-    /// Whether the caller's session was opened with a password-reset code within the recent sign-in window.
+    /// Whether the caller's session was opened with a password-reset code within the recent sign-in
+    /// window and has not used that right yet: one new password per proof.
     private func provedReset(_ caller: Caller) async throws -> Bool {
         let since = clock.now.addingTimeInterval(-policy.recentSignInWindow)
-        return try await storage.read {
-            try await !$0.marks(.passwordResetProven, subject: caller.sessionID.lowercasedText, since: since).isEmpty
+        let subject = caller.sessionID.lowercasedText
+        return try await storage.read { store in
+            let proven = try await store.marks(.passwordResetProven, subject: subject, since: since)
+            let used = try await store.marks(.passwordResetUsed, subject: subject, since: since)
+            return !proven.isEmpty && used.isEmpty
         }
     }
 

@@ -106,18 +106,25 @@ extension AuthService {
 
     /// A challenge for the second factor when `user` has one in force, else nil: the sign-in then opens
     /// no session until the challenge is completed.
+    /// - Parameter provingReset: the sign-in is a reset code's (``verifyCode(email:code:purpose:meta:)``),
+    ///   so completing it grants the right to choose a new password without the old one.
     func secondFactorChallenge(
-        for user: UserRecord, method: SignInMethod, in store: any StorageTransaction
+        for user: UserRecord, method: SignInMethod, provingReset: Bool = false, in store: any StorageTransaction
     ) async throws -> String? {
         guard let factor = try await store.secondFactor(userID: user.id), factor.confirmedAt != nil else { return nil }
         let challenge = random.token()
         let now = clock.now
         try await store.insertSecondFactorChallenge(
             SecondFactorChallengeRecord(
-                hash: Digests.sha256Hex(challenge), userID: user.id, method: method.rawValue,
+                hash: Digests.sha256Hex(challenge), userID: user.id,
+                method: provingReset ? Self.resetProofMethod : method.rawValue,
                 expiresAt: now.addingTimeInterval(Self.secondFactorChallengeLifetime)))
         return challenge
     }
+
+    /// The method a waiting sign-in records when it is a reset code's: counted as `password_reset`, and
+    /// the one whose completion grants the reset right.
+    static let resetProofMethod = "password_reset_proof"
 
     /// Completes a sign-in that answered `mfa_required`, with a code from the authenticator app or a
     /// recovery code; opens the session.
@@ -152,8 +159,9 @@ extension AuthService {
             }
             try await store.deleteSecondFactorChallenge(hash: hash, expiredBefore: now)
             let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
-            let method = SignInMethod(rawValue: pending.method) ?? .password
-            if method == .passwordReset { try await markResetProven(session, at: now, in: store) }
+            let provesReset = pending.method == Self.resetProofMethod
+            let method = provesReset ? .passwordReset : SignInMethod(rawValue: pending.method) ?? .password
+            if provesReset { try await markResetProven(session, at: now, in: store) }
             return .signedIn(user, session, refreshToken, method)
         }
         switch outcome {

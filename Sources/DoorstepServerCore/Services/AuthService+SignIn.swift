@@ -46,8 +46,9 @@ extension AuthService {
                 let user = try await proveEmail(
                     of: existing, at: now, keepingCredentials: caller?.userID == existing.id, in: store)
                 if user != existing { try await store.updateUser(user) }
-                let method: SignInMethod = resetting ? .passwordReset : .code
-                if let challenge = try await secondFactorChallenge(for: user, method: method, in: store) {
+                if let challenge = try await secondFactorChallenge(
+                    for: user, method: resetting ? .passwordReset : .code, provingReset: resetting, in: store)
+                {
                     return .secondFactor(challenge, user.id)
                 }
                 let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)

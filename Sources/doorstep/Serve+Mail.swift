@@ -41,8 +41,7 @@ extension Serve {
         configuration.mailBrand = MailBrand(appName: name, accent: accent, onAccent: onAccent)
     }
 
-    /// Reads the SMTP server, the sender and `--mail none`, and refuses a server whose mail would go
-    /// nowhere by accident.
+    /// Reads the SMTP server, the sender and `--mail none`.
     func resolveMail(into configuration: inout ServerConfiguration, environment: [String: String]) throws {
         let url = smtpURL ?? environment["DOORSTEP_SMTP_URL"].flatMap { $0.isEmpty ? nil : $0 }
         if let url {
@@ -68,20 +67,12 @@ extension Serve {
                 }
                 return setting
             }
-        if noMail == MailSetting.none {
-            let mailboxAskedFor = devMailbox == true || environment["DOORSTEP_DEV_MAILBOX"] == "on"
-            guard configuration.smtp == nil, !mailboxAskedFor else {
-                throw ValidationError(
-                    "--mail none means no mail at all; it cannot go with an SMTP URL or the dev mailbox.")
-            }
-            configuration.devMailbox = false
+        // Whether mail goes anywhere is the library's rule (ServerConfiguration.validate).
+        configuration.sendsNoMail = noMail == MailSetting.none
+        if configuration.sendsNoMail {
+            configuration.devMailbox = devMailbox == true || environment["DOORSTEP_DEV_MAILBOX"] == "on"
         } else {
             try resolveDevMailbox(into: &configuration, environment: environment)
-        }
-        if noMail == nil, configuration.smtp == nil, !configuration.devMailbox {
-            throw ValidationError(
-                "Mail would go nowhere: give --smtp-url (or DOORSTEP_SMTP_URL), keep the dev mailbox on, "
-                    + "or pass --mail none to run without mail on purpose.")
         }
     }
 

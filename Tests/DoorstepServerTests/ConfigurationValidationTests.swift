@@ -24,6 +24,16 @@ struct ConfigurationValidationTests {
 
     static let key = Data(repeating: 7, count: 32).base64EncodedString()
 
+    @Test("Mail must go somewhere, unless the server is told to send none")
+    func mailGoesSomewhere() async {
+        var configuration = ServerConfiguration()
+        #expect(await Self.refusal(configuration)?.hasPrefix("Mail would go nowhere") == true)
+        configuration.sendsNoMail = true
+        #expect(await Self.refusal(configuration) == nil)
+        configuration.devMailbox = true
+        #expect(await Self.refusal(configuration)?.contains("--mail none means no mail at all") == true)
+    }
+
     @Test("The dev mailbox with an https public URL, or on a public address, is refused; on loopback it builds")
     func devMailbox() async {
         var configuration = ServerConfiguration()
@@ -36,12 +46,14 @@ struct ConfigurationValidationTests {
         configuration.host = "0.0.0.0"
         #expect(await Self.refusal(configuration)?.contains("cannot run with the address 0.0.0.0") == true)
         configuration.devMailbox = false
+        configuration.sendsNoMail = true
         #expect(await Self.refusal(configuration) == nil)
     }
 
     @Test("An https server with unsealed signing keys is refused unless that is asked for on purpose")
     func unsealedKeys() async {
         var configuration = ServerConfiguration()
+        configuration.sendsNoMail = true
         configuration.publicURL = "https://auth.example.com"
         #expect(await Self.refusal(configuration, sealed: false)?.contains("keeps its signing keys sealed") == true)
         #expect(await Self.refusal(configuration, sealed: true) == nil)
@@ -52,6 +64,7 @@ struct ConfigurationValidationTests {
     @Test("Passkeys for an origin off the relying party, or an iOS origin, are refused")
     func passkeyOrigins() async {
         var configuration = ServerConfiguration()
+        configuration.sendsNoMail = true
         configuration.passkeys = PasskeyRelyingParty(
             id: "example.com", name: "Example", origins: ["https://evil.example.net"])
         #expect(await Self.refusal(configuration)?.contains("is neither an http(s) origin on example.com") == true)
@@ -66,6 +79,7 @@ struct ConfigurationValidationTests {
     @Test("Numbers out of range are refused with the setting's name")
     func ranges() async {
         var configuration = ServerConfiguration()
+        configuration.sendsNoMail = true
         configuration.passwordCost = 3
         #expect(await Self.refusal(configuration) == "The password cost must be between 4 and 31.")
         configuration.passwordCost = 12

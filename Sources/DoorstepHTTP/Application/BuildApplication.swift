@@ -17,7 +17,8 @@ import UnixSignals
 public func buildServer(configuration: ServerConfiguration, dependencies: ServerDependencies) async throws
     -> DoorstepServer
 {
-    try configuration.validate(sealedKeys: dependencies.keyEncryptionKey != nil)
+    try configuration.validate(
+        sealedKeys: dependencies.keyEncryptionKey != nil, hasMailer: dependencies.mailer != nil)
     // The dev mailbox says who each mail is for in the server's own log format.
     let logger = dependencies.logger
     let metrics = dependencies.metrics.core

@@ -20,8 +20,20 @@ extension ServerConfiguration {
     /// - An https server keeps its signing keys sealed, unless ``allowsUnsealedKeys`` says so on purpose.
     /// - Passkeys need a domain for relying party and origins on it (iOS apps go in ``appleAppIDs``).
     /// - Ports, pool sizes, the public URL, the admin token, the drain time and bcrypt's cost are in range.
-    /// - Parameter sealedKeys: whether a key-encryption key seals the signing keys.
-    public func validate(sealedKeys: Bool) throws {
+    /// - Mail goes somewhere — SMTP, the dev mailbox or the app's own mailer — unless ``sendsNoMail``.
+    /// - Parameters:
+    ///   - sealedKeys: whether a key-encryption key seals the signing keys.
+    ///   - hasMailer: whether the app hands in a mailer of its own (``ServerDependencies/mailer``).
+    public func validate(sealedKeys: Bool, hasMailer: Bool = false) throws {
+        if sendsNoMail, smtp != nil || devMailbox {
+            throw ConfigurationError(
+                "--mail none means no mail at all; it cannot go with an SMTP URL or the dev mailbox.")
+        }
+        if !sendsNoMail, smtp == nil, !devMailbox, !hasMailer {
+            throw ConfigurationError(
+                "Mail would go nowhere: give --smtp-url (or DOORSTEP_SMTP_URL), keep the dev mailbox on, "
+                    + "or pass --mail none to run without mail on purpose.")
+        }
         if devMailbox {
             let exposure =
                 publicURLIsHTTPS ? "an https public URL" : Self.isLoopback(host) ? nil : "the address \(host)"

@@ -22,6 +22,10 @@ public struct ServerConfiguration: Sendable {
     /// machine only, so off unless asked for, and refused beside an https public URL or a host other
     /// than loopback.
     public var devMailbox = false
+    /// Whether the server runs without mail on purpose (`--mail none`): without it, a server with
+    /// neither SMTP nor the dev mailbox (nor a mailer of the app's own) is refused, since its codes
+    /// would go nowhere.
+    public var sendsNoMail = false
     /// Whether an https server may keep its signing keys unsealed in the database, on purpose
     /// (`--allow-unsealed-keys`); without it, such a server needs a key-encryption key.
     public var allowsUnsealedKeys = false

@@ -4,15 +4,6 @@ import Testing
 
 @Suite("A photo is made small enough to upload")
 struct PhotoUploadPlanTests {
-    @Test("A 48-megapixel photo is drawn at 2048 on its long side, in either orientation; a small one is kept")
-    func drawnSize() {
-        let plan = PhotoUploadPlan.avatar
-        #expect(plan.drawnSize(width: 8064, height: 6048) == (2048, 1536))
-        #expect(plan.drawnSize(width: 6048, height: 8064) == (1536, 2048))
-        #expect(plan.drawnSize(width: 1200, height: 900) == (1200, 900), "never drawn larger")
-        #expect(plan.drawnSize(width: 40000, height: 10) == (2048, 1), "a sliver keeps a pixel")
-    }
-
     @Test("The best quality under the server's limit is kept; lower ones are tried only when needed")
     func quality() {
         let plan = PhotoUploadPlan.avatar

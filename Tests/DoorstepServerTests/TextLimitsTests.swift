@@ -46,6 +46,12 @@ struct TextLimitsTests {
             let over = try await client.post(
                 "/v1/auth/signup", ["email": "lee@example.com", "password": longest + "e"])
             #expect(over.status == 422, "129 code points is one too many")
+            // 65 characters on screen, 130 code points: over the limit at log-in too, refused before bcrypt.
+            let verified = server.hasher.verifications
+            let tooLong = try await client.post(
+                "/v1/auth/login", ["email": "kim@example.com", "password": String(repeating: "e\u{301}", count: 65)])
+            #expect(tooLong.status == 401)
+            #expect(server.hasher.verifications == verified, "counted as sign-up counts it, so no hash was checked")
         }
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// most ``maximumPixelSize`` on its long side, as JPEG, with none of the original's metadata (location,
 /// camera, time), and smaller than the server takes. A 48-megapixel photo comes out about 2048 × 1536.
 ///
-/// The drawing itself is the platform's (ImageIO on iOS); this decides the sizes and which quality to
-/// keep, so the decisions are the same wherever they are tested.
+/// The drawing itself is the platform's (ImageIO on iOS, told ``maximumPixelSize``); this decides which
+/// quality to keep, so that decision is tested where it is made.
 public struct PhotoUploadPlan: Sendable, Hashable {
     /// The longest side a photo keeps, in pixels.
     public var maximumPixelSize: Int
@@ -25,19 +25,8 @@ public struct PhotoUploadPlan: Sendable, Hashable {
     public static let avatar = PhotoUploadPlan(
         maximumPixelSize: 2048, maximumBytes: 5 * 1024 * 1024, qualities: [0.85, 0.7, 0.55, 0.4])
 
-    /// The size a photo of `width` × `height` pixels is drawn at: unchanged when it already fits, else
-    /// scaled down, keeping its proportions, until its long side is ``maximumPixelSize``. Never larger.
-    public func drawnSize(width: Int, height: Int) -> (width: Int, height: Int) {
-        let longSide = max(width, height)
-        guard longSide > maximumPixelSize, width > 0, height > 0 else { return (width, height) }
-        let scale = Double(maximumPixelSize) / Double(longSide)
-        return (
-            max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded()))
-        )
-    }
-
     /// The first encoding, trying ``qualities`` in order, small enough to upload; nil when none is (or
-    /// none could be made), so the person is told the photo cannot be used rather than sending a 413.
+    /// none could be made): such a photo stays on the device instead of meeting a 413.
     public func firstUploadable(_ encode: (_ quality: Double) throws -> Data?) rethrows -> Data? {
         for quality in qualities {
             guard let data = try encode(quality) else { return nil }

@@ -101,7 +101,7 @@ extension FunnelController {
         let carriesSecret = Self.secretActions.contains(form.value("_action") ?? "")
         do {
             response = try await perform(form, caller: caller, browser: &browser)
-        } catch let problem as any ProblemConvertible {
+        } catch let problem as any ProblemConvertible where !Self.isOutage(problem) {
             let error = problem.serviceError
             if error.code == .reauthenticationRequired {
                 let user = try await services.auth.activeUser(caller)
@@ -126,6 +126,14 @@ extension FunnelController {
         try await sessions.save(&browser)
         sessions.setCookie(on: &response, for: browser, secure: Self.isSecure(request))
         return response
+    }
+
+    /// A database that is away or a crowd at the hasher: not a refusal of what the person typed, so it
+    /// goes on to the server's own answer (logged, 503 or 429) rather than "check what you typed".
+    static func isOutage(_ problem: any ProblemConvertible) -> Bool {
+        if problem is HashingBusy { return true }
+        if case .unavailable = problem as? StorageError { return true }
+        return false
     }
 
     // swiftlint:disable:next cyclomatic_complexity function_body_length

@@ -157,11 +157,9 @@ final class HashingGate: Sendable {
     }
 
     private func wait(_ id: UInt64) async throws {
-        let timeout = Task { [maximumWait, sleep] in
-            try await sleep(maximumWait)
-            self.expire(id)
-        }
-        defer { timeout.cancel() }
+        // The time limit starts once the request is in the queue, so it always finds it there.
+        let timeout = Mutex<Task<Void, Never>?>(nil)
+        defer { timeout.withLock { $0?.cancel() } }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let admitted = state.withLock { state -> Bool in
@@ -174,7 +172,16 @@ final class HashingGate: Sendable {
                     return false
                 }
                 report()
-                if admitted { continuation.resume() }
+                if admitted {
+                    continuation.resume()
+                } else {
+                    timeout.withLock { timer in
+                        timer = Task { [maximumWait, sleep] in
+                            do { try await sleep(maximumWait) } catch { return }
+                            self.expire(id)
+                        }
+                    }
+                }
             }
         } onCancel: {
             state.withLock { $0.remove(id) }?.continuation.resume(throwing: CancellationError())

@@ -4,8 +4,10 @@
 // `@available(iOS M, *)`, with M ≥ N — as Xcode requires.
 //
 // A syntax pass, not a type checker: a member is recognised by its name and, where the SDK declares
-// the name both with and without a newer availability, by the labels of the call. It errs towards
-// asking for a check.
+// the name both with and without a newer availability, by the labels of the call; a newer initializer
+// by its type's name. What it cannot tell apart it lets through rather than flag every use of a common
+// name: a property or case whose name the SDK also declares without a newer availability, a call with
+// several trailing closures, and code inside string interpolations (which it skips with the string).
 //
 // Usage: AvailabilityCheck DEPLOYMENT_TARGET SDK_DIR -- FILE…
 // Prints `file:line:column: error: 'name' is only available in iOS N or newer` for each use, and exits 1
@@ -170,8 +172,9 @@ func parameterLabels(_ tokens: [Token], from index: Int) -> [(label: Substring, 
     var startOfParameter = true
     while cursor < end {
         let text = tokens[cursor].text
+        let arrow = text == ">" && cursor > 0 && tokens[cursor - 1].text == "-"
         if ["(", "[", "<"].contains(text) { depth += 1 }
-        if [")", "]", ">"].contains(text) { depth -= 1 }
+        if [")", "]", ">"].contains(text), !arrow { depth -= 1 }
         if depth == 0, startOfParameter, !text.hasPrefix("@") {
             labels.append((text, false))
             startOfParameter = false
@@ -189,12 +192,13 @@ func gatedDeclarations(in files: [URL], after target: Version) throws -> [GatedD
     var gated: [GatedDeclaration] = []
     let introducers: Set<Substring> = [
         "func", "var", "let", "case", "init", "class", "struct", "enum", "protocol", "typealias", "extension",
-        "actor",
+        "actor", "subscript", "associatedtype", "deinit",
     ]
+    let memberIntroducers: Set<Substring> = ["func", "var", "let", "subscript", "init"]
     for file in files {
         let tokens = tokens(of: try String(contentsOf: file, encoding: .utf8))
         var pending: Version?
-        var scopes: [(depth: Int, version: Version?)] = []
+        var scopes: [(depth: Int, version: Version?, type: Substring?)] = []
         var depth = 0
         var index = 0
         while index < tokens.count {
@@ -209,13 +213,16 @@ func gatedDeclarations(in files: [URL], after target: Version) throws -> [GatedD
             } else if text == "}" {
                 if let last = scopes.last, last.depth == depth { scopes.removeLast() }
                 depth -= 1
+            } else if text == "class", index + 1 < tokens.count, memberIntroducers.contains(tokens[index + 1].text) {
+                // `class func`, `class var`: a modifier, not a class.
             } else if introducers.contains(text) {
                 let enclosing = scopes.last?.version
                 let version = [pending, enclosing].compactMap { $0 }.max()
                 pending = nil
                 var nameIndex = index + 1
                 while nameIndex < tokens.count, tokens[nameIndex].text == "`" { nameIndex += 1 }
-                let name = text == "init" ? "init" : tokens[min(nameIndex, tokens.count - 1)].text
+                // A newer initializer is called by its type's name.
+                let name = text == "init" ? scopes.last?.type ?? "init" : tokens[min(nameIndex, tokens.count - 1)].text
                 // An extension introduces no name (`extension CryptoKit.P256…`); its members take its version.
                 if let version, version > target, text != "extension" {
                     var labels: [(label: Substring, hasDefault: Bool)]?
@@ -229,8 +236,15 @@ func gatedDeclarations(in files: [URL], after target: Version) throws -> [GatedD
                     gated.append(GatedDeclaration(name: name, labels: labels, version: version))
                 }
                 if ["class", "struct", "enum", "protocol", "extension", "actor"].contains(text) {
-                    // The type's body, the next brace, takes its availability.
-                    scopes.append((depth + 1, version))
+                    // The type's body, the next brace, takes its availability; an extension names the
+                    // type by its last component (`extension Kit.Thing`).
+                    var typeName = tokens[min(nameIndex, tokens.count - 1)].text
+                    var cursor = nameIndex + 1
+                    while text == "extension", cursor + 1 < tokens.count, tokens[cursor].text == "." {
+                        typeName = tokens[cursor + 1].text
+                        cursor += 2
+                    }
+                    scopes.append((depth + 1, version, typeName))
                 }
             }
             index += 1
@@ -280,6 +294,18 @@ struct Finding {
     var version: Version
 }
 
+/// Whether the `#available` at `index` is a condition of a `guard` (`guard x, #available(…) else`):
+/// the statement it is in, back to the last brace or semicolon, starts with `guard`.
+func isInGuard(_ tokens: [Token], at index: Int) -> Bool {
+    var cursor = index - 1
+    while cursor >= 0, !["{", "}", ";"].contains(tokens[cursor].text) {
+        if tokens[cursor].text == "guard" { return true }
+        if tokens[cursor].text == "if" || tokens[cursor].text == "while" { return false }
+        cursor -= 1
+    }
+    return false
+}
+
 /// The uses in `file` of `gated` declarations not guarded for their version.
 func findings(in file: URL, gated: [GatedDeclaration], target: Version, everything: [Substring: Bool]) throws
     -> [Finding]
@@ -295,10 +321,13 @@ func findings(in file: URL, gated: [GatedDeclaration], target: Version, everythi
     while index < tokens.count {
         let text = tokens[index].text
         if let version = iOSVersion(in: tokens, at: index) {
-            let isGuard = index > 0 && tokens[index - 1].text == "guard"
-            if isGuard { guardVersion = version } else { pendingBody = version }
+            if isInGuard(tokens, at: index) { guardVersion = version } else { pendingBody = version }
             index = closing(tokens, from: index + 1) + 1
             continue
+        }
+        if text == "let" || text == "case" {
+            // A constant or a case has no body: an `@available` before it lifts nothing after it.
+            pendingBody = nil
         }
         if text == "{" {
             scopes.append(max(scopes.last ?? target, pendingBody ?? target))

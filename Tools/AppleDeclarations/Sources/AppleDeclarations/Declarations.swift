@@ -5,7 +5,9 @@ import SwiftSyntax
 /// `#if` reduced to its first branch.
 final class DeclarationOnly: SyntaxRewriter {
     /// Attributes that only say a body is published; with the body gone they would be errors.
-    static let bodyAttributes: Set<String> = ["inlinable", "_alwaysEmitIntoClient", "_transparent", "usableFromInline"]
+    static let bodyAttributes: Set<String> = [
+        "inlinable", "_alwaysEmitIntoClient", "_transparent", "usableFromInline", "backDeployed",
+    ]
 
     override func visit(_ node: FunctionDeclSyntax) -> DeclSyntax {
         let leading = node.leadingTrivia
@@ -78,7 +80,10 @@ final class DeclarationOnly: SyntaxRewriter {
     /// that is there only for the bodies this rewriter drops.
     static func isPublished(_ decl: DeclSyntax) -> Bool {
         guard let modifiers = decl.asProtocol(WithModifiersSyntax.self)?.modifiers else { return true }
-        return !modifiers.contains { ["internal", "private", "fileprivate"].contains($0.name.text) }
+        // `public private(set) var` is public: a modifier with a detail restricts only the setter.
+        return !modifiers.contains {
+            $0.detail == nil && ["internal", "private", "fileprivate"].contains($0.name.text)
+        }
     }
 
     override func visit(_ token: TokenSyntax) -> TokenSyntax {

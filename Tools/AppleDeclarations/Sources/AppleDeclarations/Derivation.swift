@@ -69,16 +69,18 @@ public struct Derivation {
             }
         }
 
+        // Apple's interfaces name every outside type by its module; a path that starts with anything else
+        // is a generic parameter (the member's own or its type's) or a member type of one.
+        let knownModules = moduleNames.union(provided.keys).union(
+            parsed.flatMap { $0.imports.compactMap { $0.path.first?.name.text } })
+
         /// Whether every type `decl` mentions is one the derived modules or the provided ones have.
         func mentionsOnlyProvided(_ decl: some SyntaxProtocol) -> Bool {
-            for path in TypeMentions.paths(in: decl) where path.count >= 2 {
+            for path in TypeMentions.paths(in: decl) where path.count >= 2 && knownModules.contains(path[0]) {
                 let module = path[0]
                 if moduleNames.contains(module) { continue }
-                if let known = provided[module] {
-                    if let known, !known.contains(path[1]) { return false }
-                } else if module.first?.isUppercase == true, !isGenericOrNested(path, in: decl) {
-                    return false
-                }
+                guard let known = provided[module] else { return false }
+                if let known, !known.contains(path[1]) { return false }
             }
             return true
         }
@@ -222,11 +224,6 @@ public struct Derivation {
         }
     }
 
-    /// A generic parameter or a member of one (`Content`, `Self.Body`) mentions no module.
-    private func isGenericOrNested(_ path: [String], in decl: some SyntaxProtocol) -> Bool {
-        path[0] == "Self" || TypeMentions.genericParameters(in: decl).contains(path[0])
-    }
-
     private func render(_ module: InterfaceModule, _ kept: [DeclSyntax]) -> String {
         let source = modules.first { $0.name == module.name }!
         let flags =
@@ -270,12 +267,6 @@ enum TypeMentions {
         return collector.paths
     }
 
-    static func genericParameters(in node: some SyntaxProtocol) -> Set<String> {
-        let collector = GenericCollector(viewMode: .sourceAccurate)
-        collector.walk(node)
-        return collector.names
-    }
-
     private final class Collector: SyntaxVisitor {
         var paths: [[String]] = []
 
@@ -299,20 +290,6 @@ enum TypeMentions {
 
         override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
             paths.append([node.name.text])
-            return .visitChildren
-        }
-    }
-
-    private final class GenericCollector: SyntaxVisitor {
-        var names: Set<String> = []
-
-        override func visit(_ node: GenericParameterSyntax) -> SyntaxVisitorContinueKind {
-            names.insert(node.name.text)
-            return .visitChildren
-        }
-
-        override func visit(_ node: AssociatedTypeDeclSyntax) -> SyntaxVisitorContinueKind {
-            names.insert(node.name.text)
             return .visitChildren
         }
     }

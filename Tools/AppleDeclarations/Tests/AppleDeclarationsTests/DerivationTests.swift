@@ -52,6 +52,12 @@ private let interface = """
         set
       }
       public init()
+      public private(set) var attempts: Swift.Int {
+        get
+      }
+    }
+    extension Kit.Binding where Value : Swift.Collection {
+      public func element(at index: Value.Index) -> Value.Element
     }
     public struct Unused {
     }
@@ -90,6 +96,13 @@ struct DerivationTests {
         #expect(text.contains("@_Concurrency.MainActor @preconcurrency public protocol View"))
         #expect(text.contains("reply: @escaping @Sendable (Swift.Bool, (any Swift.Error)?) -> Swift.Void"))
         #expect(text.contains("@available(iOS 17.4, *)\n  open var excluded: [Swift.String]?"))
+    }
+
+    @Test("A public property with a private setter, and a member naming its type's generic parameter, are kept")
+    func keptDespiteAppearances() {
+        let text = derive(usedIn: code + "\nlet e = binding.element(at: 0)").text
+        #expect(text.contains("public private(set) var attempts: Swift.Int"))
+        #expect(text.contains("public func element(at index: Value.Index) -> Value.Element"))
     }
 
     @Test("What the code never names stays out; a member naming a module nobody provides is counted")

@@ -29,6 +29,22 @@ struct PasswordResetInTwoStepsTests {
         return session
     }
 
+    /// A verified account whose reset code has been entered: the session that code opened.
+    static func provedReset(_ client: TestHTTPClient, server: TestServer, email: String) async throws -> [String: Any] {
+        _ = try await verifiedAccount(client, server: server, email: email)
+        let code = try await resetCode(client, server: server, email: email)
+        let signedIn = try await client.post(
+            "/v1/auth/code/verify", ["email": email, "code": code, "purpose": "passwordReset"])
+        #expect(signedIn.status == 200, "\(signedIn.text)")
+        return signedIn.json
+    }
+
+    /// Expects a new password refused for want of the current one.
+    static func expectCurrentPasswordAsked(_ response: TestResponse) {
+        #expect(response.status == 422)
+        #expect(field(of: response) == "currentPassword")
+    }
+
     /// The field a 422's first error names.
     static func field(of response: TestResponse) -> String? {
         (response.json["errors"] as? [[String: Any]])?.first?["field"] as? String
@@ -73,17 +89,12 @@ struct PasswordResetInTwoStepsTests {
         let server = try await TestServer.make { $0.rateLimits = false }
         try await server.test { client in
             let email = "kim@example.com"
-            _ = try await Self.verifiedAccount(client, server: server, email: email)
-            let code = try await Self.resetCode(client, server: server, email: email)
-            let proving = try await client.post(
-                "/v1/auth/code/verify", ["email": email, "code": code, "purpose": "passwordReset"])
-            #expect(proving.status == 200)
+            _ = try await Self.provedReset(client, server: server, email: email)
             let other = try await client.post("/v1/auth/login", ["email": email, "password": "Sunny-Days-2026"])
             #expect(other.status == 200)
-            let refused = try await client.put(
-                "/v1/auth/password", ["newPassword": "Brand-New-2026"], bearer: other.json.accessToken)
-            #expect(refused.status == 422)
-            #expect(Self.field(of: refused) == "currentPassword")
+            Self.expectCurrentPasswordAsked(
+                try await client.put(
+                    "/v1/auth/password", ["newPassword": "Brand-New-2026"], bearer: other.json.accessToken))
         }
     }
 
@@ -98,10 +109,9 @@ struct PasswordResetInTwoStepsTests {
             let signedIn = try await client.post(
                 "/v1/auth/code/verify", ["email": email, "code": code, "purpose": "login"])
             #expect(signedIn.status == 200, "\(signedIn.text)")
-            let refused = try await client.put(
-                "/v1/auth/password", ["newPassword": "Brand-New-2026"], bearer: signedIn.json.accessToken)
-            #expect(refused.status == 422)
-            #expect(Self.field(of: refused) == "currentPassword")
+            Self.expectCurrentPasswordAsked(
+                try await client.put(
+                    "/v1/auth/password", ["newPassword": "Brand-New-2026"], bearer: signedIn.json.accessToken))
             let asked = try await client.post("/v1/auth/code", ["email": email, "purpose": "passwordReset"])
             #expect(asked.status == 400, "a reset code is only mailed by the forgot-password route")
         }
@@ -112,13 +122,10 @@ struct PasswordResetInTwoStepsTests {
         let server = try await TestServer.make { $0.rateLimits = false }
         try await server.test { client in
             let email = "kim@example.com"
-            _ = try await Self.verifiedAccount(client, server: server, email: email)
-            let code = try await Self.resetCode(client, server: server, email: email)
-            let signedIn = try await client.post(
-                "/v1/auth/code/verify", ["email": email, "code": code, "purpose": "passwordReset"])
+            let signedIn = try await Self.provedReset(client, server: server, email: email)
             server.clock.advance(by: 11 * 60)
             let token = try await client.post(
-                "/v1/auth/token/refresh", ["refreshToken": signedIn.json.refreshToken]
+                "/v1/auth/token/refresh", ["refreshToken": signedIn.refreshToken]
             ).json.accessToken
             let stale = try await client.put("/v1/auth/password", ["newPassword": "Brand-New-2026"], bearer: token)
             #expect(stale.code == "reauthentication_required")

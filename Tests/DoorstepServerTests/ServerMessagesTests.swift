@@ -17,7 +17,8 @@ struct ServerMessagesTests {
     /// one is, the second factor and error pages.
     static let pageFiles = [
         "AccountPage", "FunnelPages", "FunnelController+Account", "FunnelController+AccountPasskeys",
-        "FunnelController+SecondFactor", "FunnelController+Confirmation", "FunnelController", "ScreenPage",
+        "FunnelController+SecondFactor", "FunnelController+Confirmation", "FunnelController",
+        "FunnelController+Responses", "FunnelController+Steps", "ScreenPage",
     ]
     /// Names, the same in every language: the product's, and the name a passkey is stored under
     /// until its owner renames it (data, not words of a page).

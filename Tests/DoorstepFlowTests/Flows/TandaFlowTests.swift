@@ -187,14 +187,20 @@ struct TandaFlowTests {
         #expect(driver.screen == "verifyEmail")
     }
 
-    @Test("Forgot password: the reset code alone first, then the new password, then home")
-    func forgotPassword() throws {
+    /// A walk of a returning person to the reset code's screen.
+    static func atResetCode() throws -> FlowDriver {
         var driver = try FlowDriver(flow: "tanda")
         driver.tap("getStarted")
         driver.answer("email", "ana@example.com")
         driver.on("identify", succeedWith: ["account.exists": true])
         driver.tap("continue")
         driver.tap("forgotPassword")
+        return driver
+    }
+
+    @Test("Forgot password: the reset code alone first, then the new password, then home")
+    func forgotPassword() throws {
+        var driver = try Self.atResetCode()
         #expect(driver.screen == "resetPassword")
         #expect(driver.performed.last?.name == "forgotPassword")
         driver.answer("resetCode", "654321")
@@ -214,12 +220,7 @@ struct TandaFlowTests {
 
     @Test("A reset for someone who never finished setting up goes on to the name step")
     func forgotPasswordUnfinished() throws {
-        var driver = try FlowDriver(flow: "tanda")
-        driver.tap("getStarted")
-        driver.answer("email", "ana@example.com")
-        driver.on("identify", succeedWith: ["account.exists": true])
-        driver.tap("continue")
-        driver.tap("forgotPassword")
+        var driver = try Self.atResetCode()
         driver.answer("resetCode", "654321")
         driver.on("verifyCode", succeedWith: ["flow.completed": false])
         driver.tap("verify")

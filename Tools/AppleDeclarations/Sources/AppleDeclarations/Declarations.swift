@@ -10,20 +10,14 @@ final class DeclarationOnly: SyntaxRewriter {
     ]
 
     override func visit(_ node: FunctionDeclSyntax) -> DeclSyntax {
-        let leading = node.leadingTrivia
-        var node = node
+        var node = Self.withoutBodyAttributes(of: node)
         node.body = nil
-        node.attributes = Self.withoutBodyAttributes(node.attributes)
-        node.leadingTrivia = leading
         return super.visit(node)
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> DeclSyntax {
-        let leading = node.leadingTrivia
-        var node = node
+        var node = Self.withoutBodyAttributes(of: node)
         node.body = nil
-        node.attributes = Self.withoutBodyAttributes(node.attributes)
-        node.leadingTrivia = leading
         return super.visit(node)
     }
 
@@ -34,19 +28,21 @@ final class DeclarationOnly: SyntaxRewriter {
     }
 
     override func visit(_ node: VariableDeclSyntax) -> DeclSyntax {
-        let leading = node.leadingTrivia
-        var node = node
-        node.attributes = Self.withoutBodyAttributes(node.attributes)
-        node.leadingTrivia = leading
-        return super.visit(node)
+        super.visit(Self.withoutBodyAttributes(of: node))
     }
 
     override func visit(_ node: SubscriptDeclSyntax) -> DeclSyntax {
+        super.visit(Self.withoutBodyAttributes(of: node))
+    }
+
+    /// `node` without the attributes that publish a body, keeping its leading trivia (which the first
+    /// attribute may have carried).
+    static func withoutBodyAttributes<Node: WithAttributesSyntax>(of node: Node) -> Node {
         let leading = node.leadingTrivia
         var node = node
-        node.attributes = Self.withoutBodyAttributes(node.attributes)
+        node.attributes = withoutBodyAttributes(node.attributes)
         node.leadingTrivia = leading
-        return super.visit(node)
+        return node
     }
 
     override func visit(_ node: AccessorBlockSyntax) -> AccessorBlockSyntax {

@@ -69,17 +69,14 @@ extension Serve {
             }
         // Whether mail goes anywhere is the library's rule (ServerConfiguration.validate).
         configuration.sendsNoMail = noMail == MailSetting.none
-        if configuration.sendsNoMail {
-            configuration.devMailbox = devMailbox == true || environment["DOORSTEP_DEV_MAILBOX"] == "on"
-        } else {
-            try resolveDevMailbox(into: &configuration, environment: environment)
-        }
+        try resolveDevMailbox(into: &configuration, environment: environment)
     }
 
-    /// The dev mailbox is on by default only while no SMTP server is configured; where it may run is
-    /// the library's rule (``ServerConfiguration/validate(sealedKeys:)``).
+    /// The dev mailbox is on by default only while no SMTP server is configured and mail is not turned
+    /// off; where it may run, and what it may not go with, is the library's rule
+    /// (``ServerConfiguration/validate(sealedKeys:hasMailer:)``).
     func resolveDevMailbox(into configuration: inout ServerConfiguration, environment: [String: String]) throws {
         let asked = try devMailbox ?? Self.switchValue(environment, "DOORSTEP_DEV_MAILBOX")
-        configuration.devMailbox = asked ?? (configuration.smtp == nil)
+        configuration.devMailbox = asked ?? (configuration.smtp == nil && !configuration.sendsNoMail)
     }
 }

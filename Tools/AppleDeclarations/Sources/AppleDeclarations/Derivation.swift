@@ -9,11 +9,15 @@ public struct ModuleInterface: Sendable {
     public var text: String
     /// Where it came from, for the generated file's first lines (`iPhoneOS18.1.sdk/…/arm64-apple-ios.swiftinterface`).
     public var origin: String
+    /// For a module imported from Objective-C headers, the classes whose `init` the headers make
+    /// unavailable; every other direct `NSObject` subclass inherits `init()`. Nil for a Swift interface.
+    public var classesWithUnavailableInit: Set<String>?
 
-    public init(name: String, text: String, origin: String) {
+    public init(name: String, text: String, origin: String, classesWithUnavailableInit: Set<String>? = nil) {
         self.name = name
         self.text = text
         self.origin = origin
+        self.classesWithUnavailableInit = classesWithUnavailableInit
     }
 }
 
@@ -55,6 +59,10 @@ public struct Derivation {
     public func derive() -> [Output] {
         let parsed = modules.map { InterfaceModule(name: $0.name, interface: $0.text) }
         let moduleNames = Set(modules.map(\.name))
+        let classes = Set(
+            parsed.flatMap { module in
+                module.declarations.compactMap { $0.as(ClassDeclSyntax.self).map { "\(module.name).\($0.name.text)" } }
+            })
         var typesOf: [String: Set<String>] = [:]
         for module in parsed {
             typesOf[module.name] = Set(
@@ -134,12 +142,15 @@ public struct Derivation {
                             }
                         } else if member.decl.is(TypeAliasDeclSyntax.self)
                             || member.decl.is(AssociatedTypeDeclSyntax.self)
+                            || member.decl.is(EnumCaseDeclSyntax.self)
                         {
                             keep = true
                         } else {
                             let special =
                                 names == ["init"] || names.contains { !($0.first?.isLetter ?? true) && $0.first != "_" }
-                            keep = everything || names.contains(where: used.contains) || named && special
+                            keep =
+                                everything || names.contains(where: used.contains) || named && special
+                                || isRawValueInitializer(member.decl)
                         }
                         guard keep else { continue }
                         guard mentionsOnlyProvided(inner) || typeName(of: member.decl) != nil else {
@@ -209,10 +220,17 @@ public struct Derivation {
                         }
                     }
                 }
-                outputs.append(Output(module: module.name, text: render(module, kept), leftOut: leftOut))
+                outputs.append(
+                    Output(module: module.name, text: render(module, kept, classes: classes), leftOut: leftOut))
             }
         }
         return outputs
+    }
+
+    /// Whether `decl` is `init(rawValue:)`, a witness of the `RawRepresentable` an option set or an
+    /// enum is: kept with its type.
+    private func isRawValueInitializer(_ decl: DeclSyntax) -> Bool {
+        decl.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters.first?.firstName.text == "rawValue"
     }
 
     /// Whether `decl` is a result builder (`@resultBuilder`, or `@_functionBuilder` as older interfaces spell it).
@@ -224,7 +242,7 @@ public struct Derivation {
         }
     }
 
-    private func render(_ module: InterfaceModule, _ kept: [DeclSyntax]) -> String {
+    private func render(_ module: InterfaceModule, _ kept: [DeclSyntax], classes: Set<String>) -> String {
         let source = modules.first { $0.name == module.name }!
         let flags =
             source.text.split(separator: "\n").first { $0.hasPrefix("// swift-module-flags:") }
@@ -249,8 +267,34 @@ public struct Derivation {
             "// Derived from \(source.origin) by Tools/AppleDeclarations (scripts/derive-apple-declarations):",
             "// the declarations the iOS code names, without bodies or comments. Do not edit.",
         ]
-        lines += imports.map { declarationText(DeclSyntax($0)).trimmingLeadingNewlines() }
-        lines += kept.map { declarationText($0).trimmingLeadingNewlines() }
+        // A Clang module exports what it imports (`export *`), so a module read from headers re-exports;
+        // and its headers reach modules the importer does not print an import of, so it imports every
+        // module its declarations mention.
+        let reexports = source.classesWithUnavailableInit != nil
+        // A derived module has no submodules: `import Security.SecAccessControl` imports `Security`.
+        var importLines: [String] = []
+        for importDecl in imports {
+            var text = declarationText(
+                DeclSyntax(
+                    importDecl.with(
+                        \.path, ImportPathComponentListSyntax([importDecl.path.first!.with(\.trailingPeriod, nil)])))
+            )
+            .trimmingLeadingNewlines()
+            if reexports, !text.hasPrefix("@_exported") { text = "@_exported " + text }
+            if !importLines.contains(text) { importLines.append(text) }
+        }
+        if reexports {
+            let imported = Set(imports.compactMap { $0.path.first?.name.text })
+            let mentioned = Set(kept.flatMap { TypeMentions.paths(in: $0) }.compactMap { $0.count > 1 ? $0[0] : nil })
+            importLines += mentioned.subtracting(imported).subtracting([module.name, "Swift"])
+                .intersection(allowed).sorted().map { "@_exported import \($0)" }
+        }
+        lines += importLines
+        let lowering = ObjectiveCLowering(
+            module: module.name, classesWithUnavailableInit: source.classesWithUnavailableInit, classes: classes)
+        lines += kept.flatMap(lowering.lowered).map {
+            declarationText($0).trimmingLeadingNewlines()
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -1,10 +1,11 @@
-// derive-apple-declarations SDK_DIR CONFIG OUTPUT_DIR SYMBOL_GRAPHS_DIR
+// derive-apple-declarations SDK_DIR CONFIG OUTPUT_DIR SYMBOL_GRAPHS_DIR SCRATCH_DIR
 //
-// Reads CONFIG (JSON: the checked source folders, the modules to derive with their interface's path
-// inside the SDK, and the modules they may mention), derives each module's declarations from the SDK
-// and writes OUTPUT_DIR/<Module>/<Module>.swiftinterface. SYMBOL_GRAPHS_DIR holds this toolchain's
-// Swift and Foundation symbol graphs, so nothing Linux lacks is mentioned. The same SDK and toolchain
-// give the same bytes.
+// Reads CONFIG (JSON: the checked source folders, the modules to derive — each from its Swift
+// interface's path inside the SDK, its C or Objective-C headers as Swift imports them, or both — and the
+// modules they may mention), derives each module's declarations from the SDK and writes
+// OUTPUT_DIR/<Module>/<Module>.swiftinterface. SYMBOL_GRAPHS_DIR holds this toolchain's Swift and
+// Foundation symbol graphs, so nothing Linux lacks is mentioned; SCRATCH_DIR keeps the importer's module
+// cache between runs. The same SDK and toolchain give the same bytes.
 
 import AppleDeclarations
 import Foundation
@@ -12,7 +13,17 @@ import Foundation
 struct Configuration: Decodable {
     struct Module: Decodable {
         var name: String
-        var interface: String
+        /// The Swift interface's path inside the SDK: the whole module, or the overlay of `headers`.
+        var interface: String?
+        /// Whether the module's C or Objective-C headers are read, as Swift imports them.
+        var headers: Bool?
+    }
+
+    /// A hand-written module that stands in for modules Linux lacks.
+    struct StandIn: Decodable {
+        var name: String
+        /// The modules whose types it declares or re-exports (`ObjectiveC`'s `NSObject`).
+        var standsFor: [String]
     }
 
     /// Folders of the code whose names are derived.
@@ -21,8 +32,11 @@ struct Configuration: Decodable {
     /// Modules of this toolchain the derived ones may mention, each with the symbol-graph modules that
     /// hold its types on Linux (Foundation's live in FoundationEssentials too).
     var toolchain: [String: [String]]
-    /// Hand-written stand-in modules in OUTPUT_DIR: only the types their sources declare exist.
-    var standIns: [String]
+    /// The iOS target the headers are read for (`arm64-apple-ios17.0`, the deployment target).
+    var target: String
+    /// Hand-written stand-in modules in OUTPUT_DIR: the types their sources declare exist, and those of
+    /// the toolchain modules they re-export.
+    var standIns: [StandIn]
 }
 
 func swiftFiles(under path: String) -> [URL] {
@@ -39,8 +53,8 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5 else {
-    fail("usage: derive-apple-declarations SDK_DIR CONFIG OUTPUT_DIR SYMBOL_GRAPHS_DIR")
+guard arguments.count == 6 else {
+    fail("usage: derive-apple-declarations SDK_DIR CONFIG OUTPUT_DIR SYMBOL_GRAPHS_DIR SCRATCH_DIR")
 }
 let symbolGraphs = URL(fileURLWithPath: arguments[4])
 let sdk = URL(fileURLWithPath: arguments[1])
@@ -61,16 +75,54 @@ for (module, graphs) in configuration.toolchain.sorted(by: { $0.key < $1.key }) 
         fail("the symbol graphs of \(module) in \(symbolGraphs.path) cannot be read: \(error)")
     }
 }
-for module in configuration.standIns {
-    let texts = swiftFiles(under: output.appendingPathComponent(module).path)
+var spellings: [StandInSpelling] = []
+for standIn in configuration.standIns {
+    let texts = swiftFiles(under: output.appendingPathComponent(standIn.name).path)
         .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
-    provided[module] = .some(StandIn.typeNames(in: texts))
+    let declared = StandIn.typeNames(in: texts)
+    let reexported = standIn.standsFor.compactMap { provided[$0] ?? nil }.reduce(into: Set<String>()) {
+        $0.formUnion($1)
+    }
+    provided[standIn.name] = .some(declared.union(reexported))
+    spellings.append(
+        StandInSpelling(
+            standIn: standIn.name, standsFor: Set(standIn.standsFor), declared: declared,
+            toolchainModules: Set(configuration.toolchain.keys)))
 }
 let sdkName = sdk.lastPathComponent
+let importer: HeaderImport
+do {
+    importer = try HeaderImport(
+        sdk: sdk, target: configuration.target, scratch: URL(fileURLWithPath: arguments[5]))
+} catch {
+    fail("the header importer cannot be prepared: \(error)")
+}
 let interfaces = configuration.modules.map { module -> ModuleInterface in
-    let url = sdk.appendingPathComponent(module.interface)
-    guard let text = try? String(contentsOf: url, encoding: .utf8) else { fail("\(url.path) cannot be read") }
-    return ModuleInterface(name: module.name, text: text, origin: "\(sdkName)/\(module.interface)")
+    var texts: [String] = []
+    var origins: [String] = []
+    var classesWithUnavailableInit: Set<String>?
+    if let path = module.interface {
+        let url = sdk.appendingPathComponent(path)
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { fail("\(url.path) cannot be read") }
+        texts.append(text)
+        origins.append("\(sdkName)/\(path)")
+    }
+    if module.headers == true {
+        do {
+            let imported = try importer.swiftText(of: module.name)
+            let standIns = spellings.map { "import \($0.standIn)\n" }.joined()
+            let respelled = spellings.reduce(imported) { $1.respelled($0) }
+            texts.append(standIns + DiscardableResults.marked(respelled))
+            classesWithUnavailableInit = importer.classesWithoutInit(in: module.name)
+        } catch {
+            fail("\(error)")
+        }
+        origins.append("the headers of \(sdkName)'s \(module.name) as Swift imports them for \(configuration.target)")
+    }
+    guard !texts.isEmpty else { fail("\(module.name) names neither an interface nor headers") }
+    return ModuleInterface(
+        name: module.name, text: texts.joined(separator: "\n"), origin: origins.joined(separator: " and "),
+        classesWithUnavailableInit: classesWithUnavailableInit)
 }
 for derived in Derivation(modules: interfaces, used: used, provided: provided).derive() {
     let folder = output.appendingPathComponent(derived.module)

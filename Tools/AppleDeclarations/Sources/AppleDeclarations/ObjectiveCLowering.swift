@@ -1,0 +1,168 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Lowers what only a compiler with Objective-C interoperability accepts, in declarations imported from
+/// headers, to Swift that type-checks the same way on Linux:
+///
+/// - an `optional` requirement of an `@objc` protocol becomes a requirement with a default in an
+///   extension, so a conformance may still leave it out;
+/// - `@objc`, `@NSCopying`, `@NSManaged`, `dynamic` and `@_nonoverride` go: they decide how a member is
+///   called at run time, not how code that uses it type-checks;
+/// - an imported `NS_OPTIONS` struct, whose `rawValue` the importer synthesizes and does not print,
+///   declares it;
+/// - an imported direct `NSObject` subclass with no initializer printed declares the `init()` it
+///   inherits, unless its header makes `init` unavailable;
+/// - a Core Foundation type (a class the importer makes `Hashable` through the Objective-C runtime)
+///   declares `hash(into:)` and `==`; its constants (`class let`) are `static let`, and the functions
+///   imported as its initializers are `convenience` ones, as an extension of a class must declare them.
+struct ObjectiveCLowering {
+    /// The module the declarations belong to.
+    var module: String
+    /// The classes whose `init` is unavailable; nil for a module not imported from headers.
+    var classesWithUnavailableInit: Set<String>?
+    /// Every class the derived modules declare, by its module (`CoreGraphics.CGImage`).
+    var classes: Set<String>
+
+    static let runtimeAttributes: Set<String> = [
+        "objc", "NSCopying", "NSManaged", "_nonoverride", "IBAction", "IBOutlet", "IBInspectable",
+    ]
+    static let runtimeModifiers: Set<Keyword> = [.dynamic, .optional]
+
+    /// `decl` lowered, followed by the extension that gives its optional requirements a default.
+    func lowered(_ decl: DeclSyntax) -> [DeclSyntax] {
+        let optionalRequirements =
+            decl.as(ProtocolDeclSyntax.self)?.memberBlock.members.enumerated()
+            .filter { _, member in
+                member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers
+                    .contains { $0.name.tokenKind == .keyword(.optional) } ?? false
+            }
+            .map(\.offset) ?? []
+        let stripped = asCoreFoundationType(
+            withInheritedInit(Self.withRawValues(Self.parsed(loweredText(of: decl)))))
+        guard let proto = stripped.as(ProtocolDeclSyntax.self), !optionalRequirements.isEmpty else {
+            return [stripped]
+        }
+        let members = Array(proto.memberBlock.members)
+        let availability = proto.attributes.filter(Self.isAvailability).map { $0.trimmedDescription + "\n" }.joined()
+        let defaults = optionalRequirements.map {
+            "  " + Self.publicDefault(members[$0].decl).replacing(/\n\s*/, with: "\n  ")
+        }
+        let source = "\(availability)extension \(module).\(proto.name.text) {\n\(defaults.joined(separator: "\n"))\n}\n"
+        return [stripped, Self.parsed(source)]
+    }
+
+    /// A class imported from headers that subclasses `NSObject`, prints no initializer and may be made
+    /// with `init()`, declaring it.
+    private func withInheritedInit(_ decl: DeclSyntax) -> DeclSyntax {
+        guard let unavailable = classesWithUnavailableInit, let classDecl = decl.as(ClassDeclSyntax.self),
+            classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription.hasSuffix(".NSObject") == true,
+            !unavailable.contains(classDecl.name.text),
+            !classDecl.memberBlock.members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) })
+        else { return decl }
+        return Self.inserting("public override init()", into: classDecl)
+    }
+
+    /// `member` inserted as the first member of `type`.
+    private static func inserting(_ member: String, into type: some DeclGroupSyntax) -> DeclSyntax {
+        let text = type.trimmedDescription
+        let brace = text.firstIndex(of: "{")!
+        return parsed(String(text[...brace]) + "\n    " + member + String(text[text.index(after: brace)...]))
+    }
+
+    /// The text of `decl` without the tokens of runtime-only attributes and modifiers (the line break
+    /// before a removed token moves to the token after it), with `class let` as `static let`, and the
+    /// initializers an extension of a class declares as `convenience`.
+    private func loweredText(of decl: DeclSyntax) -> String {
+        var text = Self.withoutRuntimeTokens(decl).replacing(/\bclass let\b/, with: "static let")
+        if let extensionDecl = decl.as(ExtensionDeclSyntax.self),
+            classes.contains(extendedPath(of: extensionDecl).joined(separator: "."))
+        {
+            // The importer writes `public /*not inherited*/ init?(...)` for a factory function.
+            text = text.replacing(/(public|open)\s+(?:\/\*[^*]*\*\/\s*)?init\b/) { "\($0.output.1) convenience init" }
+        }
+        return text
+    }
+
+    /// A class imported from headers that is `Hashable` without saying how, declaring it.
+    private func asCoreFoundationType(_ decl: DeclSyntax) -> DeclSyntax {
+        guard classesWithUnavailableInit != nil, let classDecl = decl.as(ClassDeclSyntax.self),
+            classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "Swift.Hashable",
+            !classDecl.memberBlock.members.contains(where: { declaredNames(of: $0.decl) == ["hash"] })
+        else { return decl }
+        let type = "\(module).\(classDecl.name.text)"
+        let hashable = Self.inserting("public func hash(into hasher: inout Swift.Hasher)", into: classDecl)
+        return Self.inserting(
+            "public static func == (lhs: \(type), rhs: \(type)) -> Swift.Bool",
+            into: hashable.cast(ClassDeclSyntax.self))
+    }
+
+    private static func withoutRuntimeTokens(_ decl: DeclSyntax) -> String {
+        let dropped = RuntimeTokens(viewMode: .sourceAccurate)
+        dropped.walk(decl)
+        var text = ""
+        var pendingLeading: Trivia?
+        for token in decl.tokens(viewMode: .sourceAccurate) {
+            if dropped.ids.contains(token.id) {
+                pendingLeading = pendingLeading ?? token.leadingTrivia
+                continue
+            }
+            text += (pendingLeading ?? token.leadingTrivia).description + token.text + token.trailingTrivia.description
+            pendingLeading = nil
+        }
+        return text
+    }
+
+    private static func parsed(_ source: String) -> DeclSyntax {
+        Parser.parse(source: source).statements.first!.item.cast(DeclSyntax.self)
+    }
+
+    /// A requirement as the public default an extension declares (`class` requirements as `static`).
+    private static func publicDefault(_ requirement: DeclSyntax) -> String {
+        var text = requirement.trimmedDescription
+        let introducers = /(^|\s)(class |static )?(func|var|subscript|init)\b/
+        if let match = text.firstMatch(of: introducers) {
+            let isType = match.output.2 != nil
+            text.replaceSubrange(
+                match.range, with: "\(match.output.1)public \(isType ? "static " : "")\(match.output.3)")
+        }
+        return text
+    }
+
+    /// An `OptionSet` struct with `init(rawValue:)` and no `rawValue`, given `rawValue` of the same type.
+    private static func withRawValues(_ decl: DeclSyntax) -> DeclSyntax {
+        guard let structDecl = decl.as(StructDeclSyntax.self),
+            structDecl.inheritanceClause?.inheritedTypes.contains(where: {
+                $0.type.trimmedDescription == "Swift.OptionSet"
+            }) == true,
+            !structDecl.memberBlock.members.contains(where: { declaredNames(of: $0.decl) == ["rawValue"] }),
+            let initializer = structDecl.memberBlock.members.lazy.compactMap({ $0.decl.as(InitializerDeclSyntax.self) })
+                .first(where: { $0.signature.parameterClause.parameters.first?.firstName.text == "rawValue" }),
+            let rawType = initializer.signature.parameterClause.parameters.first?.type
+        else { return decl }
+        return inserting("public var rawValue: \(rawType.trimmedDescription) { get }", into: structDecl)
+    }
+
+    private static func isAvailability(_ element: AttributeListSyntax.Element) -> Bool {
+        guard case .attribute(let attribute) = element else { return false }
+        return attribute.attributeName.trimmedDescription == "available"
+    }
+
+    /// Collects the tokens of runtime-only attributes and modifiers.
+    private final class RuntimeTokens: SyntaxVisitor {
+        var ids: Set<SyntaxIdentifier> = []
+
+        override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+            if ObjectiveCLowering.runtimeAttributes.contains(node.attributeName.trimmedDescription) {
+                ids.formUnion(node.tokens(viewMode: .sourceAccurate).map(\.id))
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind {
+            if case .keyword(let keyword) = node.name.tokenKind, ObjectiveCLowering.runtimeModifiers.contains(keyword) {
+                ids.formUnion(node.tokens(viewMode: .sourceAccurate).map(\.id))
+            }
+            return .visitChildren
+        }
+    }
+}

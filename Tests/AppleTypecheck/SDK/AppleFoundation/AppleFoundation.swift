@@ -70,5 +70,8 @@ public typealias CFError = NSError
 /// interoperability; the native code passes `nil`, which both accept.
 public typealias NSErrorPointer = UnsafeMutablePointer<NSError?>?
 
+/// https://developer.apple.com/documentation/corefoundation/cfoptionflags
+public typealias CFOptionFlags = UInt
+
 /// https://developer.apple.com/documentation/kernel/osstatus
 public typealias OSStatus = Int32

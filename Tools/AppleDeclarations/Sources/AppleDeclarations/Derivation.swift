@@ -36,10 +36,17 @@ public struct Derivation {
     /// exists (Swift, Foundation), else the type names the stand-in declares.
     public var provided: [String: Set<String>?]
 
-    public init(modules: [ModuleInterface], used: UsedNames, provided: [String: Set<String>?]) {
+    /// Every module the SDK has: a path starting with one of them names a module, never a generic
+    /// parameter, even where no interface imports it.
+    public var sdkModules: Set<String>
+
+    public init(
+        modules: [ModuleInterface], used: UsedNames, provided: [String: Set<String>?], sdkModules: Set<String> = []
+    ) {
         self.modules = modules
         self.used = used
         self.provided = provided
+        self.sdkModules = sdkModules
     }
 
     /// One derived interface.
@@ -79,18 +86,38 @@ public struct Derivation {
 
         // Apple's interfaces name every outside type by its module; a path that starts with anything else
         // is a generic parameter (the member's own or its type's) or a member type of one.
-        let knownModules = moduleNames.union(provided.keys).union(
+        let knownModules = moduleNames.union(provided.keys).union(sdkModules).union(
             parsed.flatMap { $0.imports.compactMap { $0.path.first?.name.text } })
+
+        /// Top-level type aliases that name a module nobody provides (a block type taking an AudioToolbox
+        /// type, say): they are left out, and so is whatever mentions them.
+        var unprovidedAliases: Set<TypeKey> = []
 
         /// Whether every type `decl` mentions is one the derived modules or the provided ones have.
         func mentionsOnlyProvided(_ decl: some SyntaxProtocol) -> Bool {
             for path in TypeMentions.paths(in: decl) where path.count >= 2 && knownModules.contains(path[0]) {
                 let module = path[0]
-                if moduleNames.contains(module) { continue }
+                if moduleNames.contains(module) {
+                    if unprovidedAliases.contains(TypeKey(module: module, name: path[1])) { return false }
+                    continue
+                }
                 guard let known = provided[module] else { return false }
                 if let known, !known.contains(path[1]) { return false }
             }
             return true
+        }
+
+        var aliasesChanged = true
+        while aliasesChanged {
+            aliasesChanged = false
+            for module in parsed {
+                for alias in module.declarations.compactMap({ $0.as(TypeAliasDeclSyntax.self) })
+                where !mentionsOnlyProvided(alias) {
+                    aliasesChanged =
+                        unprovidedAliases.insert(TypeKey(module: module.name, name: alias.name.text)).inserted
+                        || aliasesChanged
+                }
+            }
         }
 
         func isKept(_ key: TypeKey) -> Bool { full.contains(key) || shells.contains(key) }

@@ -7,11 +7,13 @@ import SwiftSyntax
 /// - an `optional` requirement of an `@objc` protocol becomes a requirement with a default in an
 ///   extension, so a conformance may still leave it out;
 /// - `@objc`, `@NSCopying`, `@NSManaged`, `dynamic` and `@_nonoverride` go: they decide how a member is
-///   called at run time, not how code that uses it type-checks;
+///   called at run time, not how code that uses it type-checks; a class's `init()` overrides
+///   `NSObject`'s, and a platform named twice in `@available` is named once;
 /// - an imported `NS_OPTIONS` struct, whose `rawValue` the importer synthesizes and does not print,
 ///   declares it;
-/// - an imported direct `NSObject` subclass with no initializer printed declares the `init()` it
-///   inherits, unless its header makes `init` unavailable;
+/// - an imported `NSObject` subclass with no initializer printed declares the `init()` it
+///   inherits, unless its header makes `init` unavailable; one whose `init` may return nil
+///   (`init?()`) is a root class, since Swift cannot override `init()` with a failable initializer;
 /// - a Core Foundation type (a class the importer makes `Hashable` through the Objective-C runtime)
 ///   declares `hash(into:)` and `==`; its constants (`class let`) are `static let`, and the functions
 ///   imported as its initializers are `convenience` ones, as an extension of a class must declare them.
@@ -37,25 +39,46 @@ struct ObjectiveCLowering {
                     .contains { $0.name.tokenKind == .keyword(.optional) } ?? false
             }
             .map(\.offset) ?? []
-        let stripped = asCoreFoundationType(
-            withInheritedInit(Self.withRawValues(Self.parsed(loweredText(of: decl)))))
-        guard let proto = stripped.as(ProtocolDeclSyntax.self), !optionalRequirements.isEmpty else {
-            return [stripped]
-        }
+        let stripped = withConvenienceInits(
+            asCoreFoundationType(
+                withInheritedInit(asRootClass(Self.withRawValues(Self.parsed(loweredText(of: decl)))))))
+        guard let proto = stripped.as(ProtocolDeclSyntax.self) else { return [stripped] }
+        guard !optionalRequirements.isEmpty else { return [Self.withoutDefaultArguments(proto)] }
         let members = Array(proto.memberBlock.members)
         let availability = proto.attributes.filter(Self.isAvailability).map { $0.trimmedDescription + "\n" }.joined()
         let defaults = optionalRequirements.map {
             "  " + Self.publicDefault(members[$0].decl).replacing(/\n\s*/, with: "\n  ")
         }
         let source = "\(availability)extension \(module).\(proto.name.text) {\n\(defaults.joined(separator: "\n"))\n}\n"
-        return [stripped, Self.parsed(source)]
+        return [Self.withoutDefaultArguments(proto), Self.parsed(source)]
     }
 
-    /// A class imported from headers that subclasses `NSObject`, prints no initializer and may be made
+    /// A direct `NSObject` subclass declaring a failable `init?()`, as a root class: Objective-C lets
+    /// `-init` return nil, but Swift source cannot override `NSObject`'s `init()` with a failable one.
+    private func asRootClass(_ decl: DeclSyntax) -> DeclSyntax {
+        guard classesWithUnavailableInit != nil, var classDecl = decl.as(ClassDeclSyntax.self),
+            let inherited = classDecl.inheritanceClause?.inheritedTypes,
+            inherited.first?.type.trimmedDescription.hasSuffix(".NSObject") == true,
+            classDecl.memberBlock.members.contains(where: {
+                guard let initializer = $0.decl.as(InitializerDeclSyntax.self) else { return false }
+                return initializer.optionalMark != nil && initializer.signature.parameterClause.parameters.isEmpty
+            })
+        else { return decl }
+        let rest = inherited.dropFirst().map(\.type.trimmedDescription)
+        let clause = rest.isEmpty ? "" : " : " + rest.joined(separator: ", ")
+        let text = classDecl.trimmedDescription
+        let brace = text.firstIndex(of: "{")!
+        let header = String(text[..<brace]).replacing(/\s*:[^{]*$/, with: clause + " ")
+        classDecl = Self.parsed(header + String(text[brace...])).cast(ClassDeclSyntax.self)
+        return DeclSyntax(classDecl)
+    }
+
+    /// A class imported from headers that subclasses `NSObject` (or another imported class), prints no initializer and may be made
     /// with `init()`, declaring it.
     private func withInheritedInit(_ decl: DeclSyntax) -> DeclSyntax {
         guard let unavailable = classesWithUnavailableInit, let classDecl = decl.as(ClassDeclSyntax.self),
-            classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription.hasSuffix(".NSObject") == true,
+            let superclass = classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+            superclass.hasSuffix(".NSObject") || classes.contains(superclass),
             !unavailable.contains(classDecl.name.text),
             !classDecl.memberBlock.members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) })
         else { return decl }
@@ -70,17 +93,54 @@ struct ObjectiveCLowering {
     }
 
     /// The text of `decl` without the tokens of runtime-only attributes and modifiers (the line break
-    /// before a removed token moves to the token after it), with `class let` as `static let`, and the
-    /// initializers an extension of a class declares as `convenience`.
+    /// before a removed token moves to the token after it), with `class let` as `static let` and a
+    /// platform named twice in `@available` named once.
     private func loweredText(of decl: DeclSyntax) -> String {
         var text = Self.withoutRuntimeTokens(decl).replacing(/\bclass let\b/, with: "static let")
-        if let extensionDecl = decl.as(ExtensionDeclSyntax.self),
-            classes.contains(extendedPath(of: extensionDecl).joined(separator: "."))
+            // The importer may name a platform twice (`@available(iOS 17.0, iOS 17.0, *)`).
+            .replacing(/@available\((iOS [0-9.]+), iOS [0-9.]+,/) { "@available(\($0.output.1)," }
+        if classesWithUnavailableInit != nil, let classDecl = decl.as(ClassDeclSyntax.self),
+            let superclass = classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+            superclass.hasSuffix(".NSObject") || classes.contains(superclass)
         {
-            // The importer writes `public /*not inherited*/ init?(...)` for a factory function.
-            text = text.replacing(/(public|open)\s+(?:\/\*[^*]*\*\/\s*)?init\b/) { "\($0.output.1) convenience init" }
+            // An Objective-C class that declares `init` overrides `NSObject`'s.
+            text = text.replacing(/(\n\s*)(public|open) init\(\)/) { "\($0.output.1)\($0.output.2) override init()" }
         }
         return text
+    }
+
+    /// The initializers an extension of a class declares, as `convenience` ones.
+    private func withConvenienceInits(_ decl: DeclSyntax) -> DeclSyntax {
+        guard var extensionDecl = decl.as(ExtensionDeclSyntax.self),
+            classes.contains(extendedPath(of: extensionDecl).joined(separator: "."))
+        else { return decl }
+        extensionDecl.memberBlock.members = MemberBlockItemListSyntax(
+            extensionDecl.memberBlock.members.map { member in
+                guard let initializer = member.decl.as(InitializerDeclSyntax.self),
+                    !initializer.modifiers.contains(where: { $0.name.tokenKind == .keyword(.convenience) })
+                else { return member }
+                // The importer's `public /*not inherited*/ init` leaves one space, not a comment.
+                var modifiers = DeclModifierListSyntax(
+                    initializer.modifiers.map { $0.with(\.trailingTrivia, .space) })
+                modifiers.append(DeclModifierSyntax(name: .keyword(.convenience, trailingTrivia: .space)))
+                return member.with(\.decl, DeclSyntax(initializer.with(\.modifiers, modifiers)))
+            })
+        return DeclSyntax(extensionDecl)
+    }
+
+    /// A protocol's requirements without default arguments, which only the importer may give them (the
+    /// defaults extension keeps them).
+    private static func withoutDefaultArguments(_ proto: ProtocolDeclSyntax) -> DeclSyntax {
+        final class Remover: SyntaxRewriter {
+            override func visit(_ node: FunctionParameterSyntax) -> FunctionParameterSyntax {
+                guard node.defaultValue != nil else { return node }
+                var node = node
+                node.type = node.type.with(\.trailingTrivia, [])
+                node.defaultValue = nil
+                return node
+            }
+        }
+        return Remover(viewMode: .sourceAccurate).rewrite(proto).cast(DeclSyntax.self)
     }
 
     /// A class imported from headers that is `Hashable` without saying how, declaring it.

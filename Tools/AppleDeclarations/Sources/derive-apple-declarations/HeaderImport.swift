@@ -33,12 +33,28 @@ struct HeaderImport {
     }
 
     /// The Swift text of `module` as imported, submodules included, every type named by its module.
+    ///
+    /// Only the headers' declarations: the module's own Swift overlay, which the importer would print
+    /// too once it loads, is hidden behind an empty one (the configuration reads the overlay's interface
+    /// as Apple printed it).
     func swiftText(of module: String) throws -> String {
+        let overlays = moduleCache.deletingLastPathComponent().appendingPathComponent("overlays/\(module)")
+        let overlay = overlays.appendingPathComponent("\(module).swiftmodule")
+        try FileManager.default.createDirectory(at: overlay, withIntermediateDirectories: true)
+        let architecture = target.prefix { $0 != "-" }
+        let emptyOverlay = """
+            // swift-interface-format-version: 1.0
+            // swift-module-flags: -target \(target) -module-name \(module)
+            @_exported import \(module)
+
+            """
+        try Data(emptyOverlay.utf8).write(
+            to: overlay.appendingPathComponent("\(architecture)-apple-ios.swiftinterface"))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "swift-synthesize-interface", "-module-name", module, "-include-submodules",
-            "-print-fully-qualified-types", "-target", target, "-sdk", sdk.path,
+            "-print-fully-qualified-types", "-target", target, "-sdk", sdk.path, "-I", overlays.path,
             "-resource-dir", resources.path, "-module-cache-path", moduleCache.path,
         ]
         let output = Pipe()

@@ -124,7 +124,19 @@ let interfaces = configuration.modules.map { module -> ModuleInterface in
         name: module.name, text: texts.joined(separator: "\n"), origin: origins.joined(separator: " and "),
         classesWithUnavailableInit: classesWithUnavailableInit)
 }
-for derived in Derivation(modules: interfaces, used: used, provided: provided).derive() {
+/// The names of the SDK's frameworks and Swift modules.
+func moduleNames(in sdk: URL) -> Set<String> {
+    var names: Set<String> = []
+    for (folder, suffix) in [("System/Library/Frameworks", ".framework"), ("usr/lib/swift", ".swiftmodule")] {
+        let entries =
+            (try? FileManager.default.contentsOfDirectory(atPath: sdk.appendingPathComponent(folder).path)) ?? []
+        names.formUnion(entries.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) })
+    }
+    return names
+}
+
+let derivation = Derivation(modules: interfaces, used: used, provided: provided, sdkModules: moduleNames(in: sdk))
+for derived in derivation.derive() {
     let folder = output.appendingPathComponent(derived.module)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for stale in swiftFiles(under: folder.path) { try FileManager.default.removeItem(at: stale) }

@@ -9,8 +9,8 @@ import SwiftSyntax
 /// - `@objc`, `@NSCopying`, `@NSManaged`, `dynamic` and `@_nonoverride` go: they decide how a member is
 ///   called at run time, not how code that uses it type-checks; a class's `init()` overrides
 ///   `NSObject`'s, and a platform named twice in `@available` is named once;
-/// - an imported `NS_OPTIONS` struct, whose `rawValue` the importer synthesizes and does not print,
-///   declares it;
+/// - an imported `NS_OPTIONS` struct or `NS_ENUM`, whose `rawValue` the importer synthesizes and does
+///   not print, declares it;
 /// - an imported `NSObject` subclass with no initializer printed declares the `init()` it
 ///   inherits, unless its header makes `init` unavailable; one whose `init` may return nil
 ///   (`init?()`) is a root class, since Swift cannot override `init()` with a failable initializer;
@@ -188,8 +188,11 @@ struct ObjectiveCLowering {
         return text
     }
 
-    /// An `OptionSet` struct with `init(rawValue:)` and no `rawValue`, given `rawValue` of the same type.
+    /// An `OptionSet` struct with `init(rawValue:)` and no `rawValue`, given `rawValue` of the same type;
+    /// an enum with raw values and no `rawValue`, given `RawRepresentable`'s members (which an interface
+    /// declares, since the compiler does not synthesize them there).
     private static func withRawValues(_ decl: DeclSyntax) -> DeclSyntax {
+        if let enumDecl = decl.as(EnumDeclSyntax.self) { return withRawValues(enumDecl) }
         guard let structDecl = decl.as(StructDeclSyntax.self),
             structDecl.inheritanceClause?.inheritedTypes.contains(where: {
                 $0.type.trimmedDescription == "Swift.OptionSet"
@@ -200,6 +203,23 @@ struct ObjectiveCLowering {
             let rawType = initializer.signature.parameterClause.parameters.first?.type
         else { return decl }
         return inserting("public var rawValue: \(rawType.trimmedDescription) { get }", into: structDecl)
+    }
+
+    private static func withRawValues(_ enumDecl: EnumDeclSyntax) -> DeclSyntax {
+        guard let rawType = enumDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+            rawType.hasPrefix("Swift."),
+            enumDecl.memberBlock.members.contains(where: {
+                $0.decl.as(EnumCaseDeclSyntax.self)?.elements.contains { $0.rawValue != nil } ?? false
+            }),
+            !enumDecl.memberBlock.members.contains(where: { declaredNames(of: $0.decl) == ["rawValue"] })
+        else { return DeclSyntax(enumDecl) }
+        let members = [
+            "public init?(rawValue: \(rawType))", "public typealias RawValue = \(rawType)",
+            "public var rawValue: \(rawType) { get }",
+        ]
+        return members.reversed().reduce(DeclSyntax(enumDecl)) { decl, member in
+            inserting(member, into: decl.cast(EnumDeclSyntax.self))
+        }
     }
 
     private static func isAvailability(_ element: AttributeListSyntax.Element) -> Bool {

@@ -18,6 +18,10 @@ private let imported = """
     }
     public class KitImage : Swift.Hashable {
     }
+    public enum KitStyle : Swift.UInt32, @unchecked Swift.Sendable {
+        case plain = 0
+        case bold = 1
+    }
     extension Kit.KitImage {
         public /*not inherited*/ init?(width: Swift.Int)
         public class let displayP3: CoreFoundation.CFString
@@ -64,6 +68,7 @@ private let code = """
         let image = KitImage(width: 2)
         _ = KitImage.displayP3
         KitImageCopy(image!)
+        _ = KitStyle.bold.rawValue
     }
     """
 
@@ -91,6 +96,10 @@ struct HeaderLoweringTests {
         #expect(text.contains("open var note: Kit.Note? { get }"))
         #expect(text.contains("public var rawValue: Stand.CFOptionFlags { get }"))
         #expect(text.contains("public init(rawValue: Stand.CFOptionFlags)"))
+        #expect(
+            text.contains(
+                "public enum KitStyle : Swift.UInt32, @unchecked Swift.Sendable {\n    public init?(rawValue: Swift.UInt32)\n    public typealias RawValue = Swift.UInt32\n    public var rawValue: Swift.UInt32 { get }\n    case plain = 0"
+            ), "an enum's raw value, which an interface must declare")
         #expect(text.contains("open class Center : Stand.NSObject"))
         #expect(text.contains("@_exported import Kit") == false, "a module never imports itself")
         #expect(text.contains("@_exported import Foundation"), "a Clang module exports what it imports")

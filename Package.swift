@@ -2,8 +2,9 @@
 import PackageDescription
 
 /// A product only the server, its tools and its tests use. An app that adds Doorstep with `traits: []`
-/// (README, "Adding Doorstep to an app") turns the `Server` trait off, and SwiftPM then neither resolves
-/// nor builds these packages; `swift run doorstep serve` here keeps it on by default.
+/// (docs/getting-started.md, "Adding Doorstep to an app") turns the `Server` trait off, and SwiftPM
+/// then neither resolves nor builds these packages; `swift run doorstep serve` here keeps it on by
+/// default.
 func server(_ product: String, _ package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: ["Server"]))
 }

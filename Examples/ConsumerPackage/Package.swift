@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// An app's package as the README tells one to write it: Doorstep's client and screens, without the
+// An app's package as docs/getting-started.md tells one to write it: Doorstep's client and screens, without the
 // server. `scripts/check-consumer` proves that it resolves none of the server's packages.
 let package = Package(
     name: "ConsumerApp",

@@ -28,19 +28,20 @@ struct AnalyticsCommandTests {
         #expect(try await http.send("POST", "v1/events", json: ["events": events]).status == 202)
         #expect(server.terminate() == 0)
 
-        let table = try doorstep.run("analytics", "funnel", "tanda", "--since", "7d", "--database", server.database)
+        let table = try await doorstep.run(
+            "analytics", "funnel", "tanda", "--since", "7d", "--database", server.database)
         #expect(table.status == 0, "\(table.standardError.prefix(3_000))")
         let slide1 = try #require(table.lines.first { $0.hasPrefix("slide1 ") })
         #expect(slide1.split(separator: " ").prefix(4) == ["slide1", "5", "3", "2"], "\(slide1)")
         #expect(table.lines.first?.contains("5 installs") == true)
 
-        let json = try doorstep.run("analytics", "funnel", "tanda", "--json", "--database", server.database)
+        let json = try await doorstep.run("analytics", "funnel", "tanda", "--json", "--database", server.database)
         let report = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         #expect(report?["installs"] as? Int == 5)
 
-        let unknown = try doorstep.run("analytics", "funnel", "nope", "--database", server.database)
+        let unknown = try await doorstep.run("analytics", "funnel", "nope", "--database", server.database)
         #expect(unknown.status == 1 && unknown.standardError.split(separator: "\n").count == 1)
-        let badWindow = try doorstep.run(
+        let badWindow = try await doorstep.run(
             "analytics", "funnel", "tanda", "--since", "soon", "--database", server.database)
         #expect(badWindow.status == 2)
     }

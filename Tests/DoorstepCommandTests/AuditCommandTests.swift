@@ -36,14 +36,16 @@ struct AuditCommandTests {
         // The server writes its audit entries in the background, within a second of the event.
         let wanted: Set<String> = ["signed_in", "password_set", "login_failed", "session_revoked"]
         let deadline = Date().addingTimeInterval(60)
-        var listed = try doorstep.run("audit", "list", "--account", userID, "--json", "--database", server.database)
+        var listed = try await doorstep.run(
+            "audit", "list", "--account", userID, "--json", "--database", server.database)
         var events = Set<String>()
         while true {
             #expect(listed.status == 0, "\(listed.standardError)")
             events = Set(listed.lines.compactMap { Self.object($0)?["event"] as? String })
             if events.isSuperset(of: wanted) || Date() > deadline { break }
             try await Task.sleep(for: .milliseconds(200))
-            listed = try doorstep.run("audit", "list", "--account", userID, "--json", "--database", server.database)
+            listed = try await doorstep.run(
+                "audit", "list", "--account", userID, "--json", "--database", server.database)
         }
         #expect(events.isSuperset(of: wanted), "\(events)")
         let entries = try listed.lines.map { try #require(Self.object($0)) }
@@ -51,10 +53,11 @@ struct AuditCommandTests {
         #expect(entries.allSatisfy { ($0["requestId"] as? String)?.isEmpty == false })
         #expect(!listed.standardOutput.contains(password) && !listed.standardOutput.contains(code))
 
-        #expect(try doorstep.run("users", "delete", userID, "--yes", "--database", server.database).status == 0)
-        let after = try doorstep.run("audit", "list", "--account", userID, "--database", server.database)
+        #expect(try await doorstep.run("users", "delete", userID, "--yes", "--database", server.database).status == 0)
+        let after = try await doorstep.run("audit", "list", "--account", userID, "--database", server.database)
         #expect(after.standardOutput.contains("account_deleted") && after.standardOutput.contains("actor=operator"))
-        #expect(try doorstep.run("audit", "list", "--since", "forever", "--database", server.database).status == 2)
+        #expect(
+            try await doorstep.run("audit", "list", "--since", "forever", "--database", server.database).status == 2)
     }
 
     /// One line of `audit list --json`.

@@ -35,7 +35,11 @@ struct CommandRunner {
         throw Failure.executableNotFound(searched: start.path)
     }
 
-    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Output {
+    /// Runs `doorstep` with `arguments` and waits for it to end. The waiting happens on threads of its
+    /// own, one for each pipe (a child that fills one pipe while the other is read to its end would
+    /// never finish): never on the test pool, where a command that takes a while under load would keep
+    /// every other test, and the servers they wait on, from being heard.
+    func run(_ arguments: String..., environment: [String: String] = [:]) async throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -45,12 +49,25 @@ struct CommandRunner {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        async let standardOutput = Self.readToEnd(output.fileHandleForReading)
+        async let standardError = Self.readToEnd(error.fileHandleForReading)
+        let (outputData, errorData) = await (standardOutput, standardError)
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                finished.resume()
+            }
+        }
         return Output(
             status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Everything `handle` gives until it is closed, read on a thread of its own.
+    private static func readToEnd(_ handle: FileHandle) async -> Data {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: handle.readDataToEndOfFile()) }
+        }
     }
 
     /// Writes `text` to a new temporary file and returns its path.

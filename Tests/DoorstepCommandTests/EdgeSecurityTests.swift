@@ -37,21 +37,21 @@ struct EdgeSecurityTests {
     }
 
     @Test("The dev mailbox beside an https public URL or a public address refuses to start, in one line")
-    func mailboxRefusedWhenExposed() throws {
-        let https = try doorstep.run(
+    func mailboxRefusedWhenExposed() async throws {
+        let https = try await doorstep.run(
             "serve", "--dev-mailbox", "--public-url", "https://auth.example.com", "--port", "0",
             environment: ["DOORSTEP_KEY_ENCRYPTION_KEY": Self.keyEncryptionKey])
         #expect(https.status != 0)
         #expect(https.standardError.contains("dev mailbox") && https.standardError.contains("https public URL"))
         #expect(https.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }.count == 1)
-        let exposed = try doorstep.run("serve", "--host", "0.0.0.0", "--port", "0")
+        let exposed = try await doorstep.run("serve", "--host", "0.0.0.0", "--port", "0")
         #expect(exposed.status != 0)
         #expect(exposed.standardError.contains("0.0.0.0"))
     }
 
     @Test("An https public URL without a key-encryption key refuses to start, unless told on purpose")
     func unsealedKeysRefused() async throws {
-        let refused = try doorstep.run(
+        let refused = try await doorstep.run(
             "serve", "--mail", "none", "--public-url", "https://auth.example.com", "--port", "0")
         #expect(refused.status != 0)
         #expect(refused.standardError.contains("DOORSTEP_KEY_ENCRYPTION_KEY"))
@@ -61,7 +61,7 @@ struct EdgeSecurityTests {
         let base = try await allowed.waitUntilListening()
         #expect(try await HTTP(base: base).send("GET", "healthz").status == 200)
         _ = allowed.terminate()
-        let badProxy = try doorstep.run("serve", "--trusted-proxy", "10.0.0.0/33", "--port", "0")
+        let badProxy = try await doorstep.run("serve", "--trusted-proxy", "10.0.0.0/33", "--port", "0")
         #expect(badProxy.status != 0)
         #expect(badProxy.standardError.contains("trusted proxy"))
     }

@@ -10,8 +10,8 @@ struct FlowsCommandTests {
     }
 
     @Test("validate with no argument checks the whole catalog and exits 0")
-    func validateCatalog() throws {
-        let output = try doorstep.run("flows", "validate")
+    func validateCatalog() async throws {
+        let output = try await doorstep.run("flows", "validate")
         #expect(output.status == 0)
         #expect(
             output.lines == [
@@ -21,21 +21,21 @@ struct FlowsCommandTests {
     }
 
     @Test("validate reports malformed JSON with a line and column and exits 1")
-    func validateMalformed() throws {
+    func validateMalformed() async throws {
         let path = try CommandRunner.temporaryFile("{\n  \"id\": \"app\",\n  \"version\": 1\n  \"title\": \"x\"\n}")
-        let output = try doorstep.run("flows", "validate", path)
+        let output = try await doorstep.run("flows", "validate", path)
         #expect(output.status == 1)
         #expect(output.lines == ["\(path): line 4, column 3: invalid JSON: expected ',' or '}' in an object"])
     }
 
     @Test("validate prints one readable line per problem, naming the screen and field")
-    func validateProblems() throws {
-        let show = try doorstep.run("flows", "show", "familysync")
+    func validateProblems() async throws {
+        let show = try await doorstep.run("flows", "show", "familysync")
         let broken = show.standardOutput
             .replacingOccurrences(of: "\"to\" : \"householdSetup\"", with: "\"to\" : \"nowhere\"")
             .replacingOccurrences(of: "\"field\" : \"inviteCode\"", with: "\"field\" : \"inviteKode\"")
         let path = try CommandRunner.temporaryFile(broken)
-        let output = try doorstep.run("flows", "validate", path, "tanda")
+        let output = try await doorstep.run("flows", "validate", path, "tanda")
         #expect(output.status == 1)
         #expect(
             output.lines.contains(
@@ -48,15 +48,15 @@ struct FlowsCommandTests {
     }
 
     @Test("validate of a missing file says so without crashing")
-    func validateMissing() throws {
-        let output = try doorstep.run("flows", "validate", "/no/such/flow.json")
+    func validateMissing() async throws {
+        let output = try await doorstep.run("flows", "validate", "/no/such/flow.json")
         #expect(output.status == 1)
         #expect(output.standardOutput.hasPrefix("/no/such/flow.json: no such file"))
     }
 
     @Test("show prints the definition as JSON that reads back as the same flow")
-    func show() throws {
-        let output = try doorstep.run("flows", "show", "destiny")
+    func show() async throws {
+        let output = try await doorstep.run("flows", "show", "destiny")
         #expect(output.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
         #expect(object?["id"] as? String == "destiny")
@@ -64,16 +64,16 @@ struct FlowsCommandTests {
     }
 
     @Test("graph prints a Mermaid flowchart")
-    func graph() throws {
-        let output = try doorstep.run("flows", "graph", "kordant")
+    func graph() async throws {
+        let output = try await doorstep.run("flows", "graph", "kordant")
         #expect(output.status == 0)
         #expect(output.lines.first == "flowchart TD")
         #expect(output.standardOutput.contains("s_login -->|signUp| s_signup"))
     }
 
     @Test("simulate prints one JSON line per screen and follows --set into a branch")
-    func simulate() throws {
-        let output = try doorstep.run("flows", "simulate", "tanda", "--set", "account.exists=true")
+    func simulate() async throws {
+        let output = try await doorstep.run("flows", "simulate", "tanda", "--set", "account.exists=true")
         #expect(output.status == 0)
         #expect(
             output.lines == [
@@ -85,11 +85,11 @@ struct FlowsCommandTests {
     }
 
     @Test("simulate exits non-zero and says where it got stuck")
-    func simulateStuck() throws {
-        let output = try doorstep.run("flows", "simulate", "familysync", "--set", "householdName=")
+    func simulateStuck() async throws {
+        let output = try await doorstep.run("flows", "simulate", "familysync", "--set", "householdName=")
         #expect(output.status != 0)
         #expect(output.standardError.contains("stuck at screen \"householdSetup\""))
-        let malformed = try doorstep.run("flows", "simulate", "tanda", "--set", "oops")
+        let malformed = try await doorstep.run("flows", "simulate", "tanda", "--set", "oops")
         #expect(malformed.status != 0)
         #expect(malformed.standardError.contains("--set needs NAME=VALUE"))
     }
@@ -129,14 +129,14 @@ struct FlowStringsCommandTests {
     }
 
     @Test("validate fails, a line each, on a missing translation and on a placeholder the translation lost")
-    func validateRefusesBrokenTranslations() throws {
+    func validateRefusesBrokenTranslations() async throws {
         let path = try Self.copy("kordant") { catalog in
             Self.set(&catalog, "Create Account", "ar", to: nil)
             Self.set(
                 &catalog, "If {email} has an account, we sent it a 6-digit code. Enter it to choose a new password.",
                 "es", to: "Si tienes una cuenta, te enviamos un código.")
         }
-        let output = try doorstep.run("flows", "validate", path)
+        let output = try await doorstep.run("flows", "validate", path)
         #expect(output.status == 1)
         #expect(output.lines.contains("kordant.xcstrings: ar: \"Create Account\" has no translation"))
         #expect(
@@ -148,12 +148,13 @@ struct FlowStringsCommandTests {
     }
 
     @Test("export then import round-trips a flow's catalog; a translator's file that lost a placeholder is refused")
-    func exportImport() throws {
+    func exportImport() async throws {
         let exported = try CommandRunner.temporaryFile("", name: "tanda.xcstrings")
-        #expect(try doorstep.run("flows", "strings", "export", "tanda", "--output", exported).status == 0)
+        #expect(try await doorstep.run("flows", "strings", "export", "tanda", "--output", exported).status == 0)
         let target = try CommandRunner.temporaryFile("", name: "catalog.xcstrings")
         try FileManager.default.removeItem(atPath: target)
-        let imported = try doorstep.run("flows", "strings", "import", exported, "--flow", "tanda", "--catalog", target)
+        let imported = try await doorstep.run(
+            "flows", "strings", "import", exported, "--flow", "tanda", "--catalog", target)
         #expect(imported.status == 0, "\(imported.standardError)")
         let before = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: exported)))
         let after = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: target)))
@@ -165,7 +166,8 @@ struct FlowStringsCommandTests {
             "es", to: "Te enviamos un código.")
         let translator = try CommandRunner.temporaryFile("", name: "from-translator.xcstrings")
         try JSONSerialization.data(withJSONObject: broken).write(to: URL(fileURLWithPath: translator))
-        let refused = try doorstep.run("flows", "strings", "import", translator, "--flow", "tanda", "--catalog", target)
+        let refused = try await doorstep.run(
+            "flows", "strings", "import", translator, "--flow", "tanda", "--catalog", target)
         #expect(refused.status != 0)
         #expect(refused.standardError.contains("has placeholders"), "\(refused.standardError)")
         let kept = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: target)))
@@ -173,14 +175,15 @@ struct FlowStringsCommandTests {
     }
 
     @Test("requirements prints what an app must declare, with why; a flow without a voice answer needs no microphone")
-    func requirements() throws {
-        let output = try doorstep.run("flows", "requirements", "kordant", "familysync", "--passkey-rp-id", "a.example")
+    func requirements() async throws {
+        let output = try await doorstep.run(
+            "flows", "requirements", "kordant", "familysync", "--passkey-rp-id", "a.example")
         #expect(output.status == 0)
         #expect(output.lines.contains("  NSFaceIDUsageDescription: Sign in with Face ID instead of your password."))
         #expect(output.lines.contains("  com.apple.developer.associated-domains: webcredentials:a.example"))
         #expect(output.lines.contains("    - familysync: Sign in with Apple"))
         #expect(!output.standardOutput.contains("NSMicrophoneUsageDescription"))
-        let unknown = try doorstep.run("flows", "requirements", "nope")
+        let unknown = try await doorstep.run("flows", "requirements", "nope")
         #expect(unknown.status != 0)
         #expect(unknown.standardError.contains("nope: no such file, and not a catalog flow"))
     }

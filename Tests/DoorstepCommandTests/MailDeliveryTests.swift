@@ -182,16 +182,16 @@ struct MailDeliveryTests {
     }
 
     @Test("Mail that would go nowhere, and an SMTP URL that cannot be used, are refused in one line")
-    func refusals() throws {
-        let nowhere = try doorstep.run("serve", "--no-dev-mailbox", "--port", "0")
+    func refusals() async throws {
+        let nowhere = try await doorstep.run("serve", "--no-dev-mailbox", "--port", "0")
         #expect(nowhere.status != 0)
         #expect(nowhere.standardError.contains("Mail would go nowhere"))
-        let badURL = try doorstep.run("serve", "--smtp-url", "ftp://user:Secret-77@host", "--port", "0")
+        let badURL = try await doorstep.run("serve", "--smtp-url", "ftp://user:Secret-77@host", "--port", "0")
         #expect(badURL.status != 0)
         #expect(badURL.standardError.contains("SMTP URL") && !badURL.standardError.contains("Secret-77"))
-        let badSender = try doorstep.run("serve", "--mail-from", "TANDA <nope>", "--port", "0")
+        let badSender = try await doorstep.run("serve", "--mail-from", "TANDA <nope>", "--port", "0")
         #expect(badSender.status != 0)
-        let both = try doorstep.run("serve", "--mail", "none", "--smtp-url", "smtp://127.0.0.1:1", "--port", "0")
+        let both = try await doorstep.run("serve", "--mail", "none", "--smtp-url", "smtp://127.0.0.1:1", "--port", "0")
         #expect(both.status != 0)
     }
 }

@@ -177,17 +177,17 @@ struct MultiInstanceTests {
                 "POST", "v1/auth/signup", json: ["email": "ops.pg@example.com", "password": "Sunny-Days-2026"])
             let session = try #require(signUp.json as? [String: Any])
             let token = try #require(session["accessToken"] as? String)
-            let found = try doorstep.run("users", "find", "ops.pg@example.com", "--database", url, "--json")
+            let found = try await doorstep.run("users", "find", "ops.pg@example.com", "--database", url, "--json")
             #expect(found.status == 0, "\(found.standardError)")
             let account = try JSONSerialization.jsonObject(with: Data(found.standardOutput.utf8)) as? [String: Any]
             let id = try #require(account?["id"] as? String)
-            let export = try doorstep.run("users", "export", id, "--database", url)
+            let export = try await doorstep.run("users", "export", id, "--database", url)
             let document = try JSONSerialization.jsonObject(with: Data(export.standardOutput.utf8)) as? [String: Any]
             let sessionID = try #require((document?["sessions"] as? [[String: Any]])?.first?["id"] as? String)
 
-            #expect(try doorstep.run("sessions", "revoke", sessionID, "--database", url).status == 0)
+            #expect(try await doorstep.run("sessions", "revoke", sessionID, "--database", url).status == 0)
             #expect(try await b.send("GET", "v1/me", bearer: token).status == 401, "revoked on every instance at once")
-            #expect(try doorstep.run("users", "delete", id, "--database", url, "--yes").status == 0)
+            #expect(try await doorstep.run("users", "delete", id, "--database", url, "--yes").status == 0)
             let again = try await a.send(
                 "POST", "v1/auth/login", json: ["email": "ops.pg@example.com", "password": "Sunny-Days-2026"])
             #expect(again.status == 401, "the account is gone")

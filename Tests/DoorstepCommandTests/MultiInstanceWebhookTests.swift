@@ -13,7 +13,7 @@ struct MultiInstanceWebhookTests {
         let doorstep = try CommandRunner()
         let peer = try WebhookPeer()
         let url = try await PostgresTestDatabase.create()
-        let added = try doorstep.run(
+        let added = try await doorstep.run(
             "webhooks", "add", peer.url, "--events", "user.created", "--json", "--database", url, "--allow-private")
         #expect(added.status == 0, "\(added.standardError)")
         let object = try JSONSerialization.jsonObject(with: Data(added.standardOutput.utf8)) as? [String: Any]

@@ -108,16 +108,16 @@ struct ServeCommandTests {
         let refresh = try #require(session["refreshToken"] as? String)
         #expect(server.terminate() == 0)
 
-        let found = try doorstep.run("users", "find", "OPS@example.com", "--database", server.database, "--json")
+        let found = try await doorstep.run("users", "find", "OPS@example.com", "--database", server.database, "--json")
         #expect(found.status == 0)
         let account = try #require(
             try JSONSerialization.jsonObject(with: Data(found.standardOutput.utf8)) as? [String: Any])
         let id = try #require(account["id"] as? String)
         #expect(
-            try doorstep.run("users", "show", id, "--database", server.database).lines.first?.contains(
+            try await doorstep.run("users", "show", id, "--database", server.database).lines.first?.contains(
                 "ops@example.com") == true)
 
-        let export = try doorstep.run("users", "export", id, "--database", server.database)
+        let export = try await doorstep.run("users", "export", id, "--database", server.database)
         #expect(export.status == 0)
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(export.standardOutput.utf8)) as? [String: Any])
@@ -127,23 +127,23 @@ struct ServeCommandTests {
         for secret in ["Sunny-Days-2026", "$2", token, refresh] {
             #expect(!export.standardOutput.contains(secret), "the export holds no password, hash or token")
         }
-        let audit = try doorstep.run("audit", "list", "--account", id, "--database", server.database)
+        let audit = try await doorstep.run("audit", "list", "--account", id, "--database", server.database)
         #expect(audit.lines.contains { $0.contains("account_exported") && $0.contains("actor=operator") })
 
-        let missing = try doorstep.run("users", "find", "nobody@example.com", "--database", server.database)
+        let missing = try await doorstep.run("users", "find", "nobody@example.com", "--database", server.database)
         #expect(missing.status == 1 && missing.standardError.split(separator: "\n").count == 1)
-        let garbage = try doorstep.run("users", "show", "not-an-id", "--database", server.database)
+        let garbage = try await doorstep.run("users", "show", "not-an-id", "--database", server.database)
         #expect(garbage.status == 2 && garbage.standardError.split(separator: "\n").count == 1)
 
         let sessionID = try #require(sessions.first?["id"] as? String)
-        let revoked = try doorstep.run("sessions", "revoke", sessionID, "--database", server.database)
+        let revoked = try await doorstep.run("sessions", "revoke", sessionID, "--database", server.database)
         #expect(revoked.status == 0 && revoked.standardOutput.contains("revoked"))
-        let twice = try doorstep.run("sessions", "revoke", sessionID, "--database", server.database)
+        let twice = try await doorstep.run("sessions", "revoke", sessionID, "--database", server.database)
         #expect(twice.status == 0 && twice.standardOutput.contains("had already ended"))
-        let unknown = try doorstep.run(
+        let unknown = try await doorstep.run(
             "sessions", "revoke", "00000000-0000-4000-8000-000000000000", "--database", server.database)
         #expect(unknown.status == 1 && unknown.standardError.contains("No session has the id"))
-        let revocations = try doorstep.run("audit", "list", "--account", id, "--database", server.database)
+        let revocations = try await doorstep.run("audit", "list", "--account", id, "--database", server.database)
         #expect(
             revocations.lines.filter { $0.contains("session_revoked") && $0.contains("actor=operator") }.count == 1,
             "one revocation, by the operator: \(revocations.lines)")
@@ -223,24 +223,24 @@ struct ServeCommandTests {
     }
 
     @Test("Bad options are refused with a message, not a crash")
-    func badOptions() throws {
-        let port = try doorstep.run("serve", "--port", "70000")
+    func badOptions() async throws {
+        let port = try await doorstep.run("serve", "--port", "70000")
         #expect(port.status != 0)
         #expect(port.standardError.contains("port"))
-        let cost = try doorstep.run("serve", "--password-cost", "2")
+        let cost = try await doorstep.run("serve", "--password-cost", "2")
         #expect(cost.status != 0)
         #expect(cost.standardError.contains("password cost"))
-        let limits = try doorstep.run("serve", "--rate-limits", "maybe")
+        let limits = try await doorstep.run("serve", "--rate-limits", "maybe")
         #expect(limits.status != 0)
-        let idle = try doorstep.run("serve", "--walk-idle-hours", "0")
+        let idle = try await doorstep.run("serve", "--walk-idle-hours", "0")
         #expect(idle.status != 0)
         #expect(idle.standardError.contains("walk idle time is 1–720 hours"))
-        let iosOrigin = try doorstep.run(
+        let iosOrigin = try await doorstep.run(
             "serve", "--passkey-rp-id", "example.com", "--passkey-origin", "ios:bundle-id:com.example.app")
         #expect(iosOrigin.status != 0)
         #expect(iosOrigin.standardError.contains("https://example.com"))
         #expect(iosOrigin.standardError.contains("--apple-app-id"))
-        let unreachable = try doorstep.run("serve", "--database", "postgres://app:s3cret@127.0.0.1:1/accounts")
+        let unreachable = try await doorstep.run("serve", "--database", "postgres://app:s3cret@127.0.0.1:1/accounts")
         #expect(unreachable.status != 0)
         #expect(unreachable.standardError.hasPrefix("Error: cannot connect to PostgreSQL at 127.0.0.1:1/accounts"))
         #expect(!unreachable.standardError.contains("s3cret"))
@@ -251,14 +251,14 @@ struct ServeCommandTests {
     func keyRotation() async throws {
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("doorstep-\(UUID()).sqlite").path
         let sealing = ["DOORSTEP_KEY_ENCRYPTION_KEY": Data((0..<32).map { UInt8($0) }).base64EncodedString()]
-        let rotated = try doorstep.run("keys", "rotate", "--database", database, environment: sealing)
+        let rotated = try await doorstep.run("keys", "rotate", "--database", database, environment: sealing)
         #expect(rotated.status == 0)
         #expect(rotated.standardOutput.hasPrefix("added signing key "))
-        let listed = try doorstep.run("keys", "list", "--database", database, environment: sealing)
+        let listed = try await doorstep.run("keys", "list", "--database", database, environment: sealing)
         #expect(listed.standardOutput.split(separator: "\n").count == 2, "\(listed.standardOutput)")
         #expect(listed.standardOutput.contains("signing") && listed.standardOutput.contains("published, signs from"))
 
-        let unsealed = try doorstep.run("keys", "list", "--database", database)
+        let unsealed = try await doorstep.run("keys", "list", "--database", database)
         #expect(unsealed.status != 0)
         #expect(unsealed.standardError.contains("DOORSTEP_KEY_ENCRYPTION_KEY"))
 

@@ -41,21 +41,21 @@ struct UserDeletionCommandTests {
             let token = try #require(session["accessToken"] as? String)
             #expect(server.terminate() == 0)
 
-            let unconfirmed = try doorstep.run(
+            let unconfirmed = try await doorstep.run(
                 "users", "delete", id, "--database", server.database, environment: environment)
             #expect(unconfirmed.status == 2, "without a terminal to ask on, --yes is required")
             #expect(unconfirmed.standardError.split(separator: "\n").count == 1)
-            #expect(try doorstep.run("users", "show", id, "--database", server.database).status == 0)
+            #expect(try await doorstep.run("users", "show", id, "--database", server.database).status == 0)
             #expect(provider.revoked.isEmpty)
 
-            let deleted = try doorstep.run(
+            let deleted = try await doorstep.run(
                 "users", "delete", id, "--database", server.database, "--yes", "--json", environment: environment)
             #expect(deleted.status == 0, "\(deleted.standardError)")
             let answer = try JSONSerialization.jsonObject(with: Data(deleted.standardOutput.utf8)) as? [String: Any]
             #expect(answer?["deleted"] as? Bool == true)
             #expect(provider.revoked == ["apple-refresh-token"], "Apple was told, as Apple requires")
-            #expect(try doorstep.run("users", "show", id, "--database", server.database).status == 1)
-            let again = try doorstep.run("users", "delete", id, "--database", server.database, "--yes")
+            #expect(try await doorstep.run("users", "show", id, "--database", server.database).status == 1)
+            let again = try await doorstep.run("users", "delete", id, "--database", server.database, "--yes")
             #expect(again.status == 1 && again.standardError.split(separator: "\n").count == 1)
 
             let restarted = try ServerProcess(runner: doorstep, database: server.database, environment: environment)

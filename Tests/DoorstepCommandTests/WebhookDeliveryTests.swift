@@ -15,10 +15,10 @@ struct WebhookDeliveryTests {
 
     /// A fresh SQLite database with one endpoint for every event pointing at `peer`, which now holds
     /// the endpoint's secret.
-    func database(with peer: WebhookPeer) throws -> String {
+    func database(with peer: WebhookPeer) async throws -> String {
         let database = FileManager.default.temporaryDirectory
             .appendingPathComponent("doorstep-\(UUID().uuidString).sqlite").path
-        let added = try doorstep.run(
+        let added = try await doorstep.run(
             "webhooks", "add", peer.url, "--events", "*", "--json", "--database", database, "--allow-private")
         #expect(added.status == 0, "\(added.standardError)")
         let object = try JSONSerialization.jsonObject(with: Data(added.standardOutput.utf8)) as? [String: Any]
@@ -51,7 +51,7 @@ struct WebhookDeliveryTests {
     @Test("The account center's changes arrive once each, signed: a name, a group created and joined")
     func accountEventsOnce() async throws {
         let peer = try WebhookPeer()
-        let database = try database(with: peer)
+        let database = try await database(with: peer)
         let server = try serve(database)
         defer { _ = server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
@@ -82,7 +82,7 @@ struct WebhookDeliveryTests {
     @Test("Each change arrives once, signed, verified by standardwebhooks, with ids and no secrets")
     func eachEventOnce() async throws {
         let peer = try WebhookPeer()
-        let database = try database(with: peer)
+        let database = try await database(with: peer)
         let server = try serve(database)
         defer { _ = server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
@@ -130,7 +130,7 @@ struct WebhookDeliveryTests {
     @Test("The receiver is down through two retries: the webhook is retried and arrives once it is back")
     func receiverDownThenUp() async throws {
         let peer = try WebhookPeer()
-        let database = try database(with: peer)
+        let database = try await database(with: peer)
         let server = try serve(database)
         defer { _ = server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
@@ -151,7 +151,7 @@ struct WebhookDeliveryTests {
     @Test("kill -9 with deliveries waiting: they arrive after the restart, once a dead sender's lease is over")
     func killNine() async throws {
         let peer = try WebhookPeer()
-        let database = try database(with: peer)
+        let database = try await database(with: peer)
         let first = try serve(database)
         let http = HTTP(base: try await first.waitUntilListening())
         peer.stop()
@@ -178,19 +178,20 @@ struct WebhookDeliveryTests {
             "https://[fd00::1]/", "https://[::ffff:192.168.1.1]/", "https://user:pw@example.com/",
             "ftp://example.com/",
         ] {
-            let added = try doorstep.run("webhooks", "add", url, "--events", "user.created", "--database", database)
+            let added = try await doorstep.run(
+                "webhooks", "add", url, "--events", "user.created", "--database", database)
             #expect(added.status == 2, "\(url) refused")
             #expect(added.standardError.split(separator: "\n").count == 1)
         }
-        let unknown = try doorstep.run(
+        let unknown = try await doorstep.run(
             "webhooks", "add", "https://example.com/", "--events", "user.exploded", "--database", database)
         #expect(unknown.status == 2)
-        let listed = try doorstep.run("webhooks", "list", "--database", database)
+        let listed = try await doorstep.run("webhooks", "list", "--database", database)
         #expect(listed.standardOutput.contains("no webhook endpoints"))
 
         // Added on purpose for loopback, but the server was not told to allow it: nothing is sent.
         let peer = try WebhookPeer()
-        let allowed = try self.database(with: peer)
+        let allowed = try await self.database(with: peer)
         let server = try serve(allowed, allowPrivate: false)
         defer { _ = server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
@@ -204,11 +205,11 @@ struct WebhookDeliveryTests {
     @Test("rotate-secret: deliveries carry both signatures for a day; remove stops them")
     func rotateAndRemove() async throws {
         let peer = try WebhookPeer()
-        let database = try database(with: peer)
-        let listed = try doorstep.run("webhooks", "list", "--json", "--database", database)
+        let database = try await database(with: peer)
+        let listed = try await doorstep.run("webhooks", "list", "--json", "--database", database)
         let rows = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]]
         let id = try #require(rows?.first?["id"] as? String)
-        let rotated = try doorstep.run("webhooks", "rotate-secret", id, "--json", "--database", database)
+        let rotated = try await doorstep.run("webhooks", "rotate-secret", id, "--json", "--database", database)
         #expect(rotated.status == 0)
         let newSecret = try #require(
             (try JSONSerialization.jsonObject(with: Data(rotated.standardOutput.utf8)) as? [String: Any])?["secret"]
@@ -223,8 +224,8 @@ struct WebhookDeliveryTests {
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)
         let received = try await peer.wait(within: 15) { $0.count >= 4 }
         #expect(received.count == 4 && received.allSatisfy { $0.verified })
-        #expect(try doorstep.run("webhooks", "remove", id, "--database", database).status == 0)
-        #expect(try doorstep.run("webhooks", "remove", id, "--database", database).status == 1)
+        #expect(try await doorstep.run("webhooks", "remove", id, "--database", database).status == 0)
+        #expect(try await doorstep.run("webhooks", "remove", id, "--database", database).status == 1)
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)
         try await Task.sleep(for: .seconds(3))
         #expect(try peer.received().count == 4)

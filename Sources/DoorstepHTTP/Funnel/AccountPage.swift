@@ -47,10 +47,10 @@ struct AccountPage {
                 """, page: "account")
     }
 
-    private func form(_ action: String, _ fields: String, button: String) -> String {
+    private func form(_ action: AccountAction, _ fields: String, button: String) -> String {
         """
         <form method="post" action="/account"><input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
-        <input type="hidden" name="_action" value="\(action)">\(fields)<button type="submit">\(text(button))</button></form>
+        <input type="hidden" name="_action" value="\(action.rawValue)">\(fields)<button type="submit">\(text(button))</button></form>
         """
     }
 
@@ -83,15 +83,15 @@ struct AccountPage {
         switch confirmation {
         case .password:
             body = form(
-                "confirm",
+                .confirm,
                 field("password", "Password", type: "password", extra: "autocomplete=\"current-password\"")
                     + secondFactorField,
                 button: "Confirm")
         case .mailACode:
-            body = form("sendConfirmationCode", "", button: "Email me a code")
+            body = form(.sendConfirmationCode, "", button: "Email me a code")
         case .code:
             body = form(
-                "confirm",
+                .confirm,
                 field("code", "Code", extra: "inputmode=\"numeric\" autocomplete=\"one-time-code\"")
                     + secondFactorField,
                 button: "Confirm")
@@ -115,12 +115,12 @@ struct AccountPage {
         let photo = """
             <form method="post" action="/account" enctype="multipart/form-data">\
             <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
-            <input type="hidden" name="_action" value="photo">\
+            <input type="hidden" name="_action" value="\(AccountAction.photo.rawValue)">\
             \(field("photo", "Photo (JPEG or PNG)", type: "file", extra: "accept=\"image/jpeg,image/png\""))\
             <button type="submit">\(text("Save photo"))</button></form>
             """
         return
-            "<section><h2>\(text("Profile"))</h2>\(picture)\(form("name", fields, button: "Save name"))\(photo)</section>"
+            "<section><h2>\(text("Profile"))</h2>\(picture)\(form(.name, fields, button: "Save name"))\(photo)</section>"
     }
 
     private var emailSection: String {
@@ -128,12 +128,12 @@ struct AccountPage {
             user.email.map { "<p>\(HTML.escape($0))\(user.emailVerified ? "" : " " + text("(not confirmed)"))</p>" }
             ?? ""
         let change = form(
-            "email", field("email", "New email", type: "email", extra: "autocomplete=\"email\""), button: "Send a code")
+            .email, field("email", "New email", type: "email", extra: "autocomplete=\"email\""), button: "Send a code")
         let code =
             pendingEmail.map { email in
                 "<p>\(text("Enter the code we sent to \(email)."))</p>"
                     + form(
-                        "emailCode",
+                        .emailCode,
                         field("code", "Code", extra: "inputmode=\"numeric\" autocomplete=\"one-time-code\""),
                         button: "Change email")
             } ?? ""
@@ -148,7 +148,7 @@ struct AccountPage {
         let fields =
             current + field("newPassword", "New password", type: "password", extra: "autocomplete=\"new-password\"")
         return
-            "<section><h2>\(text("Password"))</h2>\(form("password", fields, button: user.passwordHash == nil ? "Set password" : "Change password"))</section>"
+            "<section><h2>\(text("Password"))</h2>\(form(.password, fields, button: user.passwordHash == nil ? "Set password" : "Change password"))</section>"
     }
 
     private var secondFactorSection: String {
@@ -163,14 +163,14 @@ struct AccountPage {
                 "<ul class=\"recovery-codes\">"
                 + enrolment.recoveryCodes.map { "<li><code>\(HTML.escape($0))</code></li>" }.joined() + "</ul>"
             body += form(
-                "mfaConfirm",
+                .mfaConfirm,
                 field("code", "Code from the app", extra: "inputmode=\"numeric\" autocomplete=\"one-time-code\""),
                 button: "Turn on")
         } else if secondFactor.enabled {
             body += "<p>\(text("On. \(secondFactor.recoveryCodesLeft) recovery codes left."))</p>"
-            body += form("mfaDisable", field("code", "Code from the app, or a recovery code"), button: "Turn off")
+            body += form(.mfaDisable, field("code", "Code from the app, or a recovery code"), button: "Turn off")
         } else {
-            body += "<p>\(text("Off."))</p>" + form("mfaBegin", "", button: "Add an authenticator app")
+            body += "<p>\(text("Off."))</p>" + form(.mfaBegin, "", button: "Add an authenticator app")
         }
         return "<section><h2>\(text("Authenticator app"))</h2>\(body)</section>"
     }
@@ -184,12 +184,12 @@ struct AccountPage {
             return
                 "<li><strong>\(HTML.escape(passkey.name))</strong> (\(when))"
                 + form(
-                    "passkeyRename",
+                    .passkeyRename,
                     "<input type=\"hidden\" name=\"id\" value=\"\(HTML.escape(passkey.id))\">"
                         + field("name", "New name", id: "name-\(passkeys.firstIndex(of: passkey) ?? 0)"),
                     button: "Rename")
                 + form(
-                    "passkeyRemove", "<input type=\"hidden\" name=\"id\" value=\"\(HTML.escape(passkey.id))\">",
+                    .passkeyRemove, "<input type=\"hidden\" name=\"id\" value=\"\(HTML.escape(passkey.id))\">",
                     button: "Remove")
                 + "</li>"
         }
@@ -204,7 +204,7 @@ struct AccountPage {
         return """
             <form method="post" action="/account" data-account-passkey>\
             <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
-            <input type="hidden" name="_action" value="passkeyAdd"><input type="hidden" name="_passkey" value="">\
+            <input type="hidden" name="_action" value="\(AccountAction.passkeyAdd.rawValue)"><input type="hidden" name="_passkey" value="">\
             \(field("name", "Name (optional)", id: "passkey-name", extra: "maxlength=\"64\""))\
             <p data-passkey-note>\(text("Adding a passkey needs a browser that supports passkeys."))</p>\
             <button type="submit" hidden>\(text("Add a passkey"))</button></form>
@@ -222,13 +222,13 @@ struct AccountPage {
                 session.isCurrent
                 ? " " + text("(this browser)")
                 : form(
-                    "sessionRevoke",
+                    .sessionRevoke,
                     "<input type=\"hidden\" name=\"id\" value=\"\(session.id.lowercasedText)\">", button: "Sign out")
             return "<li>\(device), \(when)\(action)</li>"
         }
         return """
             <section><h2>\(text("Where you're signed in"))</h2><ul class="sessions">\(items.joined())</ul>\
-            \(form("sessionsRevokeOthers", "", button: "Sign out everywhere else"))</section>
+            \(form(.sessionsRevokeOthers, "", button: "Sign out everywhere else"))</section>
             """
     }
 
@@ -236,7 +236,7 @@ struct AccountPage {
         """
         <section><h2>\(text("Your data"))</h2><p><a href="/account/export" download="account.json">\(text("Download your data"))</a></p>\
         </section><section><h2>\(text("Delete account"))</h2><p>\(text("Your profile, answers, memberships and sign-ins are erased."))</p>\
-        \(form("delete", "<label><input type=\"checkbox\" name=\"confirm\" value=\"yes\" required> \(text("Delete my account and its data"))</label>", button: "Delete account"))\
+        \(form(.delete, "<label><input type=\"checkbox\" name=\"confirm\" value=\"yes\" required> \(text("Delete my account and its data"))</label>", button: "Delete account"))\
         </section>
         """
     }

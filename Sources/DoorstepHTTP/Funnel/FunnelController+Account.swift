@@ -38,8 +38,6 @@ extension FunnelController {
     static let confirmations: [String: FunnelPages.Confirmation] = [
         "password": .password, "mail": .mailACode, "code": .code,
     ]
-    /// The actions whose forms carry a password or a code.
-    static let secretActions: Set<String> = ["password", "emailCode", "mfaConfirm", "mfaDisable", "confirm"]
 
     private func accountRedirect(_ query: String) -> Response {
         Response(status: .seeOther, headers: [.location: "/account?" + query])
@@ -98,9 +96,10 @@ extension FunnelController {
         }
         guard let caller = browser.state.signedIn?.caller else { return signedOutAccountPage() }
         var response: Response
-        let carriesSecret = Self.secretActions.contains(form.value("_action") ?? "")
+        let action = form.value("_action").flatMap(AccountAction.init(rawValue:))
+        let carriesSecret = action?.carriesSecret ?? false
         do {
-            response = try await perform(form, caller: caller, browser: &browser)
+            response = try await perform(action, form, caller: caller, browser: &browser)
         } catch let problem as any ProblemConvertible where !Self.isOutage(problem) {
             let error = problem.serviceError
             if error.code == .reauthenticationRequired {
@@ -114,7 +113,7 @@ extension FunnelController {
                         page.problem = error.detail
                     }
             } else if carriesSecret {
-                let asks = form.value("_action") == "confirm" && form.value("password") == nil ? "&confirm=code" : ""
+                let asks = action == .confirm && form.value("password") == nil ? "&confirm=code" : ""
                 response = accountRedirect(
                     "problem=\(Self.refusals[error.code.rawValue] == nil ? "invalid" : error.code.rawValue)\(asks)")
             } else {
@@ -137,69 +136,74 @@ extension FunnelController {
     }
 
     // swiftlint:disable:next cyclomatic_complexity function_body_length
-    private func perform(_ form: FunnelForm, caller: Caller, browser: inout BrowserSession) async throws -> Response {
+    private func perform(
+        _ action: AccountAction?, _ form: FunnelForm, caller: Caller, browser: inout BrowserSession
+    ) async throws -> Response {
         func text(_ name: String) -> String { form.value(name) ?? "" }
         func optional(_ name: String) -> String? { form.value(name).flatMap { $0.isEmpty ? nil : $0 } }
         let page = { [browser] (edit: (inout AccountPage) -> Void) in try await accountPage(caller, browser, edit) }
-        switch text("_action") {
-        case "name":
+        guard let action else {
+            return try await page { $0.problem = "That form could not be read. Please try again." }
+        }
+        switch action {
+        case .name:
             _ = try await services.profile.updateProfile(
                 caller, firstName: optional("firstName"), lastName: optional("lastName"), name: optional("fullName"))
             return try await page { $0.notice = "Your name was saved." }
-        case "photo":
+        case .photo:
             guard let photo = form.files.values.first, !photo.isEmpty else {
                 return try await page { $0.problem = "Choose a photo first." }
             }
             _ = try await services.profile.uploadAvatar(caller, data: photo)
             return try await page { $0.notice = "Your photo was saved." }
-        case "email":
+        case .email:
             let email = text("email")
             _ = try await services.auth.requestEmailChange(caller, newEmail: email)
             return try await page { $0.pendingEmail = EmailAddress.normalized(email) }
-        case "emailCode":
+        case .emailCode:
             _ = try await services.auth.confirmEmailChange(caller, code: text("code"))
             return accountRedirect("done=email")
-        case "password":
+        case .password:
             try await services.auth.setPassword(
                 newPassword: text("newPassword"), currentPassword: optional("currentPassword"), caller: caller)
             return accountRedirect("done=password")
-        case "mfaBegin":
+        case .mfaBegin:
             let enrolment = try await services.auth.beginSecondFactorEnrolment(
                 caller, issuer: services.secondFactorIssuer)
             return try await page { $0.enrolment = enrolment }
-        case "mfaConfirm":
+        case .mfaConfirm:
             try await services.auth.confirmSecondFactor(caller, code: text("code"))
             return accountRedirect("done=mfaOn")
-        case "mfaDisable":
+        case .mfaDisable:
             try await services.auth.disableSecondFactor(caller, code: text("code"))
             return accountRedirect("done=mfaOff")
-        case "passkeyRename":
+        case .passkeyRename:
             _ = try await services.requirePasskeys().rename(id: text("id"), of: caller.userID, to: text("name"))
             return try await page { $0.notice = "The passkey was renamed." }
-        case "passkeyAdd":
+        case .passkeyAdd:
             try await addAccountPasskey(form, caller: caller)
             return try await page { $0.notice = "Your passkey was added." }
-        case "passkeyRemove":
+        case .passkeyRemove:
             try await services.requirePasskeys().delete(id: text("id"), of: caller.userID)
             return try await page { $0.notice = "The passkey was removed." }
-        case "sessionRevoke":
+        case .sessionRevoke:
             try await services.auth.revokeSession(id: text("id"), caller: caller)
             return try await page { $0.notice = "That device was signed out." }
-        case "sessionsRevokeOthers":
+        case .sessionsRevokeOthers:
             let ended = try await services.auth.revokeOtherSessions(caller)
             return try await page {
                 $0.notice = ended == 1 ? "Signed out of 1 other session." : "Signed out of \(ended) other sessions."
             }
-        case "sendConfirmationCode":
+        case .sendConfirmationCode:
             let user = try await services.auth.activeUser(caller)
             _ = try await services.auth.sendCode(email: user.email ?? "", purpose: .login)
             return try await page { $0.confirmation = .code }
-        case "confirm":
+        case .confirm:
             try await services.auth.reauthenticate(
                 password: optional("password"), code: optional("password") == nil ? optional("code") : nil,
                 secondFactorCode: optional("mfaCode"), caller: caller)
             return accountRedirect("done=confirmed")
-        case "delete":
+        case .delete:
             guard text("confirm") == "yes" else {
                 return try await page { $0.problem = "Tick the box to confirm you want to delete your account." }
             }
@@ -210,8 +214,6 @@ extension FunnelController {
                 FunnelPages.error(
                     title: "Account deleted", message: "Your account and its data are gone.",
                     link: ("/", "All flows")))
-        default:
-            return try await page { $0.problem = "That form could not be read. Please try again." }
         }
     }
 }

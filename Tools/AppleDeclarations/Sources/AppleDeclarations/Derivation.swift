@@ -19,6 +19,9 @@ public struct ModuleInterface: Sendable {
         self.origin = origin
         self.classesWithUnavailableInit = classesWithUnavailableInit
     }
+
+    /// Whether it was read from C or Objective-C headers rather than a Swift interface.
+    var isFromHeaders: Bool { classesWithUnavailableInit != nil }
 }
 
 /// Derives, from SDK interfaces, the declarations code names: for each module, every type the code
@@ -297,7 +300,7 @@ public struct Derivation {
         // A Clang module exports what it imports (`export *`), so a module read from headers re-exports;
         // and its headers reach modules the importer does not print an import of, so it imports every
         // module its declarations mention.
-        let reexports = source.classesWithUnavailableInit != nil
+        let reexports = source.isFromHeaders
         // A derived module has no submodules: `import Security.SecAccessControl` imports `Security`.
         var importLines: [String] = []
         for importDecl in imports {

@@ -25,6 +25,20 @@ struct ObjectiveCLowering {
     /// Every class the derived modules declare, by its module (`CoreGraphics.CGImage`).
     var classes: Set<String>
 
+    /// Whether the declarations were read from headers (the rules about initializers and Core Foundation
+    /// types are theirs; a Swift interface prints what it declares).
+    private var isFromHeaders: Bool { classesWithUnavailableInit != nil }
+
+    /// The superclass of a class read from headers that is an Objective-C class: `NSObject` or another
+    /// imported class; nil for anything else.
+    private func objectiveCSuperclass(of classDecl: ClassDeclSyntax) -> String? {
+        guard isFromHeaders,
+            let superclass = classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+            superclass.hasSuffix(".NSObject") || classes.contains(superclass)
+        else { return nil }
+        return superclass
+    }
+
     static let runtimeAttributes: Set<String> = [
         "objc", "NSCopying", "NSManaged", "_nonoverride", "IBAction", "IBOutlet", "IBInspectable",
     ]
@@ -56,9 +70,9 @@ struct ObjectiveCLowering {
     /// A direct `NSObject` subclass declaring a failable `init?()`, as a root class: Objective-C lets
     /// `-init` return nil, but Swift source cannot override `NSObject`'s `init()` with a failable one.
     private func asRootClass(_ decl: DeclSyntax) -> DeclSyntax {
-        guard classesWithUnavailableInit != nil, var classDecl = decl.as(ClassDeclSyntax.self),
+        guard var classDecl = decl.as(ClassDeclSyntax.self),
+            objectiveCSuperclass(of: classDecl)?.hasSuffix(".NSObject") == true,
             let inherited = classDecl.inheritanceClause?.inheritedTypes,
-            inherited.first?.type.trimmedDescription.hasSuffix(".NSObject") == true,
             classDecl.memberBlock.members.contains(where: {
                 guard let initializer = $0.decl.as(InitializerDeclSyntax.self) else { return false }
                 return initializer.optionalMark != nil && initializer.signature.parameterClause.parameters.isEmpty
@@ -73,12 +87,11 @@ struct ObjectiveCLowering {
         return DeclSyntax(classDecl)
     }
 
-    /// A class imported from headers that subclasses `NSObject` (or another imported class), prints no initializer and may be made
-    /// with `init()`, declaring it.
+    /// A class imported from headers that subclasses `NSObject` (or another imported class), prints no
+    /// initializer and may be made with `init()`, declaring it.
     private func withInheritedInit(_ decl: DeclSyntax) -> DeclSyntax {
         guard let unavailable = classesWithUnavailableInit, let classDecl = decl.as(ClassDeclSyntax.self),
-            let superclass = classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
-            superclass.hasSuffix(".NSObject") || classes.contains(superclass),
+            objectiveCSuperclass(of: classDecl) != nil,
             !unavailable.contains(classDecl.name.text),
             !classDecl.memberBlock.members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) })
         else { return decl }
@@ -99,10 +112,7 @@ struct ObjectiveCLowering {
         var text = Self.withoutRuntimeTokens(decl).replacing(/\bclass let\b/, with: "static let")
             // The importer may name a platform twice (`@available(iOS 17.0, iOS 17.0, *)`).
             .replacing(/@available\((iOS [0-9.]+), iOS [0-9.]+,/) { "@available(\($0.output.1)," }
-        if classesWithUnavailableInit != nil, let classDecl = decl.as(ClassDeclSyntax.self),
-            let superclass = classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
-            superclass.hasSuffix(".NSObject") || classes.contains(superclass)
-        {
+        if let classDecl = decl.as(ClassDeclSyntax.self), objectiveCSuperclass(of: classDecl) != nil {
             // An Objective-C class that declares `init` overrides `NSObject`'s.
             text = text.replacing(/(\n\s*)(public|open) init\(\)/) { "\($0.output.1)\($0.output.2) override init()" }
         }
@@ -145,7 +155,7 @@ struct ObjectiveCLowering {
 
     /// A class imported from headers that is `Hashable` without saying how, declaring it.
     private func asCoreFoundationType(_ decl: DeclSyntax) -> DeclSyntax {
-        guard classesWithUnavailableInit != nil, let classDecl = decl.as(ClassDeclSyntax.self),
+        guard isFromHeaders, let classDecl = decl.as(ClassDeclSyntax.self),
             classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "Swift.Hashable",
             !classDecl.memberBlock.members.contains(where: { declaredNames(of: $0.decl) == ["hash"] })
         else { return decl }

@@ -50,36 +50,36 @@ struct HeaderImport {
             """
         try Data(emptyOverlay.utf8).write(
             to: overlay.appendingPathComponent("\(architecture)-apple-ios.swiftinterface"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        // The text goes to a file, so the one pipe read carries only diagnostics (the importer prints
+        // many for an overlay it cannot build); two pipes read one after the other could deadlock.
+        let printed = moduleCache.deletingLastPathComponent().appendingPathComponent("printed-\(module).swift")
+        let (status, diagnostics) = try Self.run([
             "swift-synthesize-interface", "-module-name", module, "-include-submodules",
             "-print-fully-qualified-types", "-target", target, "-sdk", sdk.path, "-I", overlays.path,
-            "-resource-dir", resources.path, "-module-cache-path", moduleCache.path,
-        ]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = output.fileHandleForReading.readDataToEndOfFile()
-        let diagnostics = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, !text.isEmpty else {
+            "-resource-dir", resources.path, "-module-cache-path", moduleCache.path, "-o", printed.path,
+        ])
+        guard status == 0, let text = try? String(contentsOf: printed, encoding: .utf8), !text.isEmpty else {
             throw ImportFailure(module: module, diagnostics: String(decoding: diagnostics, as: UTF8.self))
         }
-        return String(decoding: text, as: UTF8.self)
+        return text
     }
 
-    private static func toolchainResources() throws -> URL {
+    /// Runs a toolchain command found on the path; its standard output and error, in one pipe.
+    private static func run(_ arguments: [String]) throws -> (status: Int32, output: Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-print-target-info"]
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
+        process.standardError = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+
+    private static func toolchainResources() throws -> URL {
+        let (_, data) = try run(["swiftc", "-print-target-info"])
         struct TargetInfo: Decodable {
             struct Paths: Decodable { var runtimeResourcePath: String }
             var paths: Paths

@@ -17,142 +17,59 @@ public enum FlowEffectDispatcher {
         guard let effect = FlowEffect(rawValue: request.name) else {
             return .finished(EffectFailure.unsupported(request.name).result)
         }
+        var invocation = EffectInvocation(performer: performer, request: request, flow: flow, answers: answers)
+        defer { performer = invocation.performer }
         do {
-            let arguments = EffectArguments(request.arguments)
-            return .finished(
-                .success(
-                    try await perform(effect, arguments, request, flow: flow, answers: answers, on: &performer)))
+            return .finished(.success(try await perform(effect, &invocation)))
         } catch is EffectSuspended {
             return .suspended
         } catch let failure as EffectFailure {
             return .finished(failure.result)
         } catch {
-            return .finished(performer.failure(for: error).result)
+            return .finished(invocation.performer.failure(for: error).result)
         }
     }
 
-    // swiftlint:disable:next cyclomatic_complexity function_body_length
     private static func perform<Performer: FlowEffectPerformer>(
-        _ effect: FlowEffect, _ arguments: EffectArguments, _ request: EffectRequest, flow: FlowDefinition,
-        answers: [String: Value], on performer: inout Performer
+        _ effect: FlowEffect, _ invocation: inout EffectInvocation<Performer>
     ) async throws -> [String: Value] {
-        func signedIn(_ signIn: EffectSignIn) async throws -> [String: Value] {
-            let kept = try await performer.keptWalk(flow: flow)
-            let results = signIn.results(
-                flowCompleted: try await performer.hasSubmittedAnswers(flow: flow),
-                flowFinished: kept?.completed ?? false)
-            return results.merging(restorable(kept, into: answers, of: flow)) { result, _ in result }
-        }
-        let remember = arguments.bool("remember") ?? true
         switch effect {
-        case .identify:
-            return try await performer.identify(email: arguments.text("email")).results
-        case .sendCode:
-            try await performer.sendCode(email: arguments.text("email"), purpose: arguments.text("purpose"))
-            return [:]
-        case .verifyCode:
-            return try await signedIn(
-                performer.verifyCode(
-                    email: arguments.text("email"), code: arguments.text("code"), purpose: arguments.text("purpose")))
-        case .signUp:
-            let signUp = EffectSignUp(
-                email: arguments.text("email"), password: arguments.text("password"),
-                firstName: arguments.optionalText("firstName"), lastName: arguments.optionalText("lastName"),
-                name: arguments.optionalText("name"), consents: consents(of: request))
-            return try await signedIn(performer.signUp(signUp))
-        case .logIn:
-            return try await signedIn(
-                performer.logIn(
-                    email: arguments.text("email"), password: arguments.text("password"), remember: remember))
-        case .forgotPassword:
-            try await performer.forgotPassword(email: arguments.text("email"))
-            return [:]
-        case .resetPassword:
-            return try await signedIn(
-                performer.resetPassword(
-                    email: arguments.text("email"), code: arguments.text("code"),
-                    newPassword: arguments.text("newPassword")))
-        case .setPassword:
-            try await performer.setPassword(arguments.text("newPassword"))
-            return ["password.set": true]
-        case .signInWithApple:
-            return try await signedIn(performer.signInWithApple(remember: remember))
-        case .signInWithGoogle:
-            return try await signedIn(performer.signInWithGoogle(remember: remember))
-        case .signInWithPasskey:
-            return try await signedIn(performer.signInWithPasskey(remember: remember))
-        case .continueAsGuest:
-            return ["session.isGuest": .bool(try await performer.continueAsGuest().isGuest)]
-        case .addPasskey:
-            try await performer.addPasskey(name: arguments.optionalText("name"))
-            return ["passkey.added": true]
-        case .saveProfile:
-            try await performer.saveProfile(
-                firstName: arguments.optionalText("firstName"), lastName: arguments.optionalText("lastName"),
-                name: arguments.optionalText("name"))
-            return [:]
-        case .acceptConsents:
-            try await performer.acceptConsents(consents(of: request))
-            return [:]
-        case .pickImage:
-            return [arguments.text("field"): .string(try await performer.pickImage())]
-        case .uploadAvatar:
-            return ["avatar.url": .string(try await performer.uploadAvatar(image: arguments.text("image")))]
-        case .createGroup:
-            return try await performer.createGroup(name: arguments.text("name"), kind: arguments.text("kind")).results
-        case .joinGroup:
-            return try await performer.joinGroup(inviteCode: arguments.text("inviteCode")).results
-        case .inviteMembers:
-            let invitations = try await performer.inviteMembers(
-                groupID: arguments.text("groupId"), emails: arguments.texts("emails"))
-            if let failure = invitations.failure { throw failure }
-            return ["invitations.sent": .int(invitations.sent)]
-        case .submitAnswers:
-            let submitted = submittable(arguments.texts("fields"), of: answers, in: flow)
-            if !submitted.isEmpty { try await performer.submitAnswers(submitted, flow: flow) }
-            return ["flow.completed": true]
-        case .checkAnswers:
-            return ["flow.completed": .bool(try await performer.hasSubmittedAnswers(flow: flow))]
-        case .requestPermission:
-            let permission = arguments.text("permission")
-            guard try await performer.requestPermission(permission) else {
-                throw EffectFailure.cancelled("Permission was not granted.")
-            }
-            return ["permission.\(permission)": true]
-        case .enableBiometrics:
-            guard try await performer.enableBiometrics() else { throw EffectFailure.cancelled() }
-            return ["biometrics.enabled": true]
-        case .checkPasskeys:
-            return ["passkey.available": .bool(await performer.canAddPasskey())]
-        case .checkBiometrics:
-            return ["biometrics.available": .bool(await performer.canEnableBiometrics())]
-        case .logOut:
-            try await performer.logOut()
-            return ["session.active": false]
-        case .trainerGoalOptions:
-            return EffectGoalOption.results(try await performer.trainerGoalOptions(instruction: nil))
-        case .trainerEditGoalOptions:
-            return EffectGoalOption.results(
-                try await performer.trainerGoalOptions(instruction: arguments.text("instruction")))
-        case .trainerConfirmGoal:
-            return [
-                "trainer.goal.id": .string(try await performer.trainerConfirmGoal(optionID: arguments.text("optionId")))
-            ]
-        case .trainerDraftProgram:
-            return try await performer.trainerProgram(editing: nil, instruction: nil).results
-        case .trainerEditProgram:
-            return try await performer.trainerProgram(
-                editing: arguments.text("programId"), instruction: arguments.text("instruction")
-            ).results
-        case .trainerActivateProgram:
-            return [
-                "trainer.program.status": .string(
-                    try await performer.trainerActivateProgram(id: arguments.text("programId")))
-            ]
+        case .identify: try await invocation.identify()
+        case .sendCode: try await invocation.sendCode()
+        case .verifyCode: try await invocation.verifyCode()
+        case .signUp: try await invocation.signUp()
+        case .logIn: try await invocation.logIn()
+        case .forgotPassword: try await invocation.forgotPassword()
+        case .resetPassword: try await invocation.resetPassword()
+        case .setPassword: try await invocation.setPassword()
+        case .signInWithApple: try await invocation.signInWithApple()
+        case .signInWithGoogle: try await invocation.signInWithGoogle()
+        case .signInWithPasskey: try await invocation.signInWithPasskey()
+        case .continueAsGuest: try await invocation.continueAsGuest()
+        case .addPasskey: try await invocation.addPasskey()
+        case .logOut: try await invocation.logOut()
+        case .saveProfile: try await invocation.saveProfile()
+        case .acceptConsents: try await invocation.acceptConsents()
+        case .pickImage: try await invocation.pickImage()
+        case .uploadAvatar: try await invocation.uploadAvatar()
+        case .createGroup: try await invocation.createGroup()
+        case .joinGroup: try await invocation.joinGroup()
+        case .inviteMembers: try await invocation.inviteMembers()
+        case .submitAnswers: try await invocation.submitAnswers()
+        case .checkAnswers: try await invocation.checkAnswers()
+        case .requestPermission: try await invocation.requestPermission()
+        case .enableBiometrics: try await invocation.enableBiometrics()
+        case .checkPasskeys: await invocation.checkPasskeys()
+        case .checkBiometrics: await invocation.checkBiometrics()
+        case .trainerGoalOptions: try await invocation.trainerGoalOptions()
+        case .trainerEditGoalOptions: try await invocation.trainerEditGoalOptions()
+        case .trainerConfirmGoal: try await invocation.trainerConfirmGoal()
+        case .trainerDraftProgram: try await invocation.trainerDraftProgram()
+        case .trainerEditProgram: try await invocation.trainerEditProgram()
+        case .trainerActivateProgram: try await invocation.trainerActivateProgram()
         }
     }
 
-    /// The answers `submitAnswers` sends: the named fields that have one, never a secret's.
     /// The answers the person gave in the account's walk kept on the server (in another browser or on
     /// another device) that this walk has not, so that signing in picks up where they left off instead
     /// of asking again. Only a walk of the same version is read, whose fields mean the same; what a
@@ -168,6 +85,7 @@ public enum FlowEffectDispatcher {
         }
     }
 
+    /// The answers `submitAnswers` sends: the named fields that have one, never a secret's.
     static func submittable(_ fields: [String], of answers: [String: Value], in flow: FlowDefinition)
         -> [String: Value]
     {
@@ -177,10 +95,6 @@ public enum FlowEffectDispatcher {
             submitted[field] = answer
         }
         return submitted
-    }
-
-    private static func consents(of request: EffectRequest) -> [EffectConsent] {
-        request.consents.map { EffectConsent(document: $0.document, version: $0.version) }
     }
 }
 

@@ -3,6 +3,22 @@ import Foundation
 /// What the engine reads of its flow and state to decide a move: the transition an action takes, the
 /// request an effect is run with, an argument's value, and the commands a screen change sends.
 extension FlowEngine {
+    /// The value of an answer or result key.
+    public func value(_ key: String) -> Value? {
+        secrets[key] ?? snapshot.answers[key] ?? snapshot.results[key]
+    }
+
+    /// The answer to a field, secrets included.
+    public func answer(_ field: String) -> Value? {
+        secrets[field] ?? snapshot.answers[field]
+    }
+
+    /// Every answer, secrets included: what effects and validation see. Never save it; save
+    /// ``snapshot``.
+    public var answers: [String: Value] {
+        secrets.isEmpty ? snapshot.answers : snapshot.answers.merging(secrets) { $1 }
+    }
+
     func matchingTransition(from screen: String, on action: String) -> Int? {
         index.transitions(from: screen, on: action)?.first { position in
             flow.transitions[position].when?.holds(value) ?? true

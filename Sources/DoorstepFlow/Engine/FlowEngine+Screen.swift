@@ -1,6 +1,16 @@
 import Foundation
 
 extension FlowEngine {
+    /// What the host must do on showing the current screen: schedule its timers, and re-issue an
+    /// effect that was under way when the snapshot was saved.
+    public func enteringCommands() -> [FlowCommand] {
+        var commands = timerCommands(for: screen)
+        if let pending = snapshot.pending, let request = request(for: pending) {
+            commands.append(.perform(request))
+        }
+        return commands
+    }
+
     /// The blocks of the current screen that show now.
     public var visibleBlocks: [Block] {
         screen.blocks.filter { $0.visibleWhen?.holds(value) ?? true }

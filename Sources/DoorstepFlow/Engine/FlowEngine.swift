@@ -19,7 +19,7 @@ public struct FlowEngine: Sendable {
     /// Answers to secret fields (passwords, one-time codes) on the screen on display. They live only
     /// here, in memory: never in ``snapshot``, and gone once the effect that used them has finished or
     /// the person leaves the screen.
-    private var secrets: [String: Value] = [:]
+    private(set) var secrets: [String: Value] = [:]
     /// How many times each secret field's answer was forgotten while its screen stayed on display:
     /// after the effect that read it finished (a wrong password, a wrong code) or an action cleared it
     /// (a resend). An input showing the secret empties whenever its count grows; the counts start again
@@ -69,16 +69,6 @@ public struct FlowEngine: Sendable {
         index.screens[snapshot.screen] ?? index.screens[flow.start] ?? Screen(id: snapshot.screen)
     }
 
-    /// What the host must do on showing the current screen: schedule its timers, and re-issue an
-    /// effect that was under way when the snapshot was saved.
-    public func enteringCommands() -> [FlowCommand] {
-        var commands = timerCommands(for: screen)
-        if let pending = snapshot.pending, let request = request(for: pending) {
-            commands.append(.perform(request))
-        }
-        return commands
-    }
-
     /// Takes one event and returns what the host must do, in order.
     @discardableResult
     public mutating func handle(_ event: FlowEvent, at now: Date) -> [FlowCommand] {
@@ -104,22 +94,6 @@ public struct FlowEngine: Sendable {
     /// are field ids become answers.
     public mutating func record(_ values: [String: Value]) {
         for (key, value) in values { assign(key, value) }
-    }
-
-    /// The value of an answer or result key.
-    public func value(_ key: String) -> Value? {
-        secrets[key] ?? snapshot.answers[key] ?? snapshot.results[key]
-    }
-
-    /// The answer to a field, secrets included.
-    public func answer(_ field: String) -> Value? {
-        secrets[field] ?? snapshot.answers[field]
-    }
-
-    /// Every answer, secrets included: what effects and validation see. Never save it; save
-    /// ``snapshot``.
-    public var answers: [String: Value] {
-        secrets.isEmpty ? snapshot.answers : snapshot.answers.merging(secrets) { $1 }
     }
 
     // MARK: - Events
@@ -288,48 +262,6 @@ public struct FlowEngine: Sendable {
         return screenChangeCommands(for: next)
     }
 
-    /// Gives controls that start at a value (a stepper's initial number) that value as their answer,
-    /// so that what the screen shows is what is submitted.
-    /// A picker that starts at "now" is filled only when the time is known (`now` is not nil).
-    mutating func fillInitialAnswers(for screen: Screen, at now: Date? = nil) {
-        for block in screen.blocks {
-            fillInitialAnswer(block.field, at: now)
-            fillInitialAnswer(block.confirmField, at: now)
-        }
-    }
-
-    private mutating func fillInitialAnswer(_ fieldID: String?, at now: Date?) {
-        guard let fieldID, answer(fieldID) == nil, let field = index.fields[fieldID],
-            let initial = field.initialValue(at: now, in: timeZone)
-        else {
-            return
-        }
-        assign(fieldID, initial)
-        if field.confirmsInitial == true { snapshot.results[Self.unchangedKey(fieldID)] = initial }
-    }
-
-    /// Where the engine keeps the value a field that ``FieldDefinition/confirmsInitial`` started at,
-    /// until the person is asked about it.
-    static func unchangedKey(_ field: String) -> String { "\(field).initial" }
-
-    /// The answers an action would send that were never moved off the value they started at, for fields
-    /// that ask about that once: each is asked about now, and accepted as it is the next time.
-    private mutating func askAboutUnchangedAnswers(checkedBy action: Action) -> [FieldIssue] {
-        var issues: [FieldIssue] = []
-        for field in fieldsChecked(by: action) where field.confirmsInitial == true {
-            let key = Self.unchangedKey(field.id)
-            guard let started = snapshot.results[key] else { continue }
-            snapshot.results[key] = nil
-            if answer(field.id) == started {
-                issues.append(
-                    FieldIssue(
-                        field: field.id, code: "unchanged", message: FieldValidator.message(for: "unchanged", in: field)
-                    ))
-            }
-        }
-        return issues
-    }
-
     /// Forgets the secrets once a move that used them has finished, whether it succeeded or not.
     private mutating func forgetSecrets(readBy transition: Int) {
         if index.transitionsReadingSecrets.contains(transition) { forget(Array(secrets.keys)) }
@@ -353,7 +285,8 @@ public struct FlowEngine: Sendable {
         }
     }
 
-    private mutating func assign(_ key: String, _ value: Value?) {
+    /// Sets an answer (a secret one only in memory) or, for a key that is no field, a result.
+    mutating func assign(_ key: String, _ value: Value?) {
         if index.secretFields.contains(key) {
             secrets[key] = value
         } else if index.fields[key] != nil {

@@ -14,19 +14,9 @@ enum FieldMessages {
         let text: String
         switch code {
         case "required":
-            switch field.kind {
-            case .singleChoice, .multiChoice: text = "Please choose an option."
-            case .bool: text = "Please tick the box to continue."
-            case .image: text = "Please add a photo."
-            case .stringList: text = "Please add at least one item."
-            default:
-                guard let written = field.label else { return ("Please fill this in.", [:]) }
-                values["label"] = written.lowercased()
-                text = "Please enter your {label}."
-            }
-        case "wrong_type": text = "{label} has an answer of the wrong kind."
-        case "invalid_email": text = "Please enter a valid email address."
-        case "invalid_characters": text = "{label} contains characters that aren't allowed."
+            guard let required = requiredTemplate(field) else { return ("Please fill this in.", [:]) }
+            if required.contains("{label}") { values["label"] = label.lowercased() }
+            text = required
         case "too_short":
             values["minimum"] = "\(field.minLength ?? PasswordPolicy.minimumLength)"
             text = "{label} must be at least {minimum} characters."
@@ -42,36 +32,55 @@ enum FieldMessages {
         case "above_maximum":
             values["maximum"] = "\(field.max ?? 0)"
             text = "Please enter {maximum} or less."
-        case "must_accept": text = "Please accept to continue."
-        case "invalid_date": text = "Please enter a real date."
-        case "date_in_future": text = "{label} can't be in the future."
-        case "date_too_early": text = "{label} is too far in the past."
-        case "invalid_time": text = "Please enter a time between 00:00 and 23:59."
-        case "not_an_option": text = "Please choose one of the options."
         case "too_few_items":
             values["minimum"] = "\(field.minLength ?? 1)"
             text = "Please add at least {minimum}."
         case "too_many_items":
             values["maximum"] = "\(field.maxLength ?? FieldValidator.defaultListLimit)"
             text = "That's more than {maximum} items."
-        case "duplicate_item": text = "That item is already on the list."
-        case "empty_item", "invalid_item": text = "One of the items isn't valid."
-        case "invalid_name": text = "Please enter a name using letters only."
-        case "invalid_city": text = "Please enter a city name."
-        case "invalid_code": text = "Enter the 6-digit code."
-        case "invalid_phone": text = "Please enter a valid phone number."
-        case "invalid_email_or_phone": text = "Enter an email address or a phone number."
-        case "invalid_invite_code": text = "Invite codes have 8 letters and numbers."
-        case "invalid_image": text = "That photo can't be used."
-        case "mismatch": text = "The passwords don't match."
         case "unchanged":
             values["label"] = label.lowercased()
             text = "Is this your {label}? Change it, or continue to keep it."
-        default: text = "{label} isn't valid."
+        default: text = templates[code] ?? "{label} isn't valid."
         }
         let used = Set(TextTemplate.keys(in: text))
         return (text, values.filter { used.contains($0.key) })
     }
+
+    /// What an answer left empty is told, by the field's kind; nil for a text field without a label.
+    private static func requiredTemplate(_ field: FieldDefinition) -> String? {
+        switch field.kind {
+        case .singleChoice, .multiChoice: "Please choose an option."
+        case .bool: "Please tick the box to continue."
+        case .image: "Please add a photo."
+        case .stringList: "Please add at least one item."
+        default: field.label == nil ? nil : "Please enter your {label}."
+        }
+    }
+
+    /// The templates that need nothing of the field but its label.
+    private static let templates: [String: String] = [
+        "wrong_type": "{label} has an answer of the wrong kind.",
+        "invalid_email": "Please enter a valid email address.",
+        "invalid_characters": "{label} contains characters that aren't allowed.",
+        "must_accept": "Please accept to continue.",
+        "invalid_date": "Please enter a real date.",
+        "date_in_future": "{label} can't be in the future.",
+        "date_too_early": "{label} is too far in the past.",
+        "invalid_time": "Please enter a time between 00:00 and 23:59.",
+        "not_an_option": "Please choose one of the options.",
+        "duplicate_item": "That item is already on the list.",
+        "empty_item": "One of the items isn't valid.",
+        "invalid_item": "One of the items isn't valid.",
+        "invalid_name": "Please enter a name using letters only.",
+        "invalid_city": "Please enter a city name.",
+        "invalid_code": "Enter the 6-digit code.",
+        "invalid_phone": "Please enter a valid phone number.",
+        "invalid_email_or_phone": "Enter an email address or a phone number.",
+        "invalid_invite_code": "Invite codes have 8 letters and numbers.",
+        "invalid_image": "That photo can't be used.",
+        "mismatch": "The passwords don't match.",
+    ]
 
     /// What a field without a label is called in a message.
     static let unlabelled = "This field"

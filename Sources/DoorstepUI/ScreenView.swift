@@ -14,6 +14,47 @@
         var theme: ThemePresentation { presentation.theme }
 
         var body: some View {
+            layers
+                // A carousel page turns from a sideways swipe anywhere on it, alongside its buttons and scrolling.
+                .simultaneousGesture(
+                    DragGesture(minimumDistance: 30).onEnded { value in
+                        let action = presentation.carousel?.swipeAction(
+                            width: value.translation.width, height: value.translation.height,
+                            isRightToLeft: presentation.isRightToLeft)
+                        if let action { Task { await model.tap(action.id) } }
+                    },
+                    including: presentation.carousel == nil ? .subviews : .all
+                )
+                .background(Color(theme.color("background")).ignoresSafeArea())
+                // A flow that follows the device leaves the choice to it; the others are drawn as their theme says.
+                .preferredColorScheme(theme.followsSystem ? nil : theme.isDark ? .dark : .light)
+                .navigationTitle(presentation.title)
+                .sensoryFeedback(trigger: presentation.haptic) { _, haptic in haptic?.feedback }
+                // The first field with a problem, else the one the screen names, takes the keyboard as the
+                // screen shows, and again whenever an answer is refused.
+                .defaultFocus($focus, presentation.focusedField)
+                .onChange(of: presentation.focusedField) { _, field in
+                    if let field { focus = field }
+                }
+                // Leaving a field lets a wrong answer say why (the engine decides whether it is wrong).
+                .onChange(of: focus) { left, _ in
+                    if let left { Task { await model.leave(left) } }
+                }
+                .onAppear {
+                    focus = presentation.focusedField
+                    // VoiceOver starts the new screen from its title instead of where the last one left off.
+                    AccessibilityNotification.ScreenChanged(presentation.title).post()
+                }
+                .onSubmit { submitFromFocusedField() }
+                // The screen reads in its flow's language: Arabic right to left, with its bars, carousels and
+                // back buttons mirrored, and dates and numbers written as that language writes them.
+                .environment(\.layoutDirection, presentation.isRightToLeft ? .rightToLeft : .leftToRight)
+                .environment(\.locale, Locale(identifier: presentation.words.language))
+                .environment(\.presentationWords, presentation.words)
+        }
+
+        /// Background, bar, blocks and dock, with the screen-wide tap target of a screen that has one.
+        private var layers: some View {
             ZStack {
                 BackgroundView(background: presentation.background, theme: theme)
                 VStack(spacing: 0) {
@@ -24,15 +65,7 @@
                     if let carousel = presentation.carousel {
                         CarouselControlsView(carousel: carousel, theme: theme, model: model)
                     }
-                    if !presentation.dock.isEmpty {
-                        VStack(spacing: theme.spacing("sm")) {
-                            ForEach(presentation.dock) { action in
-                                ActionButton(action: action, theme: theme, model: model)
-                            }
-                        }
-                        .padding(.horizontal, theme.spacing("lg"))
-                        .padding(.bottom, theme.spacing("md"))
-                    }
+                    if !presentation.dock.isEmpty { dock }
                 }
                 ForEach(presentation.overlays.filter { $0.role == .tapAnywhere }) { action in
                     Color.clear.contentShape(Rectangle())
@@ -42,42 +75,17 @@
                         .accessibilityAddTraits(.isButton)
                 }
             }
-            // A carousel page turns from a sideways swipe anywhere on it, alongside its buttons and scrolling.
-            .simultaneousGesture(
-                DragGesture(minimumDistance: 30).onEnded { value in
-                    let action = presentation.carousel?.swipeAction(
-                        width: value.translation.width, height: value.translation.height,
-                        isRightToLeft: presentation.isRightToLeft)
-                    if let action { Task { await model.tap(action.id) } }
-                },
-                including: presentation.carousel == nil ? .subviews : .all
-            )
-            .background(Color(theme.color("background")).ignoresSafeArea())
-            // A flow that follows the device leaves the choice to it; the others are drawn as their theme says.
-            .preferredColorScheme(theme.followsSystem ? nil : theme.isDark ? .dark : .light)
-            .navigationTitle(presentation.title)
-            .sensoryFeedback(trigger: presentation.haptic) { _, haptic in haptic?.feedback }
-            // The first field with a problem, else the one the screen names, takes the keyboard as the
-            // screen shows, and again whenever an answer is refused.
-            .defaultFocus($focus, presentation.focusedField)
-            .onChange(of: presentation.focusedField) { _, field in
-                if let field { focus = field }
+        }
+
+        /// The buttons pinned under the blocks.
+        private var dock: some View {
+            VStack(spacing: theme.spacing("sm")) {
+                ForEach(presentation.dock) { action in
+                    ActionButton(action: action, theme: theme, model: model)
+                }
             }
-            // Leaving a field lets a wrong answer say why (the engine decides whether it is wrong).
-            .onChange(of: focus) { left, _ in
-                if let left { Task { await model.leave(left) } }
-            }
-            .onAppear {
-                focus = presentation.focusedField
-                // VoiceOver starts the new screen from its title instead of where the last one left off.
-                AccessibilityNotification.ScreenChanged(presentation.title).post()
-            }
-            .onSubmit { submitFromFocusedField() }
-            // The screen reads in its flow's language: Arabic right to left, with its bars, carousels and
-            // back buttons mirrored, and dates and numbers written as that language writes them.
-            .environment(\.layoutDirection, presentation.isRightToLeft ? .rightToLeft : .leftToRight)
-            .environment(\.locale, Locale(identifier: presentation.words.language))
-            .environment(\.presentationWords, presentation.words)
+            .padding(.horizontal, theme.spacing("lg"))
+            .padding(.bottom, theme.spacing("md"))
         }
 
         /// Return moves to the next field, and from the last one presses the screen's main button.

@@ -2,98 +2,115 @@ import DoorstepFlow
 
 extension ScreenPresenter {
     /// The presentation of one shown block.
-    // swiftlint:disable:next cyclomatic_complexity function_body_length
     func block(for block: Block, at offset: Int, context: ActionContext) -> BlockPresentation {
         let id = block.field ?? "block-\(offset)"
-        var accessibility = AccessibilityPresentation()
-        var animation: AnimationIntent?
-        let content: BlockContent
+        let parts: BlockParts?
         switch block.kind {
-        case .heading:
-            let isFirst = !engine.visibleBlocks.prefix(offset).contains { $0.kind == .heading }
-            content = .heading(HeadingContent(text: styled(block, role: "title"), level: isFirst ? 1 : 2))
-            accessibility.traits = [.header]
-        case .text:
-            content = .text(TextContent(text: styled(block, role: "body"), trailingActions: []))
-        case .symbol:
-            let tint = block.color ?? "accent"
-            animation = Self.symbolAnimation(block.symbol ?? "", badge: block.badge)
-            content = .symbol(
-                SymbolContent(
-                    name: block.symbol ?? "", size: block.size, badge: block.badge, tintRole: block.color,
-                    tint: resolver.color(tint),
-                    tile: SymbolTile.of(symbol: block.symbol ?? "", badge: block.badge, animation: animation)))
-            accessibility = .hidden
-        case .orb:
-            let hasOrbRole = flow.theme.colors["orb"] != nil
-            content = .orb(
-                OrbContent(
-                    size: block.size, color: resolver.color(hasOrbRole ? "orb" : "accent"),
-                    glow: resolver.color(flow.theme.colors["orbGlow"] != nil ? "orbGlow" : "accent")))
-            accessibility = .hidden
-            animation = orbAnimation
-        case .narration:
-            let lines = (block.lines ?? []).map(engine.render)
-            content = .narration(NarrationContent(lines: lines, look: look(block, role: "title")))
-            accessibility.label = lines.joined(separator: " ")
-            animation = .wordByWord
-        case .divider:
-            content = .divider(
-                DividerContent(
-                    label: block.text.map { StyledText(text: engine.render($0), look: look(block, role: "caption")) },
-                    line: resolver.color("border")))
-            accessibility = block.text == nil ? .hidden : AccessibilityPresentation()
-        case .markdown:
-            let source = block.source.flatMap { engine.value($0)?.stringValue } ?? block.text.map(engine.render) ?? ""
-            content = .markdown(MarkdownContent(source: source, look: look(block, role: "body")))
-        case .features, .stats:
-            let list = ItemListContent(
-                items: (block.items ?? []).map { .init(symbol: $0.symbol, title: $0.title, detail: $0.detail) },
-                titleLook: resolver.look(style: nil, role: block.kind == .stats ? "title" : "heading", colorRole: nil),
-                detailLook: resolver.look(style: nil, role: "caption", colorRole: "textSecondary"))
-            content = block.kind == .stats ? .stats(list) : .features(list)
-        case .progress:
-            let label = block.text.map(engine.render)
-            if let cards = block.placeholders, cards > 0 {
-                content = .skeleton(
-                    SkeletonContent(
-                        cards: cards, label: label,
-                        look: resolver.look(
-                            style: block.style, role: "caption", colorRole: block.color ?? "textSecondary")))
-            } else {
-                content = .loading
-            }
-            accessibility = AccessibilityPresentation(
-                label: label ?? FlowStrings.defaultLoadingLabel, traits: [.updatesFrequently])
-        case .card:
-            guard let action = context.action(block.action) else { return nothing(id, block.kind) }
-            let presented = context.present(action)
-            content = .card(
-                CardContent(
-                    action: presented, title: block.label ?? action.title ?? "",
-                    detail: engine.render(block.text ?? ""),
-                    symbol: block.symbol, badge: block.badge,
-                    titleLook: resolver.look(style: nil, role: "heading", colorRole: nil),
-                    detailLook: resolver.look(style: nil, role: "label", colorRole: "textSecondary")))
-            accessibility.traits = [.button]
+        case .heading: parts = heading(block, at: offset)
+        case .text: parts = BlockParts(.text(TextContent(text: styled(block, role: "body"), trailingActions: [])))
+        case .symbol: parts = symbol(block)
+        case .orb: parts = orb(block)
+        case .narration: parts = narration(block)
+        case .divider: parts = divider(block)
+        case .markdown: parts = markdown(block)
+        case .features, .stats: parts = itemList(block)
+        case .progress: parts = progress(block)
+        case .card: parts = card(block, context: context)
         case .socialButton:
-            guard let action = context.action(block.action) else { return nothing(id, block.kind) }
-            content = .socialButton(context.present(action, provider: block.provider))
-        case .resendTimer:
-            guard let action = context.action(block.action) else { return nothing(id, block.kind) }
-            content = .resendTimer(
-                ResendContent(
-                    prompt: block.text.map(engine.render), action: context.present(action),
-                    look: look(block, role: "caption")))
+            parts = context.action(block.action).map {
+                BlockParts(.socialButton(context.present($0, provider: block.provider)))
+            }
+        case .resendTimer: parts = resendTimer(block, context: context)
         case .avatar, .textField, .codeEntry, .password, .checkbox, .stepper, .choiceList, .pills, .voiceAnswer,
             .datePicker, .timePicker, .planCards, .listBuilder:
             let input = InputPresenter(presenter: self, block: block)
-            content = input.content()
-            accessibility = input.accessibility
-            animation = input.hasError ? .shake : nil
+            parts = BlockParts(
+                input.content(), accessibility: input.accessibility, animation: input.hasError ? .shake : nil)
         }
+        guard let parts else { return nothing(id, block.kind) }
         return BlockPresentation(
-            id: id, kind: block.kind, content: content, accessibility: accessibility, animation: animation)
+            id: id, kind: block.kind, content: parts.content, accessibility: parts.accessibility,
+            animation: parts.animation)
+    }
+
+    private func heading(_ block: Block, at offset: Int) -> BlockParts {
+        let isFirst = !engine.visibleBlocks.prefix(offset).contains { $0.kind == .heading }
+        return BlockParts(
+            .heading(HeadingContent(text: styled(block, role: "title"), level: isFirst ? 1 : 2)),
+            accessibility: AccessibilityPresentation(traits: [.header]))
+    }
+
+    private func symbol(_ block: Block) -> BlockParts {
+        let animation = Self.symbolAnimation(block.symbol ?? "", badge: block.badge)
+        let content = SymbolContent(
+            name: block.symbol ?? "", size: block.size, badge: block.badge, tintRole: block.color,
+            tint: resolver.color(block.color ?? "accent"),
+            tile: SymbolTile.of(symbol: block.symbol ?? "", badge: block.badge, animation: animation))
+        return BlockParts(.symbol(content), accessibility: .hidden, animation: animation)
+    }
+
+    private func orb(_ block: Block) -> BlockParts {
+        let hasOrbRole = flow.theme.colors["orb"] != nil
+        let content = OrbContent(
+            size: block.size, color: resolver.color(hasOrbRole ? "orb" : "accent"),
+            glow: resolver.color(flow.theme.colors["orbGlow"] != nil ? "orbGlow" : "accent"))
+        return BlockParts(.orb(content), accessibility: .hidden, animation: orbAnimation)
+    }
+
+    private func narration(_ block: Block) -> BlockParts {
+        let lines = (block.lines ?? []).map(engine.render)
+        return BlockParts(
+            .narration(NarrationContent(lines: lines, look: look(block, role: "title"))),
+            accessibility: AccessibilityPresentation(label: lines.joined(separator: " ")), animation: .wordByWord)
+    }
+
+    private func divider(_ block: Block) -> BlockParts {
+        let label = block.text.map { StyledText(text: engine.render($0), look: look(block, role: "caption")) }
+        return BlockParts(
+            .divider(DividerContent(label: label, line: resolver.color("border"))),
+            accessibility: label == nil ? .hidden : AccessibilityPresentation())
+    }
+
+    private func markdown(_ block: Block) -> BlockParts {
+        let source = block.source.flatMap { engine.value($0)?.stringValue } ?? block.text.map(engine.render) ?? ""
+        return BlockParts(.markdown(MarkdownContent(source: source, look: look(block, role: "body"))))
+    }
+
+    private func itemList(_ block: Block) -> BlockParts {
+        let list = ItemListContent(
+            items: (block.items ?? []).map { .init(symbol: $0.symbol, title: $0.title, detail: $0.detail) },
+            titleLook: resolver.look(style: nil, role: block.kind == .stats ? "title" : "heading", colorRole: nil),
+            detailLook: resolver.look(style: nil, role: "caption", colorRole: "textSecondary"))
+        return BlockParts(block.kind == .stats ? .stats(list) : .features(list))
+    }
+
+    private func progress(_ block: Block) -> BlockParts {
+        let label = block.text.map(engine.render)
+        let accessibility = AccessibilityPresentation(
+            label: label ?? FlowStrings.defaultLoadingLabel, traits: [.updatesFrequently])
+        guard let cards = block.placeholders, cards > 0 else {
+            return BlockParts(.loading, accessibility: accessibility)
+        }
+        let look = resolver.look(style: block.style, role: "caption", colorRole: block.color ?? "textSecondary")
+        return BlockParts(
+            .skeleton(SkeletonContent(cards: cards, label: label, look: look)), accessibility: accessibility)
+    }
+
+    private func card(_ block: Block, context: ActionContext) -> BlockParts? {
+        guard let action = context.action(block.action) else { return nil }
+        let content = CardContent(
+            action: context.present(action), title: block.label ?? action.title ?? "",
+            detail: engine.render(block.text ?? ""), symbol: block.symbol, badge: block.badge,
+            titleLook: resolver.look(style: nil, role: "heading", colorRole: nil),
+            detailLook: resolver.look(style: nil, role: "label", colorRole: "textSecondary"))
+        return BlockParts(.card(content), accessibility: AccessibilityPresentation(traits: [.button]))
+    }
+
+    private func resendTimer(_ block: Block, context: ActionContext) -> BlockParts? {
+        guard let action = context.action(block.action) else { return nil }
+        let content = ResendContent(
+            prompt: block.text.map(engine.render), action: context.present(action), look: look(block, role: "caption"))
+        return BlockParts(.resendTimer(content))
     }
 
     /// A block that draws nothing: a card or a button whose action does not show now.
@@ -125,5 +142,19 @@ extension ScreenPresenter {
         if symbol.hasPrefix("envelope") { return .float }
         if symbol.hasPrefix("checkmark") { return .scaleIn }
         return nil
+    }
+}
+
+/// What a block kind's presenter gives: its content, how assistive technology reads it, and how it moves.
+private struct BlockParts {
+    var content: BlockContent
+    var accessibility = AccessibilityPresentation()
+    var animation: AnimationIntent?
+
+    init(_ content: BlockContent, accessibility: AccessibilityPresentation = .init(), animation: AnimationIntent? = nil)
+    {
+        self.content = content
+        self.accessibility = accessibility
+        self.animation = animation
     }
 }

@@ -39,7 +39,7 @@ extension FunnelController {
         "password": .password, "mail": .mailACode, "code": .code,
     ]
 
-    private func accountRedirect(_ query: String) -> Response {
+    func accountRedirect(_ query: String) -> Response {
         Response(status: .seeOther, headers: [.location: "/account?" + query])
     }
 
@@ -135,80 +135,20 @@ extension FunnelController {
         return false
     }
 
-    // swiftlint:disable:next cyclomatic_complexity function_body_length
     private func perform(
         _ action: AccountAction?, _ form: FunnelForm, caller: Caller, browser: inout BrowserSession
     ) async throws -> Response {
-        func text(_ name: String) -> String { form.value(name) ?? "" }
-        func optional(_ name: String) -> String? { form.value(name).flatMap { $0.isEmpty ? nil : $0 } }
-        let page = { [browser] (edit: (inout AccountPage) -> Void) in try await accountPage(caller, browser, edit) }
         guard let action else {
-            return try await page { $0.problem = "That form could not be read. Please try again." }
+            return try await accountPage(caller, browser) {
+                $0.problem = "That form could not be read. Please try again."
+            }
         }
-        switch action {
-        case .name:
-            _ = try await services.profile.updateProfile(
-                caller, firstName: optional("firstName"), lastName: optional("lastName"), name: optional("fullName"))
-            return try await page { $0.notice = "Your name was saved." }
-        case .photo:
-            guard let photo = form.files.values.first, !photo.isEmpty else {
-                return try await page { $0.problem = "Choose a photo first." }
-            }
-            _ = try await services.profile.uploadAvatar(caller, data: photo)
-            return try await page { $0.notice = "Your photo was saved." }
-        case .email:
-            let email = text("email")
-            _ = try await services.auth.requestEmailChange(caller, newEmail: email)
-            return try await page { $0.pendingEmail = EmailAddress.normalized(email) }
-        case .emailCode:
-            _ = try await services.auth.confirmEmailChange(caller, code: text("code"))
-            return accountRedirect("done=email")
-        case .password:
-            try await services.auth.setPassword(
-                newPassword: text("newPassword"), currentPassword: optional("currentPassword"), caller: caller)
-            return accountRedirect("done=password")
-        case .mfaBegin:
-            let enrolment = try await services.auth.beginSecondFactorEnrolment(
-                caller, issuer: services.secondFactorIssuer)
-            return try await page { $0.enrolment = enrolment }
-        case .mfaConfirm:
-            try await services.auth.confirmSecondFactor(caller, code: text("code"))
-            return accountRedirect("done=mfaOn")
-        case .mfaDisable:
-            try await services.auth.disableSecondFactor(caller, code: text("code"))
-            return accountRedirect("done=mfaOff")
-        case .passkeyRename:
-            _ = try await services.requirePasskeys().rename(id: text("id"), of: caller.userID, to: text("name"))
-            return try await page { $0.notice = "The passkey was renamed." }
-        case .passkeyAdd:
-            try await addAccountPasskey(form, caller: caller)
-            return try await page { $0.notice = "Your passkey was added." }
-        case .passkeyRemove:
-            try await services.requirePasskeys().delete(id: text("id"), of: caller.userID)
-            return try await page { $0.notice = "The passkey was removed." }
-        case .sessionRevoke:
-            try await services.auth.revokeSession(id: text("id"), caller: caller)
-            return try await page { $0.notice = "That device was signed out." }
-        case .sessionsRevokeOthers:
-            let ended = try await services.auth.revokeOtherSessions(caller)
-            return try await page {
-                $0.notice = ended == 1 ? "Signed out of 1 other session." : "Signed out of \(ended) other sessions."
-            }
-        case .sendConfirmationCode:
-            let user = try await services.auth.activeUser(caller)
-            _ = try await services.auth.sendCode(email: user.email ?? "", purpose: .login)
-            return try await page { $0.confirmation = .code }
-        case .confirm:
-            try await services.auth.reauthenticate(
-                password: optional("password"), code: optional("password") == nil ? optional("code") : nil,
-                secondFactorCode: optional("mfaCode"), caller: caller)
-            return accountRedirect("done=confirmed")
-        case .delete:
-            guard text("confirm") == "yes" else {
-                return try await page { $0.problem = "Tick the box to confirm you want to delete your account." }
-            }
-            try await services.auth.requireRecentSignIn(caller)
-            try await services.profile.deleteAccount(caller)
+        switch try await outcome(of: action, form, caller: caller) {
+        case .page(let edit):
+            return try await accountPage(caller, browser, edit)
+        case .done(let what):
+            return accountRedirect("done=\(what)")
+        case .deleted:
             browser.state.signedIn = nil
             return Self.html(
                 FunnelPages.error(

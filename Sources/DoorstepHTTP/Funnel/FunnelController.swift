@@ -117,22 +117,7 @@ struct FunnelController: Sendable {
         guard var browser = try await browserSending(form, request) else { return expiredForm(written) }
         let assignment = assigned(written, &browser, request)
         let flow = assignment.definition
-        var engine: FlowEngine
-        if let stored = browser.state.snapshots[flow.id], let restored = try? FlowEngine(flow: flow, restoring: stored)
-        {
-            engine = restored
-        } else if !browser.isStored {
-            // The first form of a browser that was not stored: the page it answers is the launch.
-            engine = await launch(flow, variant: assignment.variant, &browser, request, records: true)
-        } else {
-            return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
-        }
-        // A page the browser kept (Back from its cache) answers an earlier screen of the walk: the walk
-        // goes back to it first, so the answer counts as the person meant it.
-        if let sent = form.value("_screen"), sent != engine.screen.id {
-            _ = await goBack(to: sent, &engine, &browser, request, variant: assignment.variant)
-        }
-        guard form.value("_screen") == engine.screen.id else {
+        guard var engine = await walk(answering: form, flow, variant: assignment.variant, &browser, request) else {
             return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"])
         }
         if FormAnswers.isOversized(form, engine: engine) {
@@ -151,7 +136,38 @@ struct FunnelController: Sendable {
                 host, effects in await host.handle(event, performer: &effects, now: { clock.now })
             }
         }
-        let savesSnapshot = walked?.savesSnapshot ?? false
+        return try await respond(after: walked, engine, effects, flow: flow, &browser, request)
+    }
+
+    /// The walk a screen's form answers: the browser's, or a new one for the first form of a browser
+    /// that was not stored, gone back to the screen the form was on (a page the browser kept, reached
+    /// with Back, answers an earlier screen, and the answer counts as the person meant it). Nil when the
+    /// form answers no screen of the walk.
+    private func walk(
+        answering form: FunnelForm, _ flow: FlowDefinition, variant: String?, _ browser: inout BrowserSession,
+        _ request: Request
+    ) async -> FlowEngine? {
+        var engine: FlowEngine
+        if let stored = browser.state.snapshots[flow.id], let restored = try? FlowEngine(flow: flow, restoring: stored)
+        {
+            engine = restored
+        } else if !browser.isStored {
+            engine = await launch(flow, variant: variant, &browser, request, records: true)
+        } else {
+            return nil
+        }
+        if let sent = form.value("_screen"), sent != engine.screen.id {
+            _ = await goBack(to: sent, &engine, &browser, request, variant: variant)
+        }
+        return form.value("_screen") == engine.screen.id ? engine : nil
+    }
+
+    /// Keeps what a step changed and sends the browser on: to a provider, to the second-factor or
+    /// confirmation page, or to the screen the walk reached.
+    private func respond(
+        after walked: FlowHost.Step?, _ engine: FlowEngine, _ effects: FunnelEffects, flow: FlowDefinition,
+        _ browser: inout BrowserSession, _ request: Request
+    ) async throws -> Response {
         browser.state.signedIn = effects.signedIn
         browser.state.snapshots[flow.id] = engine.snapshot
         if let provider = effects.awaitingProvider, let configuration = webSignIns[provider] {
@@ -167,7 +183,7 @@ struct FunnelController: Sendable {
             return response
         }
         // The server keeps the walk when the engine asks for it kept, as the app does.
-        if savesSnapshot { await syncProgress(engine.snapshot, browser: &browser) }
+        if walked?.savesSnapshot ?? false { await syncProgress(engine.snapshot, browser: &browser) }
         do {
             try await sessions.save(&browser)
         } catch let error as ServiceError where error == BrowserSessions.stateTooLarge || error.code == .rateLimited {

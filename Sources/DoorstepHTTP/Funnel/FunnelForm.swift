@@ -15,6 +15,12 @@ struct FunnelForm: Sendable {
     /// The first value sent under `name`.
     func value(_ name: String) -> String? { values[name]?.first }
 
+    /// A field's value, or "" when the form has none.
+    func text(_ name: String) -> String { value(name) ?? "" }
+
+    /// A field's value when the person filled it in; nil when it is missing or empty.
+    func filled(_ name: String) -> String? { value(name).flatMap { $0.isEmpty ? nil : $0 } }
+
     /// Every value sent under `name`, in order.
     func all(_ name: String) -> [String] { values[name] ?? [] }
 

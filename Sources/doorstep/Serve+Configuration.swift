@@ -30,6 +30,21 @@ extension Serve {
         configuration.drainSeconds =
             try drainSeconds ?? Self.integer(environment, "DOORSTEP_DRAIN_SECONDS").map(Double.init)
             ?? configuration.drainSeconds
+        try resolveProviders(into: &configuration, environment: environment)
+        try resolveSessionsAndBudgets(into: &configuration, environment: environment)
+        try resolveMail(into: &configuration, environment: environment)
+        try resolvePasskeys(into: &configuration, environment: environment)
+        try resolveEdge(into: &configuration, environment: environment)
+        do {
+            try configuration.validate(sealedKeys: environment["DOORSTEP_KEY_ENCRYPTION_KEY"] != nil)
+        } catch let error as ConfigurationError {
+            throw ValidationError(error.description)
+        }
+        return configuration
+    }
+
+    /// Sign in with Apple and Google (audiences, keys, the web's client) and the trainer's planner.
+    private func resolveProviders(into configuration: inout ServerConfiguration, environment: [String: String]) throws {
         let apple = appleAudiences.isEmpty ? Self.list(environment, "DOORSTEP_APPLE_AUDIENCES") : appleAudiences
         if !apple.isEmpty {
             configuration.apple = .apple(audiences: Set(apple))
@@ -56,16 +71,6 @@ extension Serve {
                 baseURL: url, model: environment["DOORSTEP_PLANNER_MODEL"] ?? "gpt-4o-mini",
                 apiKey: environment["DOORSTEP_PLANNER_API_KEY"])
         }
-        try resolveSessionsAndBudgets(into: &configuration, environment: environment)
-        try resolveMail(into: &configuration, environment: environment)
-        try resolvePasskeys(into: &configuration, environment: environment)
-        try resolveEdge(into: &configuration, environment: environment)
-        do {
-            try configuration.validate(sealedKeys: environment["DOORSTEP_KEY_ENCRYPTION_KEY"] != nil)
-        } catch let error as ConfigurationError {
-            throw ValidationError(error.description)
-        }
-        return configuration
     }
 
     /// The server's logger: text or JSON lines at the chosen level.

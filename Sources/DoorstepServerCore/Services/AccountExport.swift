@@ -120,32 +120,6 @@ public struct AccountExporter: Sendable {
     public func export(userID: UUID) async throws -> AccountExport? {
         try await storage.read { store in
             guard let user = try await store.user(id: userID) else { return nil }
-            var households: [AccountExport.Household] = []
-            for group in try await store.groups(userID: userID) {
-                let member = try await store.members(groupID: group.id).first { $0.userID == userID }
-                households.append(
-                    .init(
-                        id: group.id.lowercasedText, name: group.name, kind: group.kind, role: member?.role,
-                        joinedAt: member?.joinedAt))
-            }
-            var flows: [String: AccountExport.FlowData] = [:]
-            for flowID in flowIDs {
-                let progress = try await store.progress(userID: userID, flowID: flowID)
-                let submissions = try await store.submissions(userID: userID, flowID: flowID)
-                guard progress != nil || !submissions.isEmpty else { continue }
-                flows[flowID] = .init(
-                    progress: progress.flatMap { try? JSONDecoder().decode(Value.self, from: $0.snapshot) },
-                    revision: progress?.revision, updatedAt: progress?.updatedAt,
-                    submissions: submissions.map {
-                        .init(flowVersion: $0.flowVersion, answers: $0.answers, createdAt: $0.createdAt)
-                    })
-            }
-            var moduleData: [String: Value] = [:]
-            for module in modules {
-                guard let data = try await store.moduleState(userID: userID, module: module) else { continue }
-                moduleData[module] =
-                    (try? JSONDecoder().decode(Value.self, from: data)) ?? .string(data.base64EncodedString())
-            }
             return AccountExport(
                 profile: .init(
                     id: user.id.lowercasedText, email: user.email, emailVerified: user.emailVerified,
@@ -160,7 +134,8 @@ public struct AccountExporter: Sendable {
                 consents: try await store.consents(userID: userID).map {
                     .init(document: $0.document, version: $0.version, acceptedAt: $0.acceptedAt)
                 },
-                households: households, flows: flows, modules: moduleData,
+                households: try await households(of: userID, in: store),
+                flows: try await flows(of: userID, in: store), modules: try await modules(of: userID, in: store),
                 passkeys: try await store.passkeys(userID: userID).map {
                     .init(
                         id: $0.id, name: $0.name, backedUp: $0.backedUp, createdAt: $0.createdAt,
@@ -178,5 +153,47 @@ public struct AccountExporter: Sendable {
                         network: $0.network, detail: $0.detail)
                 })
         }
+    }
+
+    private func households(of userID: UUID, in store: any StorageTransaction) async throws -> [AccountExport.Household]
+    {
+        var households: [AccountExport.Household] = []
+        for group in try await store.groups(userID: userID) {
+            let member = try await store.members(groupID: group.id).first { $0.userID == userID }
+            households.append(
+                .init(
+                    id: group.id.lowercasedText, name: group.name, kind: group.kind, role: member?.role,
+                    joinedAt: member?.joinedAt))
+        }
+        return households
+    }
+
+    /// The walk kept and the answers submitted, for each flow the account has either in.
+    private func flows(of userID: UUID, in store: any StorageTransaction) async throws -> [String: AccountExport
+        .FlowData]
+    {
+        var flows: [String: AccountExport.FlowData] = [:]
+        for flowID in flowIDs {
+            let progress = try await store.progress(userID: userID, flowID: flowID)
+            let submissions = try await store.submissions(userID: userID, flowID: flowID)
+            guard progress != nil || !submissions.isEmpty else { continue }
+            flows[flowID] = .init(
+                progress: progress.flatMap { try? JSONDecoder().decode(Value.self, from: $0.snapshot) },
+                revision: progress?.revision, updatedAt: progress?.updatedAt,
+                submissions: submissions.map {
+                    .init(flowVersion: $0.flowVersion, answers: $0.answers, createdAt: $0.createdAt)
+                })
+        }
+        return flows
+    }
+
+    /// Each module's state as JSON, or its bytes in base64 when they are not JSON.
+    private func modules(of userID: UUID, in store: any StorageTransaction) async throws -> [String: Value] {
+        var states: [String: Value] = [:]
+        for module in modules {
+            guard let data = try await store.moduleState(userID: userID, module: module) else { continue }
+            states[module] = (try? JSONDecoder().decode(Value.self, from: data)) ?? .string(data.base64EncodedString())
+        }
+        return states
     }
 }

@@ -12,31 +12,12 @@ extension SQLTransaction {
     }
 
     public func hasClaimableOutboxMail(dueBy now: Date) async throws -> Bool {
-        try await !rows(
-            """
-            SELECT 1 AS due FROM mail_outbox
-            WHERE state = 'pending' AND next_attempt_at <= ? AND (leased_until IS NULL OR leased_until <= ?) LIMIT 1
-            """, [.time(now), .time(now)]
-        ).isEmpty
+        try await hasClaimableJob(in: .mailOutbox, dueBy: now)
     }
 
     public func claimOutboxMail(dueBy now: Date, leaseUntil: Date, limit: Int) async throws -> [OutboxRecord] {
-        let due = try await rows(
-            """
-            SELECT * FROM mail_outbox
-            WHERE state = 'pending' AND next_attempt_at <= ? AND (leased_until IS NULL OR leased_until <= ?)
-            ORDER BY created_at, rowid LIMIT ?
-            """, [.time(now), .time(now), .integer(limit)]
-        ).compactMap(Self.outboxRecord)
-        for record in due {
-            _ = try await rows(
-                "UPDATE mail_outbox SET leased_until = ? WHERE id = ?", [.time(leaseUntil), .text(record.id.key)])
-        }
-        return due.map { record in
-            var claimed = record
-            claimed.leasedUntil = leaseUntil
-            return claimed
-        }
+        try await claimJobs(
+            in: .mailOutbox, dueBy: now, leaseUntil: leaseUntil, limit: limit, reading: Self.outboxRecord)
     }
 
     public func updateOutboxMail(_ record: OutboxRecord) async throws {

@@ -46,34 +46,14 @@ extension SQLTransaction {
     }
 
     public func hasClaimableWebhookDelivery(dueBy now: Date) async throws -> Bool {
-        try await !rows(
-            """
-            SELECT 1 AS due FROM webhook_deliveries
-            WHERE state = 'pending' AND next_attempt_at <= ? AND (leased_until IS NULL OR leased_until <= ?) LIMIT 1
-            """, [.time(now), .time(now)]
-        ).isEmpty
+        try await hasClaimableJob(in: .webhookDeliveries, dueBy: now)
     }
 
     public func claimWebhookDeliveries(dueBy now: Date, leaseUntil: Date, limit: Int) async throws
         -> [WebhookDeliveryRecord]
     {
-        let due = try await rows(
-            """
-            SELECT * FROM webhook_deliveries
-            WHERE state = 'pending' AND next_attempt_at <= ? AND (leased_until IS NULL OR leased_until <= ?)
-            ORDER BY created_at, rowid LIMIT ?
-            """, [.time(now), .time(now), .integer(limit)]
-        ).compactMap(Self.delivery)
-        for delivery in due {
-            _ = try await rows(
-                "UPDATE webhook_deliveries SET leased_until = ? WHERE id = ?",
-                [.time(leaseUntil), .text(delivery.id.key)])
-        }
-        return due.map { delivery in
-            var claimed = delivery
-            claimed.leasedUntil = leaseUntil
-            return claimed
-        }
+        try await claimJobs(
+            in: .webhookDeliveries, dueBy: now, leaseUntil: leaseUntil, limit: limit, reading: Self.delivery)
     }
 
     public func updateWebhookDelivery(_ delivery: WebhookDeliveryRecord) async throws {

@@ -42,6 +42,14 @@ extension Serve {
         return value
     }
 
+    static func decimal(_ environment: [String: String], _ name: String) throws -> Double? {
+        guard let text = environment[name] else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw ValidationError("\(name) must be a number, not \"\(text)\".")
+        }
+        return value
+    }
+
     static func switchValue(_ environment: [String: String], _ name: String) throws -> Bool? {
         guard let text = environment[name] else { return nil }
         guard let value = Switch(rawValue: text.lowercased()) else {

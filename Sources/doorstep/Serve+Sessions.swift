@@ -3,7 +3,8 @@ import DoorstepHTTP
 import DoorstepServerCore
 
 extension Serve {
-    /// Reads how long sessions last and how much mail goes out an hour.
+    /// Reads how long sessions last, how much mail goes out an hour and how the mail and webhook queues
+    /// retry.
     func resolveSessionsAndBudgets(into configuration: inout ServerConfiguration, environment: [String: String]) throws
     {
         let day: Double = 24 * 60 * 60
@@ -34,6 +35,13 @@ extension Serve {
                 throw ValidationError("The mail budget is 2 or more mails an hour, or 0 for no limit.")
             }
             configuration.outbox.budget = budget == 0 ? nil : OutboundMailBudget(perHour: budget)
+        }
+        if let delay = try retryDelay ?? Self.decimal(environment, "DOORSTEP_RETRY_DELAY") {
+            configuration.outbox.retry.firstDelay = delay
+            configuration.webhooks.retry.firstDelay = delay
+        }
+        if let lease = try webhookLease ?? Self.integer(environment, "DOORSTEP_WEBHOOK_LEASE") {
+            configuration.webhooks.retry.lease = Double(lease)
         }
     }
 }

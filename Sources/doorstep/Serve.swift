@@ -100,6 +100,16 @@ struct Serve: AsyncParsableCommand {
             """)
     var webhooksAllowPrivate = false
 
+    @Option(help: "Seconds before a mail or webhook that failed is tried again; each later wait doubles. (default: 2)")
+    var retryDelay: Double?
+
+    @Option(
+        help: """
+            Seconds an instance holds the webhook deliveries it took before another may take them over, \
+            as after a crash: at least twice an attempt's 10 s. (default: 60)
+            """)
+    var webhookLease: Int?
+
     @Option(help: "Days the audit log keeps an entry. (default: 365)")
     var auditRetentionDays: Int?
 

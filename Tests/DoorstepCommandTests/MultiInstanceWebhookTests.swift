@@ -37,8 +37,8 @@ struct MultiInstanceWebhookTests {
         _ = try await peer.wait(within: 60) { received in
             received.filter { $0.payload?.type == "user.created" }.count >= emails.count
         }
-        // Time for a second delivery of any of them, were the instances to send one twice.
-        try await Task.sleep(for: .seconds(3))
+        // Every delivery sent or given up: no instance holds one it could send a second time.
+        #expect(try await doorstep.waitUntilWebhooksSettled(database: url))
         let settled = try peer.received()
         #expect(settled.allSatisfy { $0.verified }, "\(settled.compactMap(\.error))")
         #expect(settled.count == emails.count, "each change once")

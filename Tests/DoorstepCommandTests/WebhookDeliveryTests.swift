@@ -31,7 +31,8 @@ struct WebhookDeliveryTests {
     func serve(_ database: String, allowPrivate: Bool = true) throws -> ServerProcess {
         try ServerProcess(
             runner: doorstep, database: database,
-            arguments: ["--rate-limits", "off"] + (allowPrivate ? ["--webhooks-allow-private"] : []))
+            arguments: ["--rate-limits", "off", "--retry-delay", "0.5", "--webhook-lease", "20"]
+                + (allowPrivate ? ["--webhooks-allow-private"] : []))
     }
 
     /// Signs up by code as a person does; returns the session's access token.
@@ -69,7 +70,7 @@ struct WebhookDeliveryTests {
         _ = try await peer.wait(within: 20) { received in
             Set(Self.types(received)).isSuperset(of: wanted)
         }
-        try await Task.sleep(for: .seconds(2))
+        #expect(try await doorstep.waitUntilWebhooksSettled(database: database))
         let settled = try peer.received()
         #expect(settled.allSatisfy { $0.verified }, "\(settled.compactMap(\.error))")
         #expect(Self.types(settled).filter(wanted.contains) == wanted.sorted(), "each once")
@@ -107,7 +108,7 @@ struct WebhookDeliveryTests {
             "session.revoked", "user.created", "user.deleted",
         ]
         let received = try await peer.wait(within: 20) { Self.types($0).count >= expected.count }
-        try await Task.sleep(for: .seconds(2))
+        #expect(try await doorstep.waitUntilWebhooksSettled(database: database))
         let settled = try peer.received()
         #expect(settled.allSatisfy { $0.verified }, "\(settled.compactMap(\.error))")
         #expect(Self.types(settled) == expected, "\(Self.types(received))")
@@ -141,9 +142,9 @@ struct WebhookDeliveryTests {
             "two attempts of both deliveries failed")
         #expect(try peer.received().isEmpty)
         try peer.start()
-        // Retries wait 2, 4, 8, 16, 32, 64 s: a receiver that came back just after an attempt (its
+        // Retries wait 0.5, 1, 2, 4, 8, 16 s: a receiver that came back just after an attempt (its
         // Python starts slowly on a loaded machine) is reached by the next.
-        let received = try await peer.wait(within: 90) { Self.types($0) == ["session.created", "user.created"] }
+        let received = try await peer.wait(within: 60) { Self.types($0) == ["session.created", "user.created"] }
         #expect(Self.types(received) == ["session.created", "user.created"])
         #expect(received.allSatisfy { $0.verified })
     }
@@ -156,14 +157,14 @@ struct WebhookDeliveryTests {
         let http = HTTP(base: try await first.waitUntilListening())
         peer.stop()
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)
-        try await Task.sleep(for: .seconds(1))
+        #expect(try await first.waitForLog(containing: "will be tried again"), "the deliveries were waiting")
         first.kill()
         try peer.start()
         let second = try serve(database)
         defer { _ = second.terminate() }
         _ = try await second.waitUntilListening()
-        // The killed server may have held them mid-attempt: its lease (60 s) runs out first.
-        let received = try await peer.wait(within: 100) { Self.types($0) == ["session.created", "user.created"] }
+        // The killed server may have held them mid-attempt: its lease (20 s here) runs out first.
+        let received = try await peer.wait(within: 60) { Self.types($0) == ["session.created", "user.created"] }
         #expect(Self.types(received) == ["session.created", "user.created"])
         #expect(received.allSatisfy { $0.verified })
     }
@@ -227,7 +228,10 @@ struct WebhookDeliveryTests {
         #expect(try await doorstep.run("webhooks", "remove", id, "--database", database).status == 0)
         #expect(try await doorstep.run("webhooks", "remove", id, "--database", database).status == 1)
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)
-        try await Task.sleep(for: .seconds(3))
+        // With no endpoint left, nothing waits to be delivered.
+        let left = try await doorstep.run("webhooks", "list", "--json", "--database", database)
+        #expect(left.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        #expect(try await doorstep.waitUntilWebhooksSettled(database: database))
         #expect(try peer.received().count == 4)
     }
 }

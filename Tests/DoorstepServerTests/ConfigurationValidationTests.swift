@@ -86,4 +86,17 @@ struct ConfigurationValidationTests {
         configuration.adminToken = "short"
         #expect(await Self.refusal(configuration)?.hasPrefix("The admin token must have at least") == true)
     }
+
+    @Test("A webhook lease shorter than a batch's attempts, or a retry wait of no time, is refused")
+    func queues() async {
+        var configuration = ServerConfiguration()
+        configuration.sendsNoMail = true
+        configuration.webhooks.retry.lease = 19
+        #expect(await Self.refusal(configuration) == "The webhook lease must be between 20 and 3600 seconds.")
+        configuration.webhooks.retry.lease = 20
+        configuration.outbox.retry.firstDelay = 0
+        #expect(await Self.refusal(configuration) == "The retry delay must be between 0.1 and 600 seconds.")
+        configuration.outbox.retry.firstDelay = 0.5
+        #expect(await Self.refusal(configuration) == nil)
+    }
 }

@@ -33,7 +33,7 @@ struct MailOutboxTests {
 
     func outbox(_ storage: any Storage, _ transport: ScriptedTransport, clock: ManualClock) -> MailOutbox {
         var policy = OutboxPolicy()
-        policy.giveUpAfter = 600
+        policy.retry.giveUpAfter = 600
         return MailOutbox(
             storage: storage, transport: transport, sealer: MailSealer(keys: TestServer.keys), clock: clock,
             random: SecureRandomSource(), policy: policy)

@@ -19,7 +19,8 @@ extension ServerConfiguration {
     ///   public URL.
     /// - An https server keeps its signing keys sealed, unless ``allowsUnsealedKeys`` says so on purpose.
     /// - Passkeys need a domain for relying party and origins on it (iOS apps go in ``appleAppIDs``).
-    /// - Ports, pool sizes, the public URL, the admin token, the drain time and bcrypt's cost are in range.
+    /// - Ports, pool sizes, the public URL, the admin token, the drain time, bcrypt's cost and the
+    ///   queues' retry delay and lease are in range.
     /// - Mail goes somewhere — SMTP, the dev mailbox or the app's own mailer — unless ``sendsNoMail``.
     /// - Parameters:
     ///   - sealedKeys: whether a key-encryption key seals the signing keys.
@@ -76,6 +77,19 @@ extension ServerConfiguration {
                 "An Apple app id is TEAMID.bundle.id, such as ABCDE12345.com.example.app, not \"\(appID)\".")
         }
         if let passkeys { try Self.validate(passkeys) }
+        try validateQueues()
+    }
+
+    /// Retry waits between a tenth of a second and ten minutes, and a webhook lease longer than a
+    /// batch's attempts (which run side by side) can take, so no live sender's delivery is taken over.
+    func validateQueues() throws {
+        for retry in [outbox.retry, webhooks.retry] where !(0.1...600).contains(retry.firstDelay) {
+            throw ConfigurationError("The retry delay must be between 0.1 and 600 seconds.")
+        }
+        let shortest = 2 * webhooks.attemptTimeout
+        guard (shortest...3_600).contains(webhooks.retry.lease) else {
+            throw ConfigurationError("The webhook lease must be between \(Int(shortest)) and 3600 seconds.")
+        }
     }
 
     private static func validate(_ party: PasskeyRelyingParty) throws {

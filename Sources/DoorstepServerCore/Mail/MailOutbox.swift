@@ -4,15 +4,8 @@ import Synchronization
 
 /// How the outbox retries.
 public struct OutboxPolicy: Sendable {
-    /// The wait after the first failed attempt; each later wait doubles, up to ``maximumRetryDelay``.
-    public var firstRetryDelay: TimeInterval = 2
-    public var maximumRetryDelay: TimeInterval = 300
-    /// A mail still undelivered this long after it was written is given up and recorded as failed.
-    public var giveUpAfter: TimeInterval = 24 * 3600
-    /// How long a sender holds the mails it took before another may take them over.
-    public var lease: TimeInterval = 120
-    /// How many mails one pass takes.
-    public var batchSize = 20
+    /// When a mail that could not be delivered is tried again, and when it is given up.
+    public var retry = RetrySchedule(maximumDelay: 300, lease: 120)
     /// How many mails every instance together sends in an hour; nil for no limit.
     public var budget: OutboundMailBudget? = OutboundMailBudget(perHour: 1_000)
     /// How many one-time codes one client may have mailed, whichever surface asks (the API, the web
@@ -21,11 +14,6 @@ public struct OutboxPolicy: Sendable {
 
     /// Creates the default policy.
     public init() {}
-
-    /// The wait before the attempt after `attempts` failed ones.
-    func retryDelay(afterAttempts attempts: Int) -> TimeInterval {
-        min(maximumRetryDelay, firstRetryDelay * pow(2, Double(max(0, attempts - 1))))
-    }
 }
 
 /// The durable outbox: services write each mail in the same transaction as the code or invitation it
@@ -114,18 +102,7 @@ public final class MailOutbox: Sendable {
         passesUnderWay.add(1, ordering: .sequentiallyConsistent)
         defer { passesUnderWay.subtract(1, ordering: .sequentiallyConsistent) }
         let now = clock.now
-        let claimed: [OutboxRecord]
-        do {
-            // Most passes find nothing: ask with a read before taking the write lock to claim.
-            guard try await storage.read({ try await $0.hasClaimableOutboxMail(dueBy: now) }) else { return 0 }
-            claimed = try await storage.transaction {
-                try await $0.claimOutboxMail(
-                    dueBy: now, leaseUntil: now.addingTimeInterval(self.policy.lease), limit: self.policy.batchSize)
-            }
-        } catch {
-            logger.error("the outbox could not be read", metadata: ["reason": "\(error)"])
-            return 0
-        }
+        let claimed = await queue.claimDue(at: now, unreadable: "the outbox could not be read")
         guard let sendable = await withinBudget(claimed, now: now) else { return 0 }
         for record in sendable {
             let finished = await attempt(record)
@@ -148,6 +125,13 @@ public final class MailOutbox: Sendable {
     }
 
     static let budgetSubject = "all instances"
+
+    private var queue: LeasedQueue<OutboxRecord> {
+        LeasedQueue(
+            storage: storage, schedule: policy.retry, logger: logger,
+            hasDue: { try await $0.hasClaimableOutboxMail(dueBy: $1) },
+            claim: { try await $0.claimOutboxMail(dueBy: $1, leaseUntil: $2, limit: $3) })
+    }
 
     /// The claimed mails the hourly budget lets go now; the rest are put back, untried, until the
     /// budget allows them. Nil when the budget could not be read (everything claimed waits for its lease).
@@ -196,36 +180,27 @@ public final class MailOutbox: Sendable {
     private func attempt(_ record: OutboxRecord) async -> OutboxRecord {
         var record = record
         record.attempts += 1
-        record.leasedUntil = nil
         do {
             guard let sealed = record.sealed else {
                 throw MailDeliveryError(isPermanent: true, reason: "the mail's content is gone")
             }
             try await transport.send(try sealer.open(sealed))
-            record.state = .sent
-            record.sealed = nil
-            record.lastError = nil
-            record.finishedAt = clock.now
+            record.finish(succeeded: true, at: clock.now)
             metrics.mailDelivery("sent")
             return record
         } catch {
             let failure =
                 error as? MailDeliveryError
                 ?? MailDeliveryError(isPermanent: false, reason: "the mail could not be prepared or sent")
-            let now = clock.now
-            record.lastError = failure.reason
             let metadata: Logger.Metadata = [
                 "mail.id": "\(record.id)", "mail.kind": "\(record.kind)", "attempts": "\(record.attempts)",
                 "reason": "\(failure.reason)",
             ]
-            if failure.isPermanent || now.timeIntervalSince(record.createdAt) >= policy.giveUpAfter {
-                record.state = .failed
-                record.sealed = nil
-                record.finishedAt = now
+            if policy.retry.settle(&record, failedFor: failure.reason, permanently: failure.isPermanent, at: clock.now)
+            {
                 logger.error("a mail could not be delivered and was given up", metadata: metadata)
                 metrics.mailDelivery("failed")
             } else {
-                record.nextAttemptAt = now.addingTimeInterval(policy.retryDelay(afterAttempts: record.attempts))
                 logger.warning("a mail could not be delivered yet; it will be tried again", metadata: metadata)
                 metrics.mailDelivery("retrying")
             }

@@ -10,22 +10,16 @@ extension MemoryTransaction {
 
     func hasClaimableOutboxMail(dueBy now: Date) async throws -> Bool {
         state.withLock { state in
-            state.outbox.values.contains {
-                $0.state == .pending && $0.nextAttemptAt <= now && ($0.leasedUntil ?? .distantPast) <= now
-            }
+            state.outbox.values.contains { $0.isClaimable(at: now) }
         }
     }
 
     func claimOutboxMail(dueBy now: Date, leaseUntil: Date, limit: Int) async throws -> [OutboxRecord] {
         state.withLock { state in
-            let due = state.outboxOrder.compactMap { state.outbox[$0] }
-                .filter { $0.state == .pending && $0.nextAttemptAt <= now && ($0.leasedUntil ?? .distantPast) <= now }
-                .prefix(limit)
+            let due = state.outboxOrder.compactMap { state.outbox[$0] }.filter { $0.isClaimable(at: now) }.prefix(limit)
             return due.map { record in
-                var claimed = record
-                claimed.leasedUntil = leaseUntil
-                state.outbox[record.id] = claimed
-                return claimed
+                state.outbox[record.id] = record.leased(until: leaseUntil)
+                return record.leased(until: leaseUntil)
             }
         }
     }

@@ -43,19 +43,17 @@ extension MemoryTransaction {
     }
 
     func hasClaimableWebhookDelivery(dueBy now: Date) async throws -> Bool {
-        state.withLock { state in state.webhookDeliveries.values.contains { Self.isClaimable($0, now) } }
+        state.withLock { state in state.webhookDeliveries.values.contains { $0.isClaimable(at: now) } }
     }
 
     func claimWebhookDeliveries(dueBy now: Date, leaseUntil: Date, limit: Int) async throws
         -> [WebhookDeliveryRecord]
     {
         state.withLock { state in
-            let due = Self.oldestFirst(state).filter { Self.isClaimable($0, now) }.prefix(limit)
+            let due = Self.oldestFirst(state).filter { $0.isClaimable(at: now) }.prefix(limit)
             return due.map { delivery in
-                var claimed = delivery
-                claimed.leasedUntil = leaseUntil
-                state.webhookDeliveries[delivery.id] = claimed
-                return claimed
+                state.webhookDeliveries[delivery.id] = delivery.leased(until: leaseUntil)
+                return delivery.leased(until: leaseUntil)
             }
         }
     }
@@ -85,9 +83,5 @@ extension MemoryTransaction {
     private static func oldestFirst(_ state: MemoryState) -> [WebhookDeliveryRecord] {
         state.webhookDeliveryOrder.compactMap { state.webhookDeliveries[$0] }.enumerated()
             .sorted { ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset) }.map(\.element)
-    }
-
-    private static func isClaimable(_ delivery: WebhookDeliveryRecord, _ now: Date) -> Bool {
-        delivery.state == .pending && delivery.nextAttemptAt <= now && (delivery.leasedUntil ?? .distantPast) <= now
     }
 }

@@ -2,20 +2,13 @@ import Foundation
 
 /// How webhook deliveries are retried, and when an endpoint is given up on.
 public struct WebhookPolicy: Sendable, Hashable {
-    /// The wait after the first failed attempt; each later wait doubles, up to ``maximumRetryDelay``.
-    public var firstRetryDelay: TimeInterval = 2
-    public var maximumRetryDelay: TimeInterval = 3_600
-    /// A delivery still refused this long after its event is given up and recorded as failed.
-    public var giveUpAfter: TimeInterval = 24 * 3_600
+    /// When a refused delivery is tried again, and when it is given up. Its lease is far longer than a
+    /// batch takes, since a batch's attempts run side by side.
+    public var retry = RetrySchedule(maximumDelay: 3_600, lease: 60)
     /// An endpoint that has answered nothing but failures for this long is disabled.
     public var disableAfter: TimeInterval = 3 * 24 * 3_600
     /// One attempt's limit, from connecting to the last byte of the answer.
     public var attemptTimeout: TimeInterval = 10
-    /// How long a sender holds the deliveries it took before another may take them over: far longer
-    /// than a batch takes, since a batch's attempts run side by side.
-    public var lease: TimeInterval = 60
-    /// How many deliveries one pass takes.
-    public var batchSize = 20
     /// How long a rotated-out secret still signs deliveries beside the new one.
     public var previousSecretLifetime: TimeInterval = 24 * 3_600
     /// How long finished deliveries are kept (without their bodies) for `doorstep webhooks list`.
@@ -25,11 +18,6 @@ public struct WebhookPolicy: Sendable, Hashable {
 
     /// The defaults.
     public init() {}
-
-    /// The wait before the attempt after `attempts` failed ones.
-    func retryDelay(afterAttempts attempts: Int) -> TimeInterval {
-        min(maximumRetryDelay, firstRetryDelay * pow(2, Double(min(30, max(0, attempts - 1)))))
-    }
 }
 
 /// Sends one signed delivery. The HTTP implementation resolves the host, refuses addresses the

@@ -31,19 +31,15 @@ public final class WebhookQueue: Sendable {
     /// many it tried.
     @discardableResult
     public func deliverDue() async -> Int {
-        let now = clock.now
-        let claimed: [WebhookDeliveryRecord]
+        let claimed = await queue.claimDue(at: clock.now, unreadable: "the webhook queue could not be read")
+        guard !claimed.isEmpty else { return 0 }
         let endpoints: [UUID: WebhookEndpointRecord]
         do {
-            guard try await storage.read({ try await $0.hasClaimableWebhookDelivery(dueBy: now) }) else { return 0 }
-            (claimed, endpoints) = try await storage.transaction { store in
-                let claimed = try await store.claimWebhookDeliveries(
-                    dueBy: now, leaseUntil: now.addingTimeInterval(self.policy.lease), limit: self.policy.batchSize)
-                let endpoints = try await store.webhookEndpoints()
-                return (claimed, Dictionary(endpoints.map { ($0.id, $0) }) { first, _ in first })
-            }
+            let all = try await storage.read { try await $0.webhookEndpoints() }
+            endpoints = Dictionary(all.map { ($0.id, $0) }) { first, _ in first }
         } catch {
-            logger.error("the webhook queue could not be read", metadata: ["reason": "\(error)"])
+            // The deliveries wait for their lease to run out, then are taken again.
+            logger.error("the webhook endpoints could not be read", metadata: ["reason": "\(error)"])
             return 0
         }
         let outcomes = await withTaskGroup(of: (WebhookDeliveryRecord, Bool).self) { group in
@@ -69,6 +65,13 @@ public final class WebhookQueue: Sendable {
         return claimed.count
     }
 
+    private var queue: LeasedQueue<WebhookDeliveryRecord> {
+        LeasedQueue(
+            storage: storage, schedule: policy.retry, logger: logger,
+            hasDue: { try await $0.hasClaimableWebhookDelivery(dueBy: $1) },
+            claim: { try await $0.claimWebhookDeliveries(dueBy: $1, leaseUntil: $2, limit: $3) })
+    }
+
     /// Forgets finished deliveries older than the policy keeps.
     public func pruneFinished() async {
         let cutoff = clock.now.addingTimeInterval(-policy.keepFinished)
@@ -84,50 +87,43 @@ public final class WebhookQueue: Sendable {
         -> (WebhookDeliveryRecord, Bool)
     {
         var delivery = delivery
-        delivery.leasedUntil = nil
-        guard let endpoint, endpoint.disabledAt == nil, let payload = delivery.payload else {
+        guard let endpoint, endpoint.disabledAt == nil, delivery.payload != nil else {
             let reason = endpoint == nil ? "the endpoint was removed" : "the endpoint is disabled"
-            return (finish(delivery, as: .failed, error: reason), false)
+            _ = policy.retry.settle(&delivery, failedFor: reason, permanently: true, at: clock.now)
+            return (delivery, false)
         }
         delivery.attempts += 1
+        let failure = await post(delivery, to: endpoint)
+        guard let failure else {
+            delivery.finish(succeeded: true, at: clock.now)
+            return (delivery, true)
+        }
         let metadata: Logger.Metadata = [
             "webhook.id": "\(delivery.messageID)", "webhook.type": "\(delivery.eventType)",
             "endpoint.id": "\(endpoint.id.lowercasedText)", "attempts": "\(delivery.attempts)",
+            "reason": "\(failure)",
         ]
-        let failure: String
-        do {
-            let headers = WebhookSignedHeaders(
-                messageID: delivery.messageID, at: clock.now, body: payload, secrets: try secrets(of: endpoint))
-            let status = try await transport.post(endpoint.url, headers: headers.fields, body: payload, policy: policy)
-            if (200..<300).contains(status) { return (finish(delivery, as: .sent, error: nil), true) }
-            failure = "answered \(status)"
-        } catch let error as WebhookTransportError {
-            failure = error.reason
-        } catch {
-            failure = "the delivery could not be sent"
+        if policy.retry.settle(&delivery, failedFor: failure, permanently: false, at: clock.now) {
+            logger.error("a webhook could not be delivered and was given up", metadata: metadata)
+        } else {
+            logger.warning("a webhook could not be delivered yet; it will be tried again", metadata: metadata)
         }
-        var logged = metadata
-        logged["reason"] = "\(failure)"
-        let now = clock.now
-        if now.timeIntervalSince(delivery.createdAt) >= policy.giveUpAfter {
-            logger.error("a webhook could not be delivered and was given up", metadata: logged)
-            return (finish(delivery, as: .failed, error: failure), false)
-        }
-        delivery.lastError = failure
-        delivery.nextAttemptAt = now.addingTimeInterval(policy.retryDelay(afterAttempts: delivery.attempts))
-        logger.warning("a webhook could not be delivered yet; it will be tried again", metadata: logged)
         return (delivery, false)
     }
 
-    private func finish(_ delivery: WebhookDeliveryRecord, as state: WebhookDeliveryRecord.State, error: String?)
-        -> WebhookDeliveryRecord
-    {
-        var delivery = delivery
-        delivery.state = state
-        delivery.payload = nil
-        delivery.lastError = error
-        delivery.finishedAt = clock.now
-        return delivery
+    /// Signs and posts a delivery once; nil when the endpoint answered 2xx, else why not.
+    private func post(_ delivery: WebhookDeliveryRecord, to endpoint: WebhookEndpointRecord) async -> String? {
+        do {
+            let payload = delivery.payload ?? Data()
+            let headers = WebhookSignedHeaders(
+                messageID: delivery.messageID, at: clock.now, body: payload, secrets: try secrets(of: endpoint))
+            let status = try await transport.post(endpoint.url, headers: headers.fields, body: payload, policy: policy)
+            return (200..<300).contains(status) ? nil : "answered \(status)"
+        } catch let error as WebhookTransportError {
+            return error.reason
+        } catch {
+            return "the delivery could not be sent"
+        }
     }
 
     /// The secrets a delivery is signed with now: the current one, and the previous one until its

@@ -1,5 +1,6 @@
 import DoorstepFlow
 import DoorstepServerCore
+import DoorstepStrings
 import DoorstepTestSupport
 import Foundation
 import HTTPTypes
@@ -16,7 +17,8 @@ struct ServerMessagesTests {
     /// The pages the funnel draws itself (not a flow's screens): the account center, confirming who
     /// one is, the second factor and error pages.
     static let pageFiles = [
-        "AccountPage", "FunnelPages", "FunnelController+Account", "FunnelController+AccountPasskeys",
+        "AccountPage", "FunnelPages", "FunnelController+Account", "FunnelController+AccountActions",
+        "FunnelController+AccountPasskeys",
         "FunnelController+SecondFactor", "FunnelController+Confirmation", "FunnelController",
         "FunnelController+Responses", "FunnelController+Steps", "ScreenPage",
     ]
@@ -34,7 +36,8 @@ struct ServerMessagesTests {
     /// tables, labels and buttons of forms.
     static let pagePatterns = [
         #"\btext\(\s*"# + literal, #"\bwords\(\s*"# + literal, #"translate\(\s*"# + literal,
-        #"\b(?:notice|problem) = "# + literal, #"\bfield\(\s*"[^"]*",\s*"# + literal, #"button: "# + literal,
+        #"\b(?:notice|problem) = "# + literal, #"\.(?:notice|problem)\(\s*"# + literal,
+        #"\bfield\(\s*"[^"]*",\s*"# + literal, #"button: "# + literal,
         #"\blabel: "# + literal,
         #""[a-zA-Z_]+": "# + literal, #"title: "# + literal, #"link: \("[^"]*", "# + literal,
     ]

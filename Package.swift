@@ -13,6 +13,7 @@ let package = Package(
     name: "Doorstep",
     platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
+        .library(name: "DoorstepStrings", targets: ["DoorstepStrings"]),
         .library(name: "DoorstepFlow", targets: ["DoorstepFlow"]),
         .library(name: "DoorstepAPI", targets: ["DoorstepAPI"]),
         .library(name: "DoorstepServerCore", targets: ["DoorstepServerCore"]),
@@ -52,8 +53,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
+        .target(name: "DoorstepStrings"),
         .target(
             name: "DoorstepFlow",
+            dependencies: ["DoorstepStrings"],
             resources: [.copy("Catalog/Flows")]
         ),
         .target(
@@ -102,7 +105,7 @@ let package = Package(
         .target(
             name: "DoorstepMail",
             dependencies: [
-                "DoorstepFlow",
+                "DoorstepStrings",
                 server("Logging", "swift-log"),
                 server("Mustache", "swift-mustache"),
                 server("NIOCore", "swift-nio"),

@@ -1,4 +1,4 @@
-import DoorstepFlow
+import DoorstepStrings
 import Foundation
 import Mustache
 

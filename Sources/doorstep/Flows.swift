@@ -1,5 +1,6 @@
 import ArgumentParser
 import DoorstepFlow
+import DoorstepStrings
 import Foundation
 
 struct Flows: ParsableCommand {

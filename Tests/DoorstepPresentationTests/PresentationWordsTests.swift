@@ -1,5 +1,6 @@
 import DoorstepFlow
 import DoorstepPresentation
+import DoorstepStrings
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import DoorstepStrings
 import Foundation
 
 /// The reference flows Doorstep ships, loaded from the JSON files bundled with this module.

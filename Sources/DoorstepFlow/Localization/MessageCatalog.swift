@@ -1,3 +1,4 @@
+import DoorstepStrings
 import Foundation
 
 /// A String Catalog ready to translate sentences at run time: a server's problem details, field

@@ -1,3 +1,4 @@
+import DoorstepStrings
 import Foundation
 
 extension StringCatalog {
@@ -41,57 +42,9 @@ extension StringCatalog {
     }
 
     /// Why this catalog cannot ship with `sources`, the strings of `owner` (a flow, a server's
-    /// messages, its mail): as ``problems(with:)``, with `placeholders` reading a string's placeholder
-    /// names (`{name}` by default; Mustache's `{{name}}` for mail).
-    public func problems(
-        sources: [String], of owner: String, placeholders: (String) -> [String] = TextTemplate.keys(in:)
-    ) -> [String] {
-        var problems: [String] = []
-        for language in languages {
-            for source in sources {
-                let localization = strings[source]?.localizations?[language]
-                let forms = Self.forms(of: localization)
-                guard !forms.isEmpty else {
-                    problems.append("\(language): \"\(source)\" has no translation")
-                    continue
-                }
-                let expected = placeholders(source).sorted()
-                for (category, form) in forms.sorted(by: { $0.key < $1.key })
-                where placeholders(form).sorted() != expected {
-                    let which = category.isEmpty ? "" : " (\(category))"
-                    problems.append(
-                        "\(language): the translation\(which) of \"\(source)\" has placeholders "
-                            + "\(Self.list(placeholders(form))) where the source has \(Self.list(expected))")
-                }
-                if expected.contains(where: Self.isCount), localization?.variations?.plural?["other"] == nil {
-                    problems.append("\(language): \"\(source)\" counts, so it needs plural forms (at least \"other\")")
-                }
-            }
-        }
-        let current = Set(sources)
-        for source in strings.keys.sorted() where !current.contains(source) {
-            problems.append("\"\(source)\" is no longer in \(owner)")
-        }
-        return problems
-    }
-
-    /// The texts of a translation: its one text (category ""), or one per plural category.
-    private static func forms(of localization: Localization?) -> [String: String] {
-        guard let localization else { return [:] }
-        if let plural = localization.variations?.plural {
-            return plural.compactMapValues { $0.stringUnit.flatMap { $0.value.isEmpty ? nil : $0.value } }
-        }
-        guard let unit = localization.stringUnit, unit.state == "translated", !unit.value.isEmpty else { return [:] }
-        return ["": unit.value]
-    }
-
-    /// Whether a placeholder holds a count, which picks a plural form: `count`, `…Count`, `….count`.
-    static func isCount(_ placeholder: String) -> Bool {
-        placeholder == "count" || placeholder.hasSuffix("Count") || placeholder.hasSuffix(".count")
-    }
-
-    private static func list(_ placeholders: [String]) -> String {
-        placeholders.isEmpty ? "none" : placeholders.map { "{\($0)}" }.joined(separator: ", ")
+    /// messages): as ``problems(with:shipping:)``, with placeholders written `{name}`.
+    public func problems(sources: [String], of owner: String) -> [String] {
+        problems(sources: sources, of: owner, placeholders: TextTemplate.keys(in:))
     }
 }
 
@@ -123,13 +76,4 @@ public struct LocalizedFlow: Sendable {
 
     /// Whether the language is written right to left.
     public var isRightToLeft: Bool { StringCatalog.isRightToLeft(language) }
-}
-
-extension StringCatalog {
-    /// Whether a language (a BCP 47 tag) is written right to left.
-    public static func isRightToLeft(_ language: String) -> Bool {
-        rightToLeft.contains(language.split(separator: "-").first.map(String.init) ?? "")
-    }
-
-    private static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "dv", "ckb", "sd", "ug"]
 }

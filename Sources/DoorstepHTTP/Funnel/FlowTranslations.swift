@@ -1,4 +1,5 @@
 import DoorstepFlow
+import DoorstepStrings
 
 /// The catalog's flows in every language their String Catalogs ship, translated once when the
 /// server starts: a page picks its flow by the languages the person prefers.

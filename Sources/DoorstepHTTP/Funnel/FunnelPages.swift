@@ -1,5 +1,6 @@
 import DoorstepFlow
 import DoorstepServerCore
+import DoorstepStrings
 
 /// The funnel's pages that are not screens: the list of flows and the error page.
 enum FunnelPages {

@@ -1,4 +1,5 @@
 import DoorstepFlow
+import DoorstepStrings
 
 /// Text made safe for HTML, and the small helpers the funnel's pages are written with. Every piece
 /// of text that did not come from this file passes through ``escape(_:)``.

@@ -1,4 +1,5 @@
 import DoorstepFlow
+import DoorstepStrings
 import Foundation
 
 /// The words the renderers show that no flow gives — a button's default title, "Step 2 of 4", a

@@ -1,4 +1,5 @@
 import DoorstepFlow
+import DoorstepStrings
 import Foundation
 
 /// The server's own words — problem details and field messages — in every language it ships, from

@@ -1,4 +1,5 @@
 import DoorstepFlow
+import DoorstepStrings
 import Foundation
 
 /// A QR code (ISO/IEC 18004) of bytes at error-correction level M, drawn as SVG on the server: an

@@ -1,4 +1,5 @@
 import DoorstepFlow
+import DoorstepStrings
 import Foundation
 import Testing
 

@@ -22,7 +22,8 @@ extension EffectInvocation {
             email: arguments.text("email"), password: arguments.text("password"),
             firstName: arguments.optionalText("firstName"), lastName: arguments.optionalText("lastName"),
             name: arguments.optionalText("name"), consents: consents)
-        return try await signedIn(performer.signUp(signUp))
+        let signIn = try await performer.signUp(signUp)
+        return try await signedIn(signIn)
     }
 
     mutating func logIn() async throws -> [String: Value] {
@@ -48,15 +49,18 @@ extension EffectInvocation {
     }
 
     mutating func signInWithApple() async throws -> [String: Value] {
-        try await signedIn(performer.signInWithApple(remember: remember))
+        let signIn = try await performer.signInWithApple(remember: remember)
+        return try await signedIn(signIn)
     }
 
     mutating func signInWithGoogle() async throws -> [String: Value] {
-        try await signedIn(performer.signInWithGoogle(remember: remember))
+        let signIn = try await performer.signInWithGoogle(remember: remember)
+        return try await signedIn(signIn)
     }
 
     mutating func signInWithPasskey() async throws -> [String: Value] {
-        try await signedIn(performer.signInWithPasskey(remember: remember))
+        let signIn = try await performer.signInWithPasskey(remember: remember)
+        return try await signedIn(signIn)
     }
 
     mutating func continueAsGuest() async throws -> [String: Value] {
@@ -74,7 +78,9 @@ extension EffectInvocation {
     }
 
     /// A sign-in's results, with whether this account already finished the flow and the answers its
-    /// walk kept on the server that this walk lacks.
+    /// walk kept on the server that this walk lacks. Call it with the sign-in already made: as an
+    /// argument, `performer.signUp(…)` would run after `self` was read, and these reads would go out
+    /// with the performer as it was before the sign-in.
     private func signedIn(_ signIn: EffectSignIn) async throws -> [String: Value] {
         let kept = try await performer.keptWalk(flow: flow)
         let results = signIn.results(

@@ -1,4 +1,5 @@
 import DoorstepAPI
+import DoorstepFlow
 import Foundation
 import OpenAPIRuntime
 
@@ -61,7 +62,7 @@ extension DoorstepClient {
             } catch let error as DoorstepError where error.code == .mfaCodeRequired && secondFactorCode == nil {
                 guard let typed = await device.secondFactorCode(problem: nil) else { return false }
                 secondFactorCode = typed
-            } catch let error as DoorstepError where error.code == "invalid_code" && secondFactorCode != nil {
+            } catch let error as DoorstepError where error.code == .invalidCode && secondFactorCode != nil {
                 guard case .password = proof, case .server(let problem) = error,
                     let typed = await device.secondFactorCode(problem: problem.detail)
                 else { throw error }

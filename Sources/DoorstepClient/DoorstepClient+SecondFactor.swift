@@ -1,4 +1,5 @@
 import DoorstepAPI
+import DoorstepFlow
 import Foundation
 import OpenAPIRuntime
 

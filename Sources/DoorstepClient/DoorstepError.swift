@@ -1,4 +1,5 @@
 import DoorstepAPI
+import DoorstepFlow
 import Foundation
 
 /// Everything that can go wrong talking to a Doorstep server: an answer from the server, with its
@@ -38,30 +39,14 @@ public struct ServerProblem: Sendable, Hashable {
     public var mfaChallenge: String? = nil
 }
 
-/// A stable error code from the server. An open set: codes this version does not know still arrive
-/// intact, so a newer server never breaks an older app.
-public struct ProblemCode: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-
-    public static let tokenExpired: ProblemCode = "token_expired"
-    public static let refreshTokenReused: ProblemCode = "refresh_token_reused"
-    public static let sessionRevoked: ProblemCode = "session_revoked"
-    public static let unauthenticated: ProblemCode = "unauthenticated"
-    public static let notFound: ProblemCode = "not_found"
-    /// A change that needs a recent sign-in: confirm who the person is
-    /// (``DoorstepClient/reauthenticate(password:secondFactorCode:)``,
-    /// ``DoorstepClient/reauthenticate(code:secondFactorCode:)``) and try again.
-    public static let reauthenticationRequired: ProblemCode = "reauthentication_required"
-    /// The password, code or provider was right and the account has an authenticator app: ask for its
-    /// code and call ``DoorstepClient/completeSecondFactor(challenge:code:)`` with the problem's
-    /// ``ServerProblem/mfaChallenge``.
-    public static let mfaRequired: ProblemCode = "mfa_required"
-    /// Re-authenticating an account with an authenticator app needs its code too: call
-    /// ``DoorstepClient/reauthenticate(password:secondFactorCode:)`` with it.
-    public static let mfaCodeRequired: ProblemCode = "mfa_code_required"
-}
+/// A stable error code from the server: the server's own ``ErrorCode``. An open set: codes this
+/// version does not know still arrive intact, so a newer server never breaks an older app. After
+/// ``ErrorCode/reauthenticationRequired``, confirm who the person is
+/// (``DoorstepClient/reauthenticate(password:secondFactorCode:)``,
+/// ``DoorstepClient/reauthenticate(code:secondFactorCode:)``); after ``ErrorCode/mfaRequired``, call
+/// ``DoorstepClient/completeSecondFactor(challenge:code:)`` with the problem's
+/// ``ServerProblem/mfaChallenge``.
+public typealias ProblemCode = ErrorCode
 
 extension DoorstepError {
     /// The error for a problem response.
@@ -69,7 +54,7 @@ extension DoorstepError {
         guard case .applicationProblemJson(let problem) = response.body else {
             return .server(
                 ServerProblem(
-                    status: status, code: "unknown", detail: "The server answered \(status).",
+                    status: status, code: .unknown, detail: "The server answered \(status).",
                     fieldProblems: [:]))
         }
         let fields = Dictionary(
@@ -84,7 +69,7 @@ extension DoorstepError {
     static func notAnOption(_ field: String, _ message: String) -> DoorstepError {
         .server(
             ServerProblem(
-                status: 422, code: "validation_failed", detail: "Some fields are not valid.",
+                status: 422, code: .validationFailed, detail: "Some fields are not valid.",
                 fieldProblems: [field: message]))
     }
 

@@ -1,4 +1,5 @@
 import DoorstepClient
+import DoorstepFlow
 import DoorstepTestSupport
 import Foundation
 import OpenAPIURLSession

@@ -172,7 +172,7 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
                 do {
                     let signedIn = try await client.completeSecondFactor(challenge: challenge, code: code)
                     return EffectSignIn(isNewUser: signedIn.isNewUser, email: signedIn.user.email)
-                } catch let error as DoorstepError where error.code == "invalid_code" {
+                } catch let error as DoorstepError where error.code == .invalidCode {
                     guard case .server(let refused) = error else { throw error }
                     refusal = refused.detail
                 }

@@ -275,7 +275,7 @@ public struct FlowEngine: Sendable {
     }
 
     private mutating func present(failure code: String, message: String?, of call: EffectCall) {
-        guard code != "cancelled" else { return }
+        guard code != ErrorCode.cancelled.rawValue else { return }
         let known = call.errors?[code]
         let words = known?.message ?? message ?? "Something went wrong. Please try again."
         if let field = known?.field {

@@ -10,24 +10,28 @@ public struct EffectFailure: Error, Sendable, Hashable {
         self.message = message
     }
 
+    /// A failure with one of the shared codes.
+    public init(_ code: ErrorCode, message: String?) {
+        self.init(code: code.rawValue, message: message)
+    }
+
     /// The person closed a sheet or picker: the flow stays where it was, quietly.
     public static func cancelled(_ reason: String? = nil) -> EffectFailure {
-        EffectFailure(code: "cancelled", message: reason)
+        EffectFailure(.cancelled, message: reason)
     }
 
     /// The server could not be reached.
-    public static let network = EffectFailure(code: "network", message: "Check your connection and try again.")
+    public static let network = EffectFailure(.network, message: "Check your connection and try again.")
 
     /// The session ended.
-    public static let unauthenticated = EffectFailure(code: "unauthenticated", message: "Sign in to continue.")
+    public static let unauthenticated = EffectFailure(.unauthenticated, message: "Sign in to continue.")
 
     /// Anything else.
-    public static let unavailable = EffectFailure(
-        code: "unavailable", message: "Something went wrong. Please try again.")
+    public static let unavailable = EffectFailure(.unavailable, message: "Something went wrong. Please try again.")
 
     /// An effect this host cannot run.
     static func unsupported(_ name: String) -> EffectFailure {
-        EffectFailure(code: "unsupported", message: "This app cannot run \(name).")
+        EffectFailure(.unsupported, message: "This app cannot run \(name).")
     }
 
     /// The failure as the engine takes it.

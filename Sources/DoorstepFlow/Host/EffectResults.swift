@@ -85,11 +85,11 @@ public struct EffectInvitations: Sendable, Hashable {
     /// (some were mailed, or none were asked for).
     var failure: EffectFailure? {
         guard sent == 0 else { return nil }
-        if refusals.contains("own_address") {
-            return EffectFailure(code: "own_address", message: "That's your own address. Invite someone else.")
+        if refusals.contains(ErrorCode.ownAddress.rawValue) {
+            return EffectFailure(.ownAddress, message: "That's your own address. Invite someone else.")
         }
-        if refusals.contains("already_member") {
-            return EffectFailure(code: "already_member", message: "They're already in your family.")
+        if refusals.contains(ErrorCode.alreadyMember.rawValue) {
+            return EffectFailure(.alreadyMember, message: "They're already in your family.")
         }
         return nil
     }

@@ -35,7 +35,7 @@ extension FunnelController {
             // Says why the browser had no options to make one with, if there is a reason.
             _ = try await passkeys.registrationOptions(for: caller)
             throw ServiceError(
-                status: 422, code: "passkey_required",
+                status: 422, code: .passkeyRequired,
                 detail: "Your browser did not create a passkey. Try again, or use a browser that supports passkeys.")
         }
         guard json.utf8.count <= 32 * 1024,

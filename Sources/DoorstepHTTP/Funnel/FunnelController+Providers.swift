@@ -75,7 +75,7 @@ extension FunnelController {
                 }
             }
         } else {
-            let outcome = EffectOutcome.failure(waiting.requestID, code: "cancelled")
+            let outcome = EffectOutcome.failure(waiting.requestID, code: ErrorCode.cancelled.rawValue)
             await step(&engine, &effects, &browser, request, variant: variant) { host, effects in
                 await host.handle(.effectFinished(outcome), performer: &effects, now: { clock.now })
             }

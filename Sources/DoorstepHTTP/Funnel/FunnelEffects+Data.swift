@@ -16,14 +16,14 @@ extension FunnelEffects {
 
     func pickImage() async throws -> String {
         guard upload?.isEmpty == false else {
-            throw EffectFailure(code: "photo_required", message: "Choose a photo first.")
+            throw EffectFailure(.photoRequired, message: "Choose a photo first.")
         }
         return "upload"
     }
 
     func uploadAvatar(image reference: String) async throws -> String {
         guard let upload, !upload.isEmpty else {
-            throw EffectFailure(code: "photo_required", message: "Choose a photo first.")
+            throw EffectFailure(.photoRequired, message: "Choose a photo first.")
         }
         let user = try await services.profile.uploadAvatar(try caller(), data: upload)
         return user.avatarID.map { "/v1/avatars/\($0)" } ?? ""

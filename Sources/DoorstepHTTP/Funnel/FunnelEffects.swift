@@ -105,8 +105,7 @@ struct FunnelEffects: FlowEffectPerformer {
         if completedSignIn == nil {
             guard let credential = providerCredential, credential.provider == provider else {
                 guard webProviders.contains(provider) else {
-                    throw EffectFailure(
-                        code: "cancelled", message: "Sign-in with Apple or Google is available in the app.")
+                    throw EffectFailure(.cancelled, message: "Sign-in with Apple or Google is available in the app.")
                 }
                 awaitingProvider = provider
                 throw EffectSuspended()
@@ -125,8 +124,7 @@ struct FunnelEffects: FlowEffectPerformer {
     mutating func signInWithPasskey(remember: Bool) async throws -> EffectSignIn {
         let passkeys = try services.requirePasskeys()
         guard let response = try passkeyMessage(AuthenticationResponse.self) else {
-            throw EffectFailure(
-                code: "passkey_required", message: "Use your passkey to continue, or sign in another way.")
+            throw EffectFailure(.passkeyRequired, message: "Use your passkey to continue, or sign in another way.")
         }
         return try await signingIn(remember: remember) { try await passkeys.authenticate(response, meta: $0.meta) }
     }
@@ -140,7 +138,7 @@ struct FunnelEffects: FlowEffectPerformer {
     mutating func addPasskey(name: String?) async throws {
         let passkeys = try services.requirePasskeys()
         guard let response = try passkeyMessage(RegistrationResponse.self) else {
-            throw EffectFailure(code: "passkey_required", message: "This browser did not create a passkey.")
+            throw EffectFailure(.passkeyRequired, message: "This browser did not create a passkey.")
         }
         let user = try await services.auth.activeUser(try caller())
         _ = try await passkeys.register(response, for: user, name: name)

@@ -1,3 +1,5 @@
+import DoorstepFlow
+
 extension ErrorCode {
     /// A passkey message that is not what WebAuthn specifies, or a key Doorstep does not verify.
     public static let passkeyInvalid: ErrorCode = "passkey_invalid"

@@ -91,8 +91,8 @@ extension GroupService {
         of address: String, held invitee: UserRecord?, by inviter: UserRecord, to group: GroupRecord,
         members: Set<UUID>, in store: any StorageTransaction
     ) async throws -> String? {
-        if address == inviter.email.map(EmailAddress.normalized) { return "own_address" }
-        if let invitee, members.contains(invitee.id) { return "already_member" }
+        if address == inviter.email.map(EmailAddress.normalized) { return ErrorCode.ownAddress.rawValue }
+        if let invitee, members.contains(invitee.id) { return ErrorCode.alreadyMember.rawValue }
         let earlier = try await store.marks(
             .addressInvited, subject: Self.invitationSubject(group, address),
             since: clock.now.addingTimeInterval(-Self.invitationMemory))

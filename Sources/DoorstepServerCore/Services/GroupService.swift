@@ -88,7 +88,7 @@ public struct GroupService: Sendable {
             }
             if try await store.members(groupID: group.id).contains(where: { $0.userID == caller.userID }) {
                 throw ServiceError(
-                    status: 409, code: "already_member", detail: "You're already a member of this group.")
+                    status: 409, code: .alreadyMember, detail: "You're already a member of this group.")
             }
             try await store.insertMember(
                 MemberRecord(

@@ -1,39 +1,5 @@
 import DoorstepFlow
 
-/// A stable, machine-readable error code. An open set: a newer server may send codes an older app
-/// does not know, and nothing breaks.
-public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public var description: String { rawValue }
-
-    public static let malformedRequest: ErrorCode = "malformed_request"
-    public static let unauthenticated: ErrorCode = "unauthenticated"
-    public static let invalidCredentials: ErrorCode = "invalid_credentials"
-    public static let tokenExpired: ErrorCode = "token_expired"
-    public static let refreshTokenReused: ErrorCode = "refresh_token_reused"
-    public static let sessionRevoked: ErrorCode = "session_revoked"
-    public static let forbidden: ErrorCode = "forbidden"
-    public static let emailNotVerified: ErrorCode = "email_not_verified"
-    public static let notFound: ErrorCode = "not_found"
-    public static let methodNotAllowed: ErrorCode = "method_not_allowed"
-    public static let emailTaken: ErrorCode = "email_taken"
-    public static let codeExpired: ErrorCode = "code_expired"
-    public static let payloadTooLarge: ErrorCode = "payload_too_large"
-    public static let unsupportedMediaType: ErrorCode = "unsupported_media_type"
-    public static let validationFailed: ErrorCode = "validation_failed"
-    public static let invalidCode: ErrorCode = "invalid_code"
-    public static let weakPassword: ErrorCode = "weak_password"
-    public static let rateLimited: ErrorCode = "rate_limited"
-    public static let tooManyAttempts: ErrorCode = "too_many_attempts"
-    public static let unavailable: ErrorCode = "unavailable"
-    public static let secretInSnapshot: ErrorCode = "secret_in_snapshot"
-    public static let reauthenticationRequired: ErrorCode = "reauthentication_required"
-    public static let mfaRequired: ErrorCode = "mfa_required"
-    public static let mfaCodeRequired: ErrorCode = "mfa_code_required"
-}
-
 /// An error a service reports to its caller, with the HTTP status and code the contract gives it.
 /// Its words are safe to show; causes that are not are logged, never put here.
 public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible {

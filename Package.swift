@@ -45,6 +45,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        // Both come with jwt-kit; named here because App Store signatures are checked with them.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -75,6 +78,8 @@ let package = Package(
                 "DoorstepFlow",
                 server("Crypto", "swift-crypto"),
                 server("JWTKit", "jwt-kit"),
+                server("X509", "swift-certificates"),
+                server("SwiftASN1", "swift-asn1"),
                 server("Logging", "swift-log"),
                 server("CoreMetrics", "swift-metrics"),
             ],
@@ -211,6 +216,7 @@ let package = Package(
                 "DoorstepPostgres",
                 "DoorstepSQLite",
                 server("SQLiteNIO", "sqlite-nio"),
+                server("X509", "swift-certificates"),
             ]
         ),
         .testTarget(

@@ -19,7 +19,7 @@ public enum SQLMigrations {
         [
             accounts, profileAndGroups(dialect), moduleStates, identities(dialect), browserSessions,
             secretScrub, outbox(dialect), keys, avatars, passkeys, analytics, dailyFunnels, security, secondFactor,
-            webhooks(dialect), audit, sessionDevices, namesAndLanguage,
+            webhooks(dialect), audit, sessionDevices, namesAndLanguage, entitlements,
         ]
     }
 

@@ -34,6 +34,7 @@ struct MemoryState: Sendable {
     var codeSends: [String: [Date]] = [:]
     var loginFailures: [String: [Date]] = [:]
     var consents: [UUID: [ConsentRecord]] = [:]
+    var entitlements: [String: EntitlementRecord] = [:]
     var progress: [String: FlowProgressRecord] = [:]
     var submissions: [String: [SubmissionRecord]] = [:]
     var groups: [UUID: GroupRecord] = [:]
@@ -128,6 +129,7 @@ final class MemoryTransaction: StorageTransaction {
             state.sessions = state.sessions.filter { !sessions.contains($0.key) }
             state.refreshTokens = state.refreshTokens.filter { !sessions.contains($0.value.sessionID) }
             state.consents[id] = nil
+            state.entitlements = state.entitlements.filter { $0.value.userID != id }
             state.progress = state.progress.filter { $0.value.userID != id }
             state.submissions = state.submissions.filter { $0.value.first?.userID != id }
             state.members = state.members.mapValues { $0.filter { $0.userID != id } }

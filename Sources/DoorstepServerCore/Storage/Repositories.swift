@@ -269,7 +269,7 @@ public protocol SecondFactorRepository: Sendable {
 public typealias StorageTransaction = UserRepository & SessionRepository & CodeRepository & ProfileRepository
     & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
     & OutboxRepository & KeyRepository & AvatarRepository & PasskeyRepository & AnalyticsRepository
-    & SecurityLedgerRepository & SecondFactorRepository & WebhookRepository & AuditRepository
+    & SecurityLedgerRepository & SecondFactorRepository & WebhookRepository & AuditRepository & EntitlementRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

@@ -1,0 +1,65 @@
+import Foundation
+import JWTKit
+import X509
+
+/// Why App Store signed data was refused, in words for the log (never the data itself).
+public struct AppStoreVerificationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var reason: String
+    public var description: String { reason }
+}
+
+/// Checks what the App Store signs (a JWS whose `x5c` header carries its certificate chain) the way
+/// Apple says to: exactly three certificates, chaining to a trusted root (Apple Root CA - G3 unless a
+/// test brings its own) and valid at the time given, Apple's markers on the leaf and the intermediate,
+/// the signature by the leaf's key, and then the app's bundle id and the server's environment.
+public struct AppStoreVerifier: Sendable {
+    /// The app whose purchases this server takes, such as `com.example.kordant`.
+    public let bundleID: String
+    public let environment: AppStoreEnvironment
+    let chains: X5CVerifier
+
+    /// A verifier for `bundleID` in `environment`, trusting `rootCertificates` (DER).
+    public init(
+        bundleID: String, environment: AppStoreEnvironment, rootCertificates: [Data] = [AppleRootCertificates.rootG3]
+    ) throws {
+        self.bundleID = bundleID
+        self.environment = environment
+        chains = try X5CVerifier(
+            rootCertificates: try rootCertificates.map { try Certificate(derEncoded: [UInt8]($0)) })
+    }
+
+    /// The transaction `jws` describes, once every check above holds at `now`.
+    public func transaction(_ jws: String, at now: Date) async throws(AppStoreVerificationError) -> SignedTransaction {
+        let certificates = try Self.chainLength(of: jws)
+        guard certificates == 3 else {
+            throw AppStoreVerificationError(reason: "the x5c chain has \(certificates) certificates, not 3")
+        }
+        let transaction: SignedTransaction
+        do {
+            transaction = try await chains.verifyJWS(
+                Array(jws.utf8), as: SignedTransaction.self, jsonDecoder: .defaultForJWT,
+                validationTime: .fixed(now), policy: { AppStoreChainPolicy() })
+        } catch {
+            throw AppStoreVerificationError(reason: "the signature or its chain is not Apple's: \(error)")
+        }
+        guard transaction.bundleId == bundleID else {
+            throw AppStoreVerificationError(reason: "the transaction is for \(transaction.bundleId), not \(bundleID)")
+        }
+        guard transaction.environment == environment.rawValue else {
+            throw AppStoreVerificationError(
+                reason: "the transaction is from \(transaction.environment), not \(environment.rawValue)")
+        }
+        return transaction
+    }
+
+    /// How many certificates the JWS header's `x5c` holds (read before anything is trusted).
+    static func chainLength(of jws: String) throws(AppStoreVerificationError) -> Int {
+        let header = jws.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+        var base64 = header.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { throw AppStoreVerificationError(reason: "the JWS header cannot be read") }
+        return (object["x5c"] as? [Any])?.count ?? 0
+    }
+}

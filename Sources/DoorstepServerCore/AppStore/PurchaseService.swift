@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+
+/// App Store purchases on the account that made them: a signed transaction the app forwards is
+/// checked (``AppStoreVerifier``), must name the caller (the app sets `appAccountToken` to the account's
+/// id), and becomes an entitlement that stays with that account. A restore on another account moves
+/// nothing; data older than what was applied changes nothing; a purchase the App Store took back stays
+/// taken back.
+public struct PurchaseService: Sendable {
+    let storage: any Storage
+    /// Nil when the server takes no App Store purchases (no bundle id configured).
+    let verifier: AppStoreVerifier?
+    let clock: any WallClock
+    let logger: Logger
+
+    /// Creates the service.
+    public init(
+        storage: any Storage, verifier: AppStoreVerifier?, clock: any WallClock,
+        logger: Logger = Logger(label: "doorstep.purchases")
+    ) {
+        self.storage = storage
+        self.verifier = verifier
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Applies a signed transaction to the caller's entitlements; returns the entitlement as it now
+    /// stands (inactive when the transaction was refunded or revoked).
+    public func record(_ caller: Caller, signedTransaction jws: String) async throws -> EntitlementRecord {
+        guard let verifier else { throw Self.purchasesOff }
+        let now = clock.now
+        let transaction: SignedTransaction
+        do {
+            transaction = try await verifier.transaction(jws, at: now)
+        } catch {
+            logger.warning("a signed transaction was refused", metadata: ["reason": "\(error.reason)"])
+            throw Self.unverified
+        }
+        guard transaction.appAccountToken?.lowercased() == caller.userID.lowercasedText else {
+            throw Self.anotherAccount
+        }
+        return try await storage.transaction { store in
+            let kept = try await store.entitlement(originalTransactionID: transaction.originalTransactionId)
+            if let kept {
+                guard kept.userID == caller.userID else { throw Self.anotherAccount }
+                let signedAt = SignedTransaction.date(transaction.signedDate) ?? now
+                if kept.revokedAt != nil, signedAt <= kept.signedAt { throw Self.revoked }
+                if signedAt < kept.signedAt { return kept }
+            }
+            let entitlement = Self.entitlement(of: transaction, for: caller.userID, at: now)
+            try await store.saveEntitlement(entitlement)
+            return entitlement
+        }
+    }
+
+    /// The caller's entitlements that are active now.
+    public func entitlements(_ caller: Caller) async throws -> [EntitlementRecord] {
+        let now = clock.now
+        return try await storage.read { try await $0.entitlements(userID: caller.userID) }.filter {
+            $0.isActive(at: now)
+        }
+    }
+
+    static func entitlement(of transaction: SignedTransaction, for userID: UUID, at now: Date) -> EntitlementRecord {
+        EntitlementRecord(
+            originalTransactionID: transaction.originalTransactionId, userID: userID, productID: transaction.productId,
+            transactionID: transaction.transactionId, environment: transaction.environment,
+            ownershipType: transaction.inAppOwnershipType ?? "PURCHASED",
+            purchasedAt: SignedTransaction.date(transaction.purchaseDate) ?? now,
+            expiresAt: SignedTransaction.date(transaction.expiresDate),
+            revokedAt: SignedTransaction.date(transaction.revocationDate),
+            signedAt: SignedTransaction.date(transaction.signedDate) ?? now, updatedAt: now)
+    }
+
+    static let purchasesOff = ServiceError(
+        status: 404, code: .notFound, detail: "This server does not take App Store purchases.")
+    static let unverified = ServiceError(
+        status: 422, code: .invalidTransaction, detail: "This purchase could not be verified with the App Store.")
+    static let anotherAccount = ServiceError(
+        status: 403, code: .purchaseOfAnotherAccount,
+        detail: "This purchase belongs to another account. Sign in to the account that made it.")
+    static let revoked = ServiceError(
+        status: 409, code: .transactionRevoked, detail: "The App Store took this purchase back.")
+}

@@ -31,6 +31,7 @@ extension Serve {
             try drainSeconds ?? Self.integer(environment, "DOORSTEP_DRAIN_SECONDS").map(Double.init)
             ?? configuration.drainSeconds
         try resolveProviders(into: &configuration, environment: environment)
+        try resolveAppStore(into: &configuration, environment: environment)
         try resolveSessionsAndBudgets(into: &configuration, environment: environment)
         try resolveMail(into: &configuration, environment: environment)
         try resolvePasskeys(into: &configuration, environment: environment)

@@ -110,6 +110,15 @@ struct Serve: AsyncParsableCommand {
             """)
     var webhookLease: Int?
 
+    @Option(help: "Take App Store purchases for this app's bundle id, such as com.example.kordant.")
+    var appstoreBundleId: String?
+
+    @Option(help: "production or sandbox: the App Store purchases are taken from. (default: production)")
+    var appstoreEnvironment: String?
+
+    @Option(help: "A root certificate (PEM or DER) to trust instead of Apple's, for tests on this machine only.")
+    var appstoreRootCertificate: String?
+
     @Option(help: "Days the audit log keeps an entry. (default: 365)")
     var auditRetentionDays: Int?
 

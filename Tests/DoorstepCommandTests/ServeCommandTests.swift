@@ -240,6 +240,14 @@ struct ServeCommandTests {
         #expect(iosOrigin.status != 0)
         #expect(iosOrigin.standardError.contains("https://example.com"))
         #expect(iosOrigin.standardError.contains("--apple-app-id"))
+        let bundle = try await doorstep.run("serve", "--appstore-bundle-id", "kordant")
+        #expect(bundle.status != 0 && bundle.standardError.contains("reverse-DNS"))
+        let store = try await doorstep.run(
+            "serve", "--appstore-bundle-id", "com.example.kordant", "--appstore-environment", "staging")
+        #expect(store.status != 0 && store.standardError.contains("production or sandbox"))
+        let root = try await doorstep.run(
+            "serve", "--appstore-bundle-id", "com.example.kordant", "--appstore-root-certificate", "/etc/hostname")
+        #expect(root.status != 0 && root.standardError.contains("not a certificate in PEM or DER"))
         let unreachable = try await doorstep.run("serve", "--database", "postgres://app:s3cret@127.0.0.1:1/accounts")
         #expect(unreachable.status != 0)
         #expect(unreachable.standardError.hasPrefix("Error: cannot connect to PostgreSQL at 127.0.0.1:1/accounts"))

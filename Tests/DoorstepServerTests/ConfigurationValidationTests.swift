@@ -87,6 +87,20 @@ struct ConfigurationValidationTests {
         #expect(await Self.refusal(configuration)?.hasPrefix("The admin token must have at least") == true)
     }
 
+    @Test("A root certificate other than Apple's for App Store purchases runs on loopback only, never behind https")
+    func appStoreRoot() async throws {
+        var configuration = ServerConfiguration()
+        configuration.sendsNoMail = true
+        configuration.appStore = try AppStoreVerifier(
+            bundleID: "com.example.kordant", environment: .sandbox, rootCertificates: [try TestAppStore().rootDER])
+        #expect(await Self.refusal(configuration) == nil)
+        configuration.publicURL = "https://auth.example.com"
+        #expect(
+            await Self.refusal(configuration)?.hasPrefix("A root certificate other than Apple's is for tests") == true)
+        configuration.appStore = try AppStoreVerifier(bundleID: "com.example.kordant", environment: .production)
+        #expect(await Self.refusal(configuration) == nil, "Apple's own root")
+    }
+
     @Test("A webhook lease shorter than a batch's attempts, or a retry wait of no time, is refused")
     func queues() async {
         var configuration = ServerConfiguration()

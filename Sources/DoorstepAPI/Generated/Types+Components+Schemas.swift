@@ -1239,6 +1239,113 @@ extension Components {
                 case avatarUrl
             }
         }
+        /// - Remark: Generated from `#/components/schemas/PurchaseRequest`.
+        public struct PurchaseRequest: Codable, Hashable, Sendable {
+            /// A StoreKit 2 signed transaction (JWS) as the App Store made it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PurchaseRequest/signedTransaction`.
+            public var signedTransaction: Swift.String
+            /// Creates a new `PurchaseRequest`.
+            ///
+            /// - Parameters:
+            ///   - signedTransaction: A StoreKit 2 signed transaction (JWS) as the App Store made it.
+            public init(signedTransaction: Swift.String) {
+                self.signedTransaction = signedTransaction
+            }
+            public enum CodingKeys: String, CodingKey {
+                case signedTransaction
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Entitlement`.
+        public struct Entitlement: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Entitlement/productId`.
+            public var productId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Entitlement/originalTransactionId`.
+            public var originalTransactionId: Swift.String
+            /// The newest transaction of the purchase the server has seen.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Entitlement/transactionId`.
+            public var transactionId: Swift.String
+            /// Production, Sandbox, Xcode or LocalTesting.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Entitlement/environment`.
+            public var environment: Swift.String
+            /// PURCHASED, or FAMILY_SHARED through Family Sharing.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Entitlement/ownershipType`.
+            public var ownershipType: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Entitlement/purchasedAt`.
+            public var purchasedAt: Foundation.Date
+            /// When the current period ends; absent when it does not.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Entitlement/expiresAt`.
+            public var expiresAt: Foundation.Date?
+            /// When the App Store took the purchase back.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Entitlement/revokedAt`.
+            public var revokedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Entitlement/active`.
+            public var active: Swift.Bool
+            /// Creates a new `Entitlement`.
+            ///
+            /// - Parameters:
+            ///   - productId:
+            ///   - originalTransactionId:
+            ///   - transactionId: The newest transaction of the purchase the server has seen.
+            ///   - environment: Production, Sandbox, Xcode or LocalTesting.
+            ///   - ownershipType: PURCHASED, or FAMILY_SHARED through Family Sharing.
+            ///   - purchasedAt:
+            ///   - expiresAt: When the current period ends; absent when it does not.
+            ///   - revokedAt: When the App Store took the purchase back.
+            ///   - active:
+            public init(
+                productId: Swift.String,
+                originalTransactionId: Swift.String,
+                transactionId: Swift.String,
+                environment: Swift.String,
+                ownershipType: Swift.String,
+                purchasedAt: Foundation.Date,
+                expiresAt: Foundation.Date? = nil,
+                revokedAt: Foundation.Date? = nil,
+                active: Swift.Bool
+            ) {
+                self.productId = productId
+                self.originalTransactionId = originalTransactionId
+                self.transactionId = transactionId
+                self.environment = environment
+                self.ownershipType = ownershipType
+                self.purchasedAt = purchasedAt
+                self.expiresAt = expiresAt
+                self.revokedAt = revokedAt
+                self.active = active
+            }
+            public enum CodingKeys: String, CodingKey {
+                case productId
+                case originalTransactionId
+                case transactionId
+                case environment
+                case ownershipType
+                case purchasedAt
+                case expiresAt
+                case revokedAt
+                case active
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Entitlements`.
+        public struct Entitlements: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Entitlements/entitlements`.
+            public var entitlements: [Components.Schemas.Entitlement]
+            /// Creates a new `Entitlements`.
+            ///
+            /// - Parameters:
+            ///   - entitlements:
+            public init(entitlements: [Components.Schemas.Entitlement]) {
+                self.entitlements = entitlements
+            }
+            public enum CodingKeys: String, CodingKey {
+                case entitlements
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ConsentsRequest`.
         public struct ConsentsRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ConsentsRequest/consents`.

@@ -3747,6 +3747,312 @@ public enum Operations {
             }
         }
     }
+    /// Keeps an App Store purchase on the signed-in account.
+    ///
+    /// Takes a StoreKit 2 signed transaction (`Transaction.jwsRepresentation`) the app forwards after a purchase, a restore or an update. The server checks its certificate chain to Apple's root, Apple's markers, the signature, the app's bundle id and the environment, and that its `appAccountToken` is the caller's account id; then keeps the entitlement on that account. A purchase kept for another account is refused with `purchase_of_another_account` (a restore never moves it), a transaction the App Store took back and replayed with `transaction_revoked`, anything that is not Apple's with `invalid_transaction`; a server with no App Store bundle id answers 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/purchases`.
+    /// - Remark: Generated from `#/paths//v1/me/purchases/post(recordPurchase)`.
+    public enum RecordPurchase {
+        public static let id: Swift.String = "recordPurchase"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/me/purchases/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RecordPurchase.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RecordPurchase.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RecordPurchase.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/me/purchases/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/purchases/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.PurchaseRequest)
+            }
+            public var body: Operations.RecordPurchase.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.RecordPurchase.Input.Headers = .init(),
+                body: Operations.RecordPurchase.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/purchases/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/me/purchases/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Entitlement)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Entitlement {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RecordPurchase.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RecordPurchase.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The entitlement as it now stands (not active when the transaction was refunded or revoked).
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/purchases/post(recordPurchase)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RecordPurchase.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RecordPurchase.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
+            /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
+            /// 403 forbidden, email_not_verified,
+            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
+            /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
+            /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
+            /// weak_password, invalid_invite_code, invite_code_rotated, invalid_identity_token, secret_in_snapshot;
+            /// 429 rate_limited, too_many_attempts
+            /// (both with Retry-After). Every POST, PUT, PATCH and DELETE under /v1 is limited per client and
+            /// route, and may answer 429 rate_limited before its body is read.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/purchases/post(recordPurchase)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// The signed-in account's active App Store entitlements, oldest purchase first.
+    ///
+    /// - Remark: HTTP `GET /v1/me/entitlements`.
+    /// - Remark: Generated from `#/paths//v1/me/entitlements/get(listEntitlements)`.
+    public enum ListEntitlements {
+        public static let id: Swift.String = "listEntitlements"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/me/entitlements/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListEntitlements.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListEntitlements.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListEntitlements.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListEntitlements.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/entitlements/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/me/entitlements/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Entitlements)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Entitlements {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListEntitlements.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListEntitlements.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The entitlements active now.
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/entitlements/get(listEntitlements)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListEntitlements.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListEntitlements.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
+            /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
+            /// 403 forbidden, email_not_verified,
+            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
+            /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
+            /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
+            /// weak_password, invalid_invite_code, invite_code_rotated, invalid_identity_token, secret_in_snapshot;
+            /// 429 rate_limited, too_many_attempts
+            /// (both with Retry-After). Every POST, PUT, PATCH and DELETE under /v1 is limited per client and
+            /// route, and may answer 429 rate_limited before its body is read.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/entitlements/get(listEntitlements)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// The signed-in account's passkeys, oldest first.
     ///
     /// - Remark: HTTP `GET /v1/me/passkeys`.

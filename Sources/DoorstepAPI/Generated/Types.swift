@@ -145,6 +145,19 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/me/mfa/totp/disable`.
     /// - Remark: Generated from `#/paths//v1/me/mfa/totp/disable/post(disableSecondFactor)`.
     func disableSecondFactor(_ input: Operations.DisableSecondFactor.Input) async throws -> Operations.DisableSecondFactor.Output
+    /// Keeps an App Store purchase on the signed-in account.
+    ///
+    /// Takes a StoreKit 2 signed transaction (`Transaction.jwsRepresentation`) the app forwards after a purchase, a restore or an update. The server checks its certificate chain to Apple's root, Apple's markers, the signature, the app's bundle id and the environment, and that its `appAccountToken` is the caller's account id; then keeps the entitlement on that account. A purchase kept for another account is refused with `purchase_of_another_account` (a restore never moves it), a transaction the App Store took back and replayed with `transaction_revoked`, anything that is not Apple's with `invalid_transaction`; a server with no App Store bundle id answers 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/purchases`.
+    /// - Remark: Generated from `#/paths//v1/me/purchases/post(recordPurchase)`.
+    func recordPurchase(_ input: Operations.RecordPurchase.Input) async throws -> Operations.RecordPurchase.Output
+    /// The signed-in account's active App Store entitlements, oldest purchase first.
+    ///
+    /// - Remark: HTTP `GET /v1/me/entitlements`.
+    /// - Remark: Generated from `#/paths//v1/me/entitlements/get(listEntitlements)`.
+    func listEntitlements(_ input: Operations.ListEntitlements.Input) async throws -> Operations.ListEntitlements.Output
     /// The signed-in account's passkeys, oldest first.
     ///
     /// - Remark: HTTP `GET /v1/me/passkeys`.
@@ -625,6 +638,29 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
+    }
+    /// Keeps an App Store purchase on the signed-in account.
+    ///
+    /// Takes a StoreKit 2 signed transaction (`Transaction.jwsRepresentation`) the app forwards after a purchase, a restore or an update. The server checks its certificate chain to Apple's root, Apple's markers, the signature, the app's bundle id and the environment, and that its `appAccountToken` is the caller's account id; then keeps the entitlement on that account. A purchase kept for another account is refused with `purchase_of_another_account` (a restore never moves it), a transaction the App Store took back and replayed with `transaction_revoked`, anything that is not Apple's with `invalid_transaction`; a server with no App Store bundle id answers 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/me/purchases`.
+    /// - Remark: Generated from `#/paths//v1/me/purchases/post(recordPurchase)`.
+    public func recordPurchase(
+        headers: Operations.RecordPurchase.Input.Headers = .init(),
+        body: Operations.RecordPurchase.Input.Body
+    ) async throws -> Operations.RecordPurchase.Output {
+        try await recordPurchase(Operations.RecordPurchase.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The signed-in account's active App Store entitlements, oldest purchase first.
+    ///
+    /// - Remark: HTTP `GET /v1/me/entitlements`.
+    /// - Remark: Generated from `#/paths//v1/me/entitlements/get(listEntitlements)`.
+    public func listEntitlements(headers: Operations.ListEntitlements.Input.Headers = .init()) async throws -> Operations.ListEntitlements.Output {
+        try await listEntitlements(Operations.ListEntitlements.Input(headers: headers))
     }
     /// The signed-in account's passkeys, oldest first.
     ///

@@ -78,6 +78,11 @@ extension ServerConfiguration {
         }
         if let passkeys { try Self.validate(passkeys) }
         try validateQueues()
+        if let appStore, !appStore.trustsOnlyApple, publicURLIsHTTPS || !Self.isLoopback(host) {
+            throw ConfigurationError(
+                "A root certificate other than Apple's is for tests on this machine; it cannot run with "
+                    + (publicURLIsHTTPS ? "an https public URL." : "the address \(host)."))
+        }
     }
 
     /// Retry waits between a tenth of a second and ten minutes, and a webhook lease longer than a

@@ -107,6 +107,9 @@ public struct ServerConfiguration: Sendable {
         return party
     }
 
+    /// The app whose App Store purchases `POST /v1/me/purchases` takes, its environment and the root its
+    /// signatures chain to; nil takes none.
+    public var appStore: AppStoreVerifier?
     /// The bearer token scripts read funnels with (`--admin-token`).
     public var adminToken: String?
     /// Accounts that may read funnels and the admin page once signed in (`--admin-email`).

@@ -13,6 +13,8 @@ struct ServerServices: Sendable {
     /// Passkey ceremonies, when the server has a relying party.
     let passkeys: PasskeyService?
     let analytics: AnalyticsService
+    /// App Store purchases and the entitlements they give (404 with no bundle id configured).
+    let purchases: PurchaseService
     let admins: AdminAccess
     /// The name authenticator apps list the account under: the app mail speaks for.
     let secondFactorIssuer: String

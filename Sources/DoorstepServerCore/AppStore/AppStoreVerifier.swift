@@ -17,6 +17,8 @@ public struct AppStoreVerifier: Sendable {
     public let bundleID: String
     public let environment: AppStoreEnvironment
     let chains: X5CVerifier
+    /// Whether the only root trusted is Apple's (anything else is for tests).
+    public let trustsOnlyApple: Bool
 
     /// A verifier for `bundleID` in `environment`, trusting `rootCertificates` (DER).
     public init(
@@ -24,6 +26,7 @@ public struct AppStoreVerifier: Sendable {
     ) throws {
         self.bundleID = bundleID
         self.environment = environment
+        trustsOnlyApple = rootCertificates == [AppleRootCertificates.rootG3]
         chains = try X5CVerifier(
             rootCertificates: try rootCertificates.map { try Certificate(derEncoded: [UInt8]($0)) })
     }

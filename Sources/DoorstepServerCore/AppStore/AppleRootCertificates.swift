@@ -1,4 +1,5 @@
 import Foundation
+import X509
 
 /// The certificate App Store signatures chain up to.
 public enum AppleRootCertificates {
@@ -15,4 +16,12 @@ public enum AppleRootCertificates {
             6cHEFl4aXTQY2e3v9GwOAEZLuN+yRhHFD/3meoyhpmvOwgPUnPWTxnS4at+qIxUCMG1mihDK1A3UT82NQz60imOlM27jbdoXt2QfyFMm+Yhi\
             dDkLF1vLUagM6BgD56KyKA==
             """)!
+
+    /// The DER of a certificate given as PEM or DER; nil when `data` is neither.
+    public static func der(of data: Data) -> Data? {
+        if let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN CERTIFICATE-----") {
+            return (try? Certificate(pemEncoded: text)).flatMap { try? Data($0.serializeAsPEM().derBytes) }
+        }
+        return (try? Certificate(derEncoded: [UInt8](data))).map { _ in data }
+    }
 }

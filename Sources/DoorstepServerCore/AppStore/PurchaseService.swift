@@ -61,6 +61,11 @@ public struct PurchaseService: Sendable {
         }
     }
 
+    /// Whether `entitlement` is active now.
+    public func isActive(_ entitlement: EntitlementRecord) -> Bool {
+        entitlement.isActive(at: clock.now)
+    }
+
     static func entitlement(of transaction: SignedTransaction, for userID: UUID, at now: Date) -> EntitlementRecord {
         EntitlementRecord(
             originalTransactionID: transaction.originalTransactionId, userID: userID, productID: transaction.productId,

@@ -2033,6 +2033,95 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// Takes an App Store Server Notification (version 2); the URL to give App Store Connect.
+    ///
+    /// Apple posts `{"signedPayload": …}` when a purchase is renewed, expires, is refunded or revoked. The payload and the transaction inside are checked as `POST /v1/me/purchases` checks one, then applied to the entitlement of the account that keeps the purchase. A notification Apple sends again is applied once (`already_applied`), one signed before what was applied changes nothing, and one about a purchase of no account here is `ignored`. Anything not signed by the App Store is 422.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/appstore/notifications`.
+    /// - Remark: Generated from `#/paths//v1/appstore/notifications/post(receiveAppStoreNotification)`.
+    public func receiveAppStoreNotification(_ input: Operations.ReceiveAppStoreNotification.Input) async throws -> Operations.ReceiveAppStoreNotification.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ReceiveAppStoreNotification.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/appstore/notifications",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .json(value):
+                    body = try converter.setRequiredRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ReceiveAppStoreNotification.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.AppStoreNotificationOutcome.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                default:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .`default`(
+                        statusCode: response.status.code,
+                        .init(body: body)
+                    )
+                }
+            }
+        )
+    }
     /// Keeps an App Store purchase on the signed-in account.
     ///
     /// Takes a StoreKit 2 signed transaction (`Transaction.jwsRepresentation`) the app forwards after a purchase, a restore or an update. The server checks its certificate chain to Apple's root, Apple's markers, the signature, the app's bundle id and the environment, and that its `appAccountToken` is the caller's account id; then keeps the entitlement on that account. A purchase kept for another account is refused with `purchase_of_another_account` (a restore never moves it), a transaction the App Store took back and replayed with `transaction_revoked`, anything that is not Apple's with `invalid_transaction`; a server with no App Store bundle id answers 404.

@@ -1239,6 +1239,42 @@ extension Components {
                 case avatarUrl
             }
         }
+        /// - Remark: Generated from `#/components/schemas/AppStoreNotification`.
+        public struct AppStoreNotification: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AppStoreNotification/signedPayload`.
+            public var signedPayload: Swift.String
+            /// Creates a new `AppStoreNotification`.
+            ///
+            /// - Parameters:
+            ///   - signedPayload:
+            public init(signedPayload: Swift.String) {
+                self.signedPayload = signedPayload
+            }
+            public enum CodingKeys: String, CodingKey {
+                case signedPayload
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AppStoreNotificationOutcome`.
+        public struct AppStoreNotificationOutcome: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AppStoreNotificationOutcome/outcome`.
+            @frozen public enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case applied = "applied"
+                case alreadyApplied = "already_applied"
+                case ignored = "ignored"
+            }
+            /// - Remark: Generated from `#/components/schemas/AppStoreNotificationOutcome/outcome`.
+            public var outcome: Components.Schemas.AppStoreNotificationOutcome.OutcomePayload
+            /// Creates a new `AppStoreNotificationOutcome`.
+            ///
+            /// - Parameters:
+            ///   - outcome:
+            public init(outcome: Components.Schemas.AppStoreNotificationOutcome.OutcomePayload) {
+                self.outcome = outcome
+            }
+            public enum CodingKeys: String, CodingKey {
+                case outcome
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/PurchaseRequest`.
         public struct PurchaseRequest: Codable, Hashable, Sendable {
             /// A StoreKit 2 signed transaction (JWS) as the App Store made it.

@@ -3747,6 +3747,166 @@ public enum Operations {
             }
         }
     }
+    /// Takes an App Store Server Notification (version 2); the URL to give App Store Connect.
+    ///
+    /// Apple posts `{"signedPayload": …}` when a purchase is renewed, expires, is refunded or revoked. The payload and the transaction inside are checked as `POST /v1/me/purchases` checks one, then applied to the entitlement of the account that keeps the purchase. A notification Apple sends again is applied once (`already_applied`), one signed before what was applied changes nothing, and one about a purchase of no account here is `ignored`. Anything not signed by the App Store is 422.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/appstore/notifications`.
+    /// - Remark: Generated from `#/paths//v1/appstore/notifications/post(receiveAppStoreNotification)`.
+    public enum ReceiveAppStoreNotification {
+        public static let id: Swift.String = "receiveAppStoreNotification"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/appstore/notifications/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReceiveAppStoreNotification.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReceiveAppStoreNotification.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReceiveAppStoreNotification.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/appstore/notifications/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/appstore/notifications/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AppStoreNotification)
+            }
+            public var body: Operations.ReceiveAppStoreNotification.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.ReceiveAppStoreNotification.Input.Headers = .init(),
+                body: Operations.ReceiveAppStoreNotification.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/appstore/notifications/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/appstore/notifications/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AppStoreNotificationOutcome)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AppStoreNotificationOutcome {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReceiveAppStoreNotification.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReceiveAppStoreNotification.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// What the notification did.
+            ///
+            /// - Remark: Generated from `#/paths//v1/appstore/notifications/post(receiveAppStoreNotification)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ReceiveAppStoreNotification.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ReceiveAppStoreNotification.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
+            /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
+            /// 403 forbidden, email_not_verified,
+            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
+            /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
+            /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
+            /// weak_password, invalid_invite_code, invite_code_rotated, invalid_identity_token, secret_in_snapshot;
+            /// 429 rate_limited, too_many_attempts
+            /// (both with Retry-After). Every POST, PUT, PATCH and DELETE under /v1 is limited per client and
+            /// route, and may answer 429 rate_limited before its body is read.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/appstore/notifications/post(receiveAppStoreNotification)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Keeps an App Store purchase on the signed-in account.
     ///
     /// Takes a StoreKit 2 signed transaction (`Transaction.jwsRepresentation`) the app forwards after a purchase, a restore or an update. The server checks its certificate chain to Apple's root, Apple's markers, the signature, the app's bundle id and the environment, and that its `appAccountToken` is the caller's account id; then keeps the entitlement on that account. A purchase kept for another account is refused with `purchase_of_another_account` (a restore never moves it), a transaction the App Store took back and replayed with `transaction_revoked`, anything that is not Apple's with `invalid_transaction`; a server with no App Store bundle id answers 404.

@@ -145,6 +145,14 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/me/mfa/totp/disable`.
     /// - Remark: Generated from `#/paths//v1/me/mfa/totp/disable/post(disableSecondFactor)`.
     func disableSecondFactor(_ input: Operations.DisableSecondFactor.Input) async throws -> Operations.DisableSecondFactor.Output
+    /// Takes an App Store Server Notification (version 2); the URL to give App Store Connect.
+    ///
+    /// Apple posts `{"signedPayload": …}` when a purchase is renewed, expires, is refunded or revoked. The payload and the transaction inside are checked as `POST /v1/me/purchases` checks one, then applied to the entitlement of the account that keeps the purchase. A notification Apple sends again is applied once (`already_applied`), one signed before what was applied changes nothing, and one about a purchase of no account here is `ignored`. Anything not signed by the App Store is 422.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/appstore/notifications`.
+    /// - Remark: Generated from `#/paths//v1/appstore/notifications/post(receiveAppStoreNotification)`.
+    func receiveAppStoreNotification(_ input: Operations.ReceiveAppStoreNotification.Input) async throws -> Operations.ReceiveAppStoreNotification.Output
     /// Keeps an App Store purchase on the signed-in account.
     ///
     /// Takes a StoreKit 2 signed transaction (`Transaction.jwsRepresentation`) the app forwards after a purchase, a restore or an update. The server checks its certificate chain to Apple's root, Apple's markers, the signature, the app's bundle id and the environment, and that its `appAccountToken` is the caller's account id; then keeps the entitlement on that account. A purchase kept for another account is refused with `purchase_of_another_account` (a restore never moves it), a transaction the App Store took back and replayed with `transaction_revoked`, anything that is not Apple's with `invalid_transaction`; a server with no App Store bundle id answers 404.
@@ -635,6 +643,22 @@ extension APIProtocol {
         body: Operations.DisableSecondFactor.Input.Body
     ) async throws -> Operations.DisableSecondFactor.Output {
         try await disableSecondFactor(Operations.DisableSecondFactor.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Takes an App Store Server Notification (version 2); the URL to give App Store Connect.
+    ///
+    /// Apple posts `{"signedPayload": …}` when a purchase is renewed, expires, is refunded or revoked. The payload and the transaction inside are checked as `POST /v1/me/purchases` checks one, then applied to the entitlement of the account that keeps the purchase. A notification Apple sends again is applied once (`already_applied`), one signed before what was applied changes nothing, and one about a purchase of no account here is `ignored`. Anything not signed by the App Store is 422.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/appstore/notifications`.
+    /// - Remark: Generated from `#/paths//v1/appstore/notifications/post(receiveAppStoreNotification)`.
+    public func receiveAppStoreNotification(
+        headers: Operations.ReceiveAppStoreNotification.Input.Headers = .init(),
+        body: Operations.ReceiveAppStoreNotification.Input.Body
+    ) async throws -> Operations.ReceiveAppStoreNotification.Output {
+        try await receiveAppStoreNotification(Operations.ReceiveAppStoreNotification.Input(
             headers: headers,
             body: body
         ))

@@ -33,26 +33,46 @@ public struct AppStoreVerifier: Sendable {
 
     /// The transaction `jws` describes, once every check above holds at `now`.
     public func transaction(_ jws: String, at now: Date) async throws(AppStoreVerificationError) -> SignedTransaction {
+        let transaction = try await verified(jws, as: SignedTransaction.self, at: now)
+        try check(bundleID: transaction.bundleId, environment: transaction.environment, of: "transaction")
+        return transaction
+    }
+
+    /// The App Store Server Notification `jws` carries, once every check above holds at `now`.
+    public func notification(_ jws: String, at now: Date) async throws(AppStoreVerificationError)
+        -> SignedNotification
+    {
+        let notification = try await verified(jws, as: SignedNotification.self, at: now)
+        try check(
+            bundleID: notification.data?.bundleId ?? "", environment: notification.data?.environment ?? "",
+            of: "notification")
+        return notification
+    }
+
+    private func verified<Payload: JWTPayload>(_ jws: String, as payload: Payload.Type, at now: Date)
+        async throws(AppStoreVerificationError) -> Payload
+    {
         let certificates = try Self.chainLength(of: jws)
         guard certificates == 3 else {
             throw AppStoreVerificationError(reason: "the x5c chain has \(certificates) certificates, not 3")
         }
-        let transaction: SignedTransaction
         do {
-            transaction = try await chains.verifyJWS(
-                Array(jws.utf8), as: SignedTransaction.self, jsonDecoder: .defaultForJWT,
-                validationTime: .fixed(now), policy: { AppStoreChainPolicy() })
+            return try await chains.verifyJWS(
+                Array(jws.utf8), as: Payload.self, jsonDecoder: .defaultForJWT, validationTime: .fixed(now),
+                policy: { AppStoreChainPolicy() })
         } catch {
             throw AppStoreVerificationError(reason: "the signature or its chain is not Apple's: \(error)")
         }
-        guard transaction.bundleId == bundleID else {
-            throw AppStoreVerificationError(reason: "the transaction is for \(transaction.bundleId), not \(bundleID)")
+    }
+
+    private func check(bundleID: String, environment: String, of what: String) throws(AppStoreVerificationError) {
+        guard bundleID == self.bundleID else {
+            throw AppStoreVerificationError(reason: "the \(what) is for \(bundleID), not \(self.bundleID)")
         }
-        guard transaction.environment == environment.rawValue else {
+        guard environment == self.environment.rawValue else {
             throw AppStoreVerificationError(
-                reason: "the transaction is from \(transaction.environment), not \(environment.rawValue)")
+                reason: "the \(what) is from \(environment), not \(self.environment.rawValue)")
         }
-        return transaction
     }
 
     /// How many certificates the JWS header's `x5c` holds (read before anything is trusted).

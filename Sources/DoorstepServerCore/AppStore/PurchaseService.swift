@@ -29,28 +29,32 @@ public struct PurchaseService: Sendable {
     public func record(_ caller: Caller, signedTransaction jws: String) async throws -> EntitlementRecord {
         guard let verifier else { throw Self.purchasesOff }
         let now = clock.now
-        let transaction: SignedTransaction
-        do {
-            transaction = try await verifier.transaction(jws, at: now)
-        } catch {
-            logger.warning("a signed transaction was refused", metadata: ["reason": "\(error.reason)"])
-            throw Self.unverified
-        }
+        let transaction = try await verified { try await verifier.transaction(jws, at: now) }
         guard transaction.appAccountToken?.lowercased() == caller.userID.lowercasedText else {
             throw Self.anotherAccount
         }
         return try await storage.transaction { store in
-            let kept = try await store.entitlement(originalTransactionID: transaction.originalTransactionId)
-            if let kept {
-                guard kept.userID == caller.userID else { throw Self.anotherAccount }
-                let signedAt = SignedTransaction.date(transaction.signedDate) ?? now
-                if kept.revokedAt != nil, signedAt <= kept.signedAt { throw Self.revoked }
-                if signedAt < kept.signedAt { return kept }
-            }
-            let entitlement = Self.entitlement(of: transaction, for: caller.userID, at: now)
-            try await store.saveEntitlement(entitlement)
-            return entitlement
+            try await apply(transaction, to: caller.userID, refusingRevokedReplay: true, in: store, at: now)
         }
+    }
+
+    /// Applies a verified transaction to `owner`'s entitlement: refused when another account keeps the
+    /// purchase; data signed before what was applied changes nothing, and when the purchase was taken
+    /// back, a caller replaying it is told so (`refusingRevokedReplay`).
+    func apply(
+        _ transaction: SignedTransaction, to owner: UUID, refusingRevokedReplay: Bool,
+        in store: any StorageTransaction, at now: Date
+    ) async throws -> EntitlementRecord {
+        let kept = try await store.entitlement(originalTransactionID: transaction.originalTransactionId)
+        if let kept {
+            guard kept.userID == owner else { throw Self.anotherAccount }
+            let signedAt = SignedTransaction.date(transaction.signedDate) ?? now
+            if refusingRevokedReplay, kept.revokedAt != nil, signedAt <= kept.signedAt { throw Self.revoked }
+            if signedAt <= kept.signedAt { return kept }
+        }
+        let entitlement = Self.entitlement(of: transaction, for: owner, at: now)
+        try await store.saveEntitlement(entitlement)
+        return entitlement
     }
 
     /// The caller's entitlements that are active now.
@@ -58,6 +62,16 @@ public struct PurchaseService: Sendable {
         let now = clock.now
         return try await storage.read { try await $0.entitlements(userID: caller.userID) }.filter {
             $0.isActive(at: now)
+        }
+    }
+
+    /// `check`'s answer, or 422 with the reason logged.
+    func verified<Value>(_ check: () async throws -> Value) async throws -> Value {
+        do {
+            return try await check()
+        } catch let error as AppStoreVerificationError {
+            logger.warning("App Store data was refused", metadata: ["reason": "\(error.reason)"])
+            throw Self.unverified
         }
     }
 

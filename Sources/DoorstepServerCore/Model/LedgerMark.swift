@@ -25,6 +25,9 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     /// A session's reset right used: the password it chose without the old one. The subject is the
     /// session's id; one use per proof.
     case passwordResetUsed
+    /// An App Store Server Notification applied; the subject is its `notificationUUID`, so a
+    /// notification Apple sends again is applied once.
+    case appStoreNotification
 }
 
 /// One dated mark in the security ledger.

@@ -81,6 +81,18 @@ public struct AccountExport: Encodable, Sendable {
     public var sessions: [Session]
     /// The person's entries in the audit log.
     public var audit: [AuditEntry] = []
+    /// What the person bought in the App Store and may use.
+    public var entitlements: [Entitlement] = []
+
+    public struct Entitlement: Encodable, Sendable {
+        var productId: String
+        var originalTransactionId: String
+        var environment: String
+        var ownershipType: String
+        var purchasedAt: Date
+        var expiresAt: Date?
+        var revokedAt: Date?
+    }
 
     public struct AuditEntry: Encodable, Sendable {
         var at: Date
@@ -151,7 +163,19 @@ public struct AccountExporter: Sendable {
                     .init(
                         at: $0.at, event: $0.event, actor: $0.actor, sessionID: $0.sessionID?.lowercasedText,
                         network: $0.network, detail: $0.detail)
-                })
+                },
+                entitlements: try await entitlements(of: userID, in: store))
+        }
+    }
+
+    private func entitlements(of userID: UUID, in store: any StorageTransaction) async throws
+        -> [AccountExport.Entitlement]
+    {
+        try await store.entitlements(userID: userID).map {
+            .init(
+                productId: $0.productID, originalTransactionId: $0.originalTransactionID, environment: $0.environment,
+                ownershipType: $0.ownershipType, purchasedAt: $0.purchasedAt, expiresAt: $0.expiresAt,
+                revokedAt: $0.revokedAt)
         }
     }
 

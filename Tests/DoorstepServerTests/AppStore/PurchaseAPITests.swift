@@ -66,3 +66,31 @@ struct PurchaseAPITests {
         }
     }
 }
+
+extension PurchaseAPITests {
+    @Test("Apple's notification URL takes a signed notification without a session, once, and refuses a forgery")
+    func notificationURL() async throws {
+        let store = try TestAppStore()
+        let server = try await Self.server(store)
+        try await server.test { http in
+            let signedUp = try await http.post(
+                "/v1/auth/signup", ["email": "ari@example.com", "password": "Sunny-Days-2026"])
+            let account = try #require(
+                UUID(uuidString: (signedUp.json["user"] as? [String: Any])?["id"] as? String ?? ""))
+            let jws = try store.notification(
+                "SUBSCRIBED", TestAppStore.transaction(for: account, signedAt: server.clock.now))
+            let first = try await http.post("/v1/appstore/notifications", ["signedPayload": jws])
+            #expect(first.status == 200 && first.json["outcome"] as? String == "applied")
+            let again = try await http.post("/v1/appstore/notifications", ["signedPayload": jws])
+            #expect(again.json["outcome"] as? String == "already_applied")
+            let token = try #require(signedUp.json["accessToken"] as? String)
+            let listed = try await http.get("/v1/me/entitlements", bearer: token)
+            #expect(((listed.json["entitlements"] as? [[String: Any]]) ?? []).count == 1)
+            let forged = try TestAppStore().notification(
+                "REFUND",
+                TestAppStore.transaction(for: account, signedAt: server.clock.now, revokedAt: server.clock.now))
+            let refused = try await http.post("/v1/appstore/notifications", ["signedPayload": forged])
+            #expect(refused.status == 422 && refused.json["code"] as? String == "invalid_transaction")
+        }
+    }
+}

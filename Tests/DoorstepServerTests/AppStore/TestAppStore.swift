@@ -62,7 +62,7 @@ struct TestAppStore {
 
     /// `transaction` signed by the leaf (ES256, as the App Store signs), with `chain` (by default
     /// leaf, intermediate, root) in the header's `x5c`.
-    func sign(_ transaction: SignedTransaction, chain: [Certificate]? = nil) throws -> String {
+    func sign(_ transaction: some Encodable, chain: [Certificate]? = nil) throws -> String {
         let certificates = chain ?? [leaf.certificate, intermediate.certificate, root.certificate]
         let header: [String: Any] = [
             "alg": "ES256", "x5c": try certificates.map { Data(try Self.der($0)).base64EncodedString() },
@@ -93,5 +93,18 @@ struct TestAppStore {
             expiresDate: (expiresAt ?? signedAt.addingTimeInterval(30 * 86_400)).timeIntervalSince1970 * 1000,
             revocationDate: revokedAt.map { $0.timeIntervalSince1970 * 1000 },
             signedDate: signedAt.timeIntervalSince1970 * 1000)
+    }
+
+    /// An App Store Server Notification of `type` about `transaction`, signed like the transaction.
+    func notification(
+        _ type: String, _ transaction: SignedTransaction, id: String = UUID().uuidString, subtype: String? = nil
+    ) throws -> String {
+        let payload = SignedNotification.Payload(
+            bundleId: transaction.bundleId, environment: transaction.environment,
+            signedTransactionInfo: try sign(transaction))
+        return try sign(
+            SignedNotification(
+                notificationType: type, subtype: subtype, notificationUUID: id, data: payload,
+                signedDate: transaction.signedDate))
     }
 }

@@ -114,7 +114,8 @@ func makeServices(
             storage: storage, catalog: catalog, clock: clock, random: random,
             policy: analyticsPolicy, webhooks: core.webhookEvents),
         purchases: PurchaseService(
-            storage: storage, verifier: configuration.appStore, clock: clock, logger: dependencies.logger),
+            storage: storage, verifier: configuration.appStore, clock: clock, logger: dependencies.logger,
+            webhooks: core.webhookEvents, auditTrail: core.auditTrail),
         admins: AdminAccess(token: configuration.adminToken, emails: configuration.adminEmails),
         secondFactorIssuer: configuration.resolvedMailBrand.appName,
         exporter: AccountExporter(storage: storage, flowIDs: catalog.flows.map(\.id)))

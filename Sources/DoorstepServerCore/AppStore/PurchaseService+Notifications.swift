@@ -35,7 +35,8 @@ extension PurchaseService {
                 forgettingBefore: remembered)
             let kept = try await store.entitlement(originalTransactionID: transaction.originalTransactionId)
             guard let owner = try await owner(of: transaction, kept: kept, in: store) else { return .ignored }
-            _ = try await apply(transaction, to: owner, refusingRevokedReplay: false, in: store, at: now)
+            _ = try await apply(
+                transaction, to: owner, refusingRevokedReplay: false, by: "app_store", in: store, at: now)
             return .applied
         }
     }

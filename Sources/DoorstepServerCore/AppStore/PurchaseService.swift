@@ -1,3 +1,4 @@
+import DoorstepFlow
 import Foundation
 import Logging
 
@@ -12,16 +13,22 @@ public struct PurchaseService: Sendable {
     let verifier: AppStoreVerifier?
     let clock: any WallClock
     let logger: Logger
+    /// Where entitlement changes go for webhooks.
+    let webhooks: WebhookEvents
+    let audit: SecurityAudit
 
     /// Creates the service.
     public init(
         storage: any Storage, verifier: AppStoreVerifier?, clock: any WallClock,
-        logger: Logger = Logger(label: "doorstep.purchases")
+        logger: Logger = Logger(label: "doorstep.purchases"), webhooks: WebhookEvents = .disabled,
+        auditTrail: AuditTrail? = nil
     ) {
         self.storage = storage
         self.verifier = verifier
         self.clock = clock
         self.logger = logger
+        self.webhooks = webhooks
+        audit = SecurityAudit(logger: logger, trail: auditTrail)
     }
 
     /// Applies a signed transaction to the caller's entitlements; returns the entitlement as it now
@@ -34,7 +41,8 @@ public struct PurchaseService: Sendable {
             throw Self.anotherAccount
         }
         return try await storage.transaction { store in
-            try await apply(transaction, to: caller.userID, refusingRevokedReplay: true, in: store, at: now)
+            try await apply(
+                transaction, to: caller.userID, refusingRevokedReplay: true, by: "user", in: store, at: now)
         }
     }
 
@@ -42,7 +50,7 @@ public struct PurchaseService: Sendable {
     /// purchase; data signed before what was applied changes nothing, and when the purchase was taken
     /// back, a caller replaying it is told so (`refusingRevokedReplay`).
     func apply(
-        _ transaction: SignedTransaction, to owner: UUID, refusingRevokedReplay: Bool,
+        _ transaction: SignedTransaction, to owner: UUID, refusingRevokedReplay: Bool, by actor: String,
         in store: any StorageTransaction, at now: Date
     ) async throws -> EntitlementRecord {
         let kept = try await store.entitlement(originalTransactionID: transaction.originalTransactionId)
@@ -54,16 +62,63 @@ public struct PurchaseService: Sendable {
         }
         let entitlement = Self.entitlement(of: transaction, for: owner, at: now)
         try await store.saveEntitlement(entitlement)
+        try await report(entitlement, replacing: kept, by: actor, in: store)
         return entitlement
     }
 
-    /// The caller's entitlements that are active now.
+    /// Tells webhooks and the audit log what a change did: granted (a purchase new here), renewed (a
+    /// later transaction of a purchase kept here) or revoked; nothing for a change anyone acts on
+    /// otherwise (a renewal turned off, a period over).
+    private func report(
+        _ entitlement: EntitlementRecord, replacing kept: EntitlementRecord?, by actor: String,
+        in store: any StorageTransaction
+    ) async throws {
+        let type: WebhookEventType
+        if entitlement.revokedAt != nil {
+            guard kept?.revokedAt == nil else { return }
+            type = .entitlementRevoked
+            audit.record(.entitlementRevoked, user: entitlement.userID, reason: entitlement.productID, actor: actor)
+        } else if let kept {
+            guard kept.transactionID != entitlement.transactionID else { return }
+            type = .entitlementRenewed
+        } else {
+            guard entitlement.isActive(at: clock.now) else { return }
+            type = .entitlementGranted
+            audit.record(.entitlementGranted, user: entitlement.userID, reason: entitlement.productID, actor: actor)
+        }
+        var data: [String: Value] = [
+            "userId": .id(entitlement.userID), "productId": .string(entitlement.productID),
+            "originalTransactionId": .string(entitlement.originalTransactionID),
+            "ownershipType": .string(entitlement.ownershipType),
+        ]
+        if let expiresAt = entitlement.expiresAt { data["expiresAt"] = .string(expiresAt.formatted(.iso8601)) }
+        try await webhooks.enqueue(type, data, in: store)
+    }
+
+    /// The caller's entitlements that are active now: their own, then those of the other members of
+    /// their families (groups of kind `family`), shared as Family Sharing shares, oldest purchase first.
     public func entitlements(_ caller: Caller) async throws -> [EntitlementRecord] {
         let now = clock.now
-        return try await storage.read { try await $0.entitlements(userID: caller.userID) }.filter {
-            $0.isActive(at: now)
+        return try await storage.read { store in
+            var active = try await store.entitlements(userID: caller.userID).filter { $0.isActive(at: now) }
+            for family in try await store.groups(userID: caller.userID) where family.kind == Self.sharingKind {
+                for member in try await store.members(groupID: family.id) where member.userID != caller.userID {
+                    for var shared in try await store.entitlements(userID: member.userID)
+                    where shared.isActive(at: now)
+                        && !active.contains(where: { $0.originalTransactionID == shared.originalTransactionID })
+                    {
+                        shared.ownershipType = Self.familyShared
+                        active.append(shared)
+                    }
+                }
+            }
+            return active
         }
     }
+
+    /// The kind of group whose members share what each of them bought.
+    static let sharingKind = "family"
+    static let familyShared = "FAMILY_SHARED"
 
     /// `check`'s answer, or 422 with the reason logged.
     func verified<Value>(_ check: () async throws -> Value) async throws -> Value {

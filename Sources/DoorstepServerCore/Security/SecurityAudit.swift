@@ -40,6 +40,10 @@ public struct SecurityAudit: Sendable {
         case recoveryCodeUsed = "recovery_code_used"
         /// A session was opened by a sign-in (the reason names the method).
         case signedIn = "signed_in"
+        /// An App Store purchase gave the account an entitlement (the reason names the product).
+        case entitlementGranted = "entitlement_granted"
+        /// The App Store took a purchase back (the reason names the product).
+        case entitlementRevoked = "entitlement_revoked"
     }
 
     let logger: Logger

@@ -41,10 +41,18 @@ public struct WebhookEventType: RawRepresentable, Sendable, Hashable, Codable, C
     /// A walk through a flow went idle without finishing.
     public static let flowAbandoned = Self(rawValue: "flow.abandoned")
 
+    /// An App Store purchase gave an account an entitlement it did not have.
+    public static let entitlementGranted = Self(rawValue: "entitlement.granted")
+    /// A subscription the account keeps moved on to a new period.
+    public static let entitlementRenewed = Self(rawValue: "entitlement.renewed")
+    /// The App Store took a purchase back (a refund, a revocation).
+    public static let entitlementRevoked = Self(rawValue: "entitlement.revoked")
+
     /// Every kind this server sends, in the order the documentation lists them.
     public static let all: [WebhookEventType] = [
         .userCreated, .userUpdated, .userDeleted, .emailVerified, .sessionCreated, .sessionRevoked,
         .passwordChanged, .passkeyAdded, .passkeyRemoved, .mfaEnabled, .mfaDisabled, .groupCreated,
-        .groupMemberJoined, .flowCompleted, .flowAbandoned,
+        .groupMemberJoined, .flowCompleted, .flowAbandoned, .entitlementGranted, .entitlementRenewed,
+        .entitlementRevoked,
     ]
 }

@@ -99,3 +99,38 @@ struct AppStoreNotificationTests {
         await #expect(throws: ServiceError.self) { try await service.apply(notification: forged) }
     }
 }
+
+extension AppStoreNotificationTests {
+    @Test("A subscription's life reaches webhooks as granted, renewed and revoked, once each, with no secret")
+    func webhooks() async throws {
+        let storage = MemoryStorage()
+        let store = try TestAppStore()
+        let endpoint = UUID()
+        let account = UUID()
+        try await storage.transaction { store in
+            try await store.insertUser(
+                UserRecord(id: account, email: "dana@example.com", createdAt: Date(timeIntervalSince1970: 0)))
+            try await store.insertWebhookEndpoint(
+                WebhookEndpointRecord(
+                    id: endpoint, url: "https://hooks.example.com/doorstep",
+                    eventTypes: WebhookEventType.all.map(\.rawValue), sealedSecret: Data([1]), createdAt: clock.now))
+        }
+        let service = PurchaseService(
+            storage: storage,
+            verifier: try AppStoreVerifier(
+                bundleID: "com.example.kordant", environment: .sandbox, rootCertificates: [store.rootDER]),
+            clock: clock, webhooks: WebhookEvents(clock: clock, random: SecureRandomSource()))
+        for (_, jws) in try life(of: account, store) + life(of: account, store) {
+            _ = try await service.apply(notification: jws)
+        }
+        let deliveries = try await storage.read { try await $0.webhookDeliveries(endpointID: endpoint, limit: 50) }
+        #expect(
+            deliveries.map(\.eventType).reversed() == [
+                "entitlement.granted", "entitlement.renewed", "entitlement.revoked",
+            ])
+        let bodies = deliveries.compactMap(\.payload).map { String(decoding: $0, as: UTF8.self) }
+        #expect(
+            bodies.allSatisfy { $0.contains(account.uuidString.lowercased()) && !$0.contains("eyJ") },
+            "no JWS in a body")
+    }
+}

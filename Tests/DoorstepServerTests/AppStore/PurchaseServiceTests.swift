@@ -130,3 +130,39 @@ struct PurchaseServiceTests {
         #expect(await code { try await off.record(buyer, signedTransaction: forged) } == "not_found")
     }
 }
+
+extension PurchaseServiceTests {
+    @Test(
+        "Family members share what one of them bought, as Family Sharing does; a household does not",
+        arguments: StorageKind.allCases)
+    func familyShares(_ kind: StorageKind) async throws {
+        try await kind.withStorage { storage in
+            let store = try TestAppStore()
+            let purchases = try service(storage, store)
+            let (buyer, invitee, housemate) = (
+                try await account(storage), try await account(storage), try await account(storage)
+            )
+            let (family, household) = (UUID(), UUID())
+            try await storage.transaction { store in
+                for (id, kind, code) in [(family, "family", "FAMILY01"), (household, "household", "HOUSE001")] {
+                    try await store.insertGroup(
+                        GroupRecord(
+                            id: id, name: "Reyes", kind: kind, inviteCode: code, createdBy: buyer.userID,
+                            createdAt: clock.now))
+                    try await store.insertMember(
+                        MemberRecord(groupID: id, userID: buyer.userID, role: "owner", joinedAt: clock.now))
+                }
+                try await store.insertMember(
+                    MemberRecord(groupID: family, userID: invitee.userID, role: "member", joinedAt: clock.now))
+                try await store.insertMember(
+                    MemberRecord(groupID: household, userID: housemate.userID, role: "member", joinedAt: clock.now))
+            }
+            let jws = try store.sign(TestAppStore.transaction(for: buyer.userID, signedAt: clock.now))
+            _ = try await purchases.record(buyer, signedTransaction: jws)
+            let shared = try await purchases.entitlements(invitee)
+            #expect(shared.map(\.ownershipType) == ["FAMILY_SHARED"])
+            #expect(try await purchases.entitlements(buyer).map(\.ownershipType) == ["PURCHASED"])
+            #expect(try await purchases.entitlements(housemate).isEmpty)
+        }
+    }
+}

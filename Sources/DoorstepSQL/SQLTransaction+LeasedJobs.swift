@@ -38,4 +38,19 @@ extension SQLTransaction {
         }
         return due.map { $0.leased(until: leaseUntil) }
     }
+
+    /// How many jobs of `table` wait and how many failed, and since when the oldest has waited.
+    func backlog(of table: LeasedTable) async throws -> OutboxBacklog {
+        let row = try await rows(
+            """
+            SELECT COUNT(*) FILTER (WHERE state = 'pending') AS pending,
+                COUNT(*) FILTER (WHERE state = 'failed') AS failed,
+                MIN(created_at) FILTER (WHERE state = 'pending') AS oldest
+            FROM \(table.rawValue)
+            """
+        ).first
+        return OutboxBacklog(
+            pending: Int(row?.integer("pending") ?? 0), failed: Int(row?.integer("failed") ?? 0),
+            oldestPendingSince: row?.date("oldest"))
+    }
 }

@@ -32,17 +32,7 @@ extension SQLTransaction {
     }
 
     public func outboxBacklog() async throws -> OutboxBacklog {
-        let row = try await rows(
-            """
-            SELECT COUNT(*) FILTER (WHERE state = 'pending') AS pending,
-                COUNT(*) FILTER (WHERE state = 'failed') AS failed,
-                MIN(created_at) FILTER (WHERE state = 'pending') AS oldest
-            FROM mail_outbox
-            """
-        ).first
-        return OutboxBacklog(
-            pending: Int(row?.integer("pending") ?? 0), failed: Int(row?.integer("failed") ?? 0),
-            oldestPendingSince: row?.date("oldest"))
+        try await backlog(of: .mailOutbox)
     }
 
     static func outboxBinds(_ record: OutboxRecord) -> [SQLValue] {

@@ -56,6 +56,10 @@ extension SQLTransaction {
             in: .webhookDeliveries, dueBy: now, leaseUntil: leaseUntil, limit: limit, reading: Self.delivery)
     }
 
+    public func webhookBacklog() async throws -> OutboxBacklog {
+        try await backlog(of: .webhookDeliveries)
+    }
+
     public func updateWebhookDelivery(_ delivery: WebhookDeliveryRecord) async throws {
         var binds = Array(Self.deliveryBinds(delivery).dropFirst())
         binds.append(.text(delivery.id.key))

@@ -110,7 +110,7 @@ struct MailDeliveryTests {
         try await requestCode(http, "kim@example.com")
         let received = try await waitForMail(peer, within: 60)
         #expect(received.count == 1)
-        #expect(try await http.waitUntilOutboxSettled())
+        #expect(try await http.waitUntilSettled("outbox"))
         #expect(try peer.received().count == 1, "delivered once")
         #expect(server.log.contains("will be tried again"))
     }
@@ -165,7 +165,7 @@ struct MailDeliveryTests {
         let http = HTTP(base: try await rightCredentials.waitUntilListening())
         try await requestCode(http, "reject@example.com")
         #expect(try await rightCredentials.waitForLog(containing: "was given up"))
-        #expect(try await http.waitUntilOutboxSettled(), "nothing waits for another attempt")
+        #expect(try await http.waitUntilSettled("outbox"), "nothing waits for another attempt")
         let refusals = rightCredentials.log.components(separatedBy: "was given up").count - 1
         #expect(refusals == 1)
         #expect(rightCredentials.log.contains("550"))

@@ -38,7 +38,7 @@ struct MultiInstanceWebhookTests {
             received.filter { $0.payload?.type == "user.created" }.count >= emails.count
         }
         // Every delivery sent or given up: no instance holds one it could send a second time.
-        #expect(try await doorstep.waitUntilWebhooksSettled(database: url))
+        #expect(try await servers[0].waitUntilSettled("webhooks"))
         let settled = try peer.received()
         #expect(settled.allSatisfy { $0.verified }, "\(settled.compactMap(\.error))")
         #expect(settled.count == emails.count, "each change once")

@@ -70,7 +70,7 @@ struct WebhookDeliveryTests {
         _ = try await peer.wait(within: 20) { received in
             Set(Self.types(received)).isSuperset(of: wanted)
         }
-        #expect(try await doorstep.waitUntilWebhooksSettled(database: database))
+        #expect(try await http.waitUntilSettled("webhooks"))
         let settled = try peer.received()
         #expect(settled.allSatisfy { $0.verified }, "\(settled.compactMap(\.error))")
         #expect(Self.types(settled).filter(wanted.contains) == wanted.sorted(), "each once")
@@ -108,7 +108,7 @@ struct WebhookDeliveryTests {
             "session.revoked", "user.created", "user.deleted",
         ]
         let received = try await peer.wait(within: 20) { Self.types($0).count >= expected.count }
-        #expect(try await doorstep.waitUntilWebhooksSettled(database: database))
+        #expect(try await http.waitUntilSettled("webhooks"))
         let settled = try peer.received()
         #expect(settled.allSatisfy { $0.verified }, "\(settled.compactMap(\.error))")
         #expect(Self.types(settled) == expected, "\(Self.types(received))")
@@ -231,7 +231,7 @@ struct WebhookDeliveryTests {
         // With no endpoint left, nothing waits to be delivered.
         let left = try await doorstep.run("webhooks", "list", "--json", "--database", database)
         #expect(left.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
-        #expect(try await doorstep.waitUntilWebhooksSettled(database: database))
+        #expect(try await http.waitUntilSettled("webhooks"))
         #expect(try peer.received().count == 4)
     }
 }

@@ -116,7 +116,8 @@ public func runServer(configuration: ServerConfiguration, dependencies: ServerDe
 }
 
 /// `/readyz`: 200 while the database answers and the server is not draining; 503 with the reason
-/// otherwise. The mail outbox's backlog is reported, for operators, without deciding readiness.
+/// otherwise. The mail outbox's and the webhook queue's backlogs are reported, for operators, without
+/// deciding readiness.
 func readinessResponse(storage: any Storage, outbox: MailOutbox, readiness: Readiness) async throws -> Response {
     var headers = HTTPFields()
     headers[.cacheControl] = "no-store"
@@ -129,8 +130,10 @@ func readinessResponse(storage: any Storage, outbox: MailOutbox, readiness: Read
             for: ServiceError(status: 503, code: .unavailable, detail: "The database is not reachable."))
     }
     let backlog = try? await outbox.backlog()
+    let webhooks = try? await storage.read { try await $0.webhookBacklog() }
     var body = #"{"status":"ready""#
     if let backlog { body += #","outbox":{"pending":\#(backlog.pending),"failed":\#(backlog.failed)}"# }
+    if let webhooks { body += #","webhooks":{"pending":\#(webhooks.pending),"failed":\#(webhooks.failed)}"# }
     body += "}"
     headers[.contentType] = "application/json"
     return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))

@@ -44,7 +44,8 @@ public struct OutboxRecord: Sendable, Hashable {
     }
 }
 
-/// How much mail waits and how much failed, for health checks and metrics.
+/// How much waits in a durable queue (mail, webhooks) and how much failed, for health checks and
+/// metrics.
 public struct OutboxBacklog: Sendable, Hashable {
     public var pending: Int
     public var failed: Int

@@ -58,6 +58,15 @@ extension MemoryTransaction {
         }
     }
 
+    func webhookBacklog() async throws -> OutboxBacklog {
+        state.withLock { state in
+            let pending = state.webhookDeliveries.values.filter { $0.state == .pending }
+            return OutboxBacklog(
+                pending: pending.count, failed: state.webhookDeliveries.values.filter { $0.state == .failed }.count,
+                oldestPendingSince: pending.map(\.createdAt).min())
+        }
+    }
+
     func updateWebhookDelivery(_ delivery: WebhookDeliveryRecord) async throws {
         state.withLock { state in
             if state.webhookDeliveries[delivery.id] != nil { state.webhookDeliveries[delivery.id] = delivery }

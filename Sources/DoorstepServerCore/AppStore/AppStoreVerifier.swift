@@ -77,12 +77,9 @@ public struct AppStoreVerifier: Sendable {
 
     /// How many certificates the JWS header's `x5c` holds (read before anything is trusted).
     static func chainLength(of jws: String) throws(AppStoreVerificationError) -> Int {
-        let header = jws.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
-        var base64 = header.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { throw AppStoreVerificationError(reason: "the JWS header cannot be read") }
-        return (object["x5c"] as? [Any])?.count ?? 0
+        guard let header = JWSHeader.fields(of: jws) else {
+            throw AppStoreVerificationError(reason: "the JWS header cannot be read")
+        }
+        return (header["x5c"] as? [Any])?.count ?? 0
     }
 }

@@ -116,12 +116,6 @@ public actor IdentityTokenVerifier {
 
     /// The `kid` of a token's header.
     static func keyID(of token: String) -> String? {
-        guard let header = token.split(separator: ".").first else { return nil }
-        var base64 = header.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return nil }
-        return object["kid"] as? String
+        JWSHeader.fields(of: token)?["kid"] as? String
     }
 }

@@ -78,7 +78,7 @@ struct AppStoreVerifierTests {
         let genuine = try store.sign(TestAppStore.transaction(for: account, signedAt: now))
         var parts = genuine.split(separator: ".").map(String.init)
         let forged = TestAppStore.transaction(for: UUID(), signedAt: now)
-        parts[1] = TestAppStore.base64URL(try JSONEncoder().encode(forged))
+        parts[1] = try JSONEncoder().encode(forged).base64URLEncoded
         #expect(
             await refusal(parts.joined(separator: "."), by: try verifier(store))?
                 .hasPrefix("the signature or its chain is not Apple's") == true)

@@ -67,16 +67,10 @@ struct TestAppStore {
         let header: [String: Any] = [
             "alg": "ES256", "x5c": try certificates.map { Data(try Self.der($0)).base64EncodedString() },
         ]
-        let input =
-            Self.base64URL(try JSONSerialization.data(withJSONObject: header)) + "."
-            + Self.base64URL(try JSONEncoder().encode(transaction))
+        let encodedHeader = try JSONSerialization.data(withJSONObject: header).base64URLEncoded
+        let input = encodedHeader + "." + (try JSONEncoder().encode(transaction).base64URLEncoded)
         let signature = try leaf.key.signature(for: Data(input.utf8)).rawRepresentation
-        return input + "." + Self.base64URL(signature)
-    }
-
-    static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return input + "." + signature.base64URLEncoded
     }
 
     /// A monthly subscription bought now by `account` in the sandbox of `com.example.kordant`.

@@ -53,13 +53,13 @@ extension FunnelController {
                 return page(.code, error.detail)
             }
         }
-        let password = form.value("password").flatMap { $0.isEmpty ? nil : $0 }
-        let code = form.value("code").flatMap { $0.isEmpty ? nil : $0 }
+        let password = form.filled("password")
+        let code = form.filled("code")
         let asks = password != nil || user.passwordHash != nil ? "password" : "code"
         do {
             try await services.auth.reauthenticate(
                 password: password, code: password == nil ? code : nil,
-                secondFactorCode: form.value("mfaCode").flatMap { $0.isEmpty ? nil : $0 }, caller: caller)
+                secondFactorCode: form.filled("mfaCode"), caller: caller)
         } catch let error as ServiceError {
             // Post, redirect, get: the form that carried the password or code is not a page kept.
             let problem = Self.refusals[error.code.rawValue] == nil ? "invalid" : error.code.rawValue

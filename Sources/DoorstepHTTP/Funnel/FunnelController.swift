@@ -129,7 +129,7 @@ struct FunnelController: Sendable {
             engine.handle(.answerChanged(field: field, value: value), at: clock.now)
         }
         var effects = makeEffects(browser: browser, request: request, upload: form.files.values.first)
-        effects.passkeyResponse = form.value("_passkey").flatMap { $0.isEmpty ? nil : $0 }
+        effects.passkeyResponse = form.filled("_passkey")
         var walked: FlowHost.Step?
         if let event = FunnelEvents.event(for: form, engine: &engine) {
             walked = await step(&engine, &effects, &browser, request, variant: assignment.variant) {

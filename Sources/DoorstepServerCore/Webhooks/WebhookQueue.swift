@@ -87,13 +87,13 @@ public final class WebhookQueue: Sendable {
         -> (WebhookDeliveryRecord, Bool)
     {
         var delivery = delivery
-        guard let endpoint, endpoint.disabledAt == nil, delivery.payload != nil else {
+        guard let endpoint, endpoint.disabledAt == nil, let payload = delivery.payload else {
             let reason = endpoint == nil ? "the endpoint was removed" : "the endpoint is disabled"
             _ = policy.retry.settle(&delivery, failedFor: reason, permanently: true, at: clock.now)
             return (delivery, false)
         }
         delivery.attempts += 1
-        let failure = await post(delivery, to: endpoint)
+        let failure = await post(payload, of: delivery, to: endpoint)
         guard let failure else {
             delivery.finish(succeeded: true, at: clock.now)
             return (delivery, true)
@@ -111,10 +111,11 @@ public final class WebhookQueue: Sendable {
         return (delivery, false)
     }
 
-    /// Signs and posts a delivery once; nil when the endpoint answered 2xx, else why not.
-    private func post(_ delivery: WebhookDeliveryRecord, to endpoint: WebhookEndpointRecord) async -> String? {
+    /// Signs and posts a delivery's payload once; nil when the endpoint answered 2xx, else why not.
+    private func post(_ payload: Data, of delivery: WebhookDeliveryRecord, to endpoint: WebhookEndpointRecord) async
+        -> String?
+    {
         do {
-            let payload = delivery.payload ?? Data()
             let headers = WebhookSignedHeaders(
                 messageID: delivery.messageID, at: clock.now, body: payload, secrets: try secrets(of: endpoint))
             let status = try await transport.post(endpoint.url, headers: headers.fields, body: payload, policy: policy)

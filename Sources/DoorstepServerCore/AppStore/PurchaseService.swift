@@ -101,19 +101,29 @@ public struct PurchaseService: Sendable {
         let now = clock.now
         return try await storage.read { store in
             var active = try await store.entitlements(userID: caller.userID).filter { $0.isActive(at: now) }
-            for family in try await store.groups(userID: caller.userID) where family.kind == Self.sharingKind {
-                for member in try await store.members(groupID: family.id) where member.userID != caller.userID {
-                    for var shared in try await store.entitlements(userID: member.userID)
-                    where shared.isActive(at: now)
-                        && !active.contains(where: { $0.originalTransactionID == shared.originalTransactionID })
-                    {
-                        shared.ownershipType = Self.familyShared
-                        active.append(shared)
-                    }
+            for member in try await familyMembers(of: caller.userID, in: store) {
+                for var shared in try await store.entitlements(userID: member)
+                where shared.isActive(at: now)
+                    && !active.contains(where: { $0.originalTransactionID == shared.originalTransactionID })
+                {
+                    shared.ownershipType = Self.familyShared
+                    active.append(shared)
                 }
             }
             return active
         }
+    }
+
+    /// The other members of the account's families, in the order they joined, each once.
+    private func familyMembers(of userID: UUID, in store: any StorageTransaction) async throws -> [UUID] {
+        var members: [UUID] = []
+        for family in try await store.groups(userID: userID) where family.kind == Self.sharingKind {
+            for member in try await store.members(groupID: family.id)
+            where member.userID != userID && !members.contains(member.userID) {
+                members.append(member.userID)
+            }
+        }
+        return members
     }
 
     /// The kind of group whose members share what each of them bought.

@@ -7,6 +7,8 @@ public protocol LeasedJob: Sendable {
     var id: UUID { get }
     /// Waiting for its next attempt: neither done nor given up.
     var isPending: Bool { get }
+    /// Given up: refused for good, or still not done when the queue stopped trying.
+    var isFailed: Bool { get }
     var createdAt: Date { get }
     var attempts: Int { get set }
     var nextAttemptAt: Date { get set }
@@ -33,8 +35,19 @@ extension LeasedJob {
     }
 }
 
+extension Collection where Element: LeasedJob {
+    /// How many of the jobs wait and how many failed, and since when the oldest has waited.
+    var backlog: OutboxBacklog {
+        let pending = filter(\.isPending)
+        return OutboxBacklog(
+            pending: pending.count, failed: count(where: \.isFailed), oldestPendingSince: pending.map(\.createdAt).min()
+        )
+    }
+}
+
 extension OutboxRecord: LeasedJob {
     public var isPending: Bool { state == .pending }
+    public var isFailed: Bool { state == .failed }
 
     public mutating func finish(succeeded: Bool, at now: Date) {
         state = succeeded ? .sent : .failed
@@ -47,6 +60,7 @@ extension OutboxRecord: LeasedJob {
 
 extension WebhookDeliveryRecord: LeasedJob {
     public var isPending: Bool { state == .pending }
+    public var isFailed: Bool { state == .failed }
 
     public mutating func finish(succeeded: Bool, at now: Date) {
         state = succeeded ? .sent : .failed

@@ -29,11 +29,6 @@ extension MemoryTransaction {
     }
 
     func outboxBacklog() async throws -> OutboxBacklog {
-        state.withLock { state in
-            let pending = state.outbox.values.filter { $0.state == .pending }
-            return OutboxBacklog(
-                pending: pending.count, failed: state.outbox.values.filter { $0.state == .failed }.count,
-                oldestPendingSince: pending.map(\.createdAt).min())
-        }
+        state.withLock { $0.outbox.values.backlog }
     }
 }

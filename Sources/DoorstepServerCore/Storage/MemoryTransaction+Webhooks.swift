@@ -59,12 +59,7 @@ extension MemoryTransaction {
     }
 
     func webhookBacklog() async throws -> OutboxBacklog {
-        state.withLock { state in
-            let pending = state.webhookDeliveries.values.filter { $0.state == .pending }
-            return OutboxBacklog(
-                pending: pending.count, failed: state.webhookDeliveries.values.filter { $0.state == .failed }.count,
-                oldestPendingSince: pending.map(\.createdAt).min())
-        }
+        state.withLock { $0.webhookDeliveries.values.backlog }
     }
 
     func updateWebhookDelivery(_ delivery: WebhookDeliveryRecord) async throws {

@@ -38,6 +38,19 @@ extension DoorstepClient {
         }
     }
 
+    /// Hands the server transactions the device's store reports (at launch, on renewals, refunds and
+    /// approvals) while someone is signed in, and returns how many it kept. A transaction the server
+    /// refuses — another account's, a forgery — is skipped: it changes nothing here.
+    @discardableResult
+    public func forwardPurchases(_ signedTransactions: [String]) async -> Int {
+        guard case .signedIn = await authState else { return 0 }
+        var kept = 0
+        for signedTransaction in signedTransactions {
+            if (try? await recordPurchase(signedTransaction: signedTransaction)) != nil { kept += 1 }
+        }
+        return kept
+    }
+
     static func entitlement(_ wire: Components.Schemas.Entitlement) -> Entitlement {
         Entitlement(
             productID: wire.productId, originalTransactionID: wire.originalTransactionId, expiresAt: wire.expiresAt,

@@ -1299,6 +1299,16 @@ class FunnelWalk(unittest.TestCase):
         self.assertIn('data-screen="login"', urllib.request.urlopen(stale, timeout=10).read().decode(),
                       "the cookie from before sign-up is not signed in")
         self.assertTrue(kim.cannot_press("Continue"), "disabled until a plan is chosen")
+        for feature in ["Breach alerts by email", "Instant alerts on your iPhone", "Everything in Plus"]:
+            self.assertTrue(kim.sees(feature), f"the plan cards list {feature!r}")
+        self.assertTrue(kim.sees("Plus and Premium are bought in the Kordant app on iPhone."),
+                        "the web sells nothing and says where plans are bought")
+        self.assertTrue(kim.sees("Payment is charged to your Apple Account."), "the renewal terms")
+        links = {a.text: a.get_attribute("href") for a in kim.driver.find_elements(By.CSS_SELECTOR, ".paywall-links a")}
+        self.assertEqual(links, {"Terms of Use": "https://kordant.com/legal/terms",
+                                 "Privacy Policy": "https://kordant.com/legal/privacy"})
+        recommended = kim.driver.find_elements(By.CSS_SELECTOR, ".choice.recommended input")
+        self.assertEqual([r.get_attribute("value") for r in recommended], ["plus"])
         kim.choose("Basic")
         self.assertTrue(kim.can_press("Continue"))
 

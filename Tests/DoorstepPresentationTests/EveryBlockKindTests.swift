@@ -25,6 +25,7 @@ struct EveryBlockKindTests {
            {"id": "goal", "kind": "singleChoice", "options": ["Run", "Lift"]},
            {"id": "mood", "kind": "singleChoice", "options": ["Good", "Bad"]},
            {"id": "plan", "kind": "singleChoice", "options": [{"value": "basic", "title": "Basic", "price": "$0"}]},
+           {"id": "tier", "kind": "singleChoice", "options": [{"value": "pro", "productId": "com.example.pro"}]},
            {"id": "story", "kind": "text", "required": false}, {"id": "born", "kind": "date"},
            {"id": "at", "kind": "time"}, {"id": "items", "kind": "stringList", "required": false},
            {"id": "photo", "kind": "image", "required": false}],
@@ -42,6 +43,9 @@ struct EveryBlockKindTests {
            {"kind": "voiceAnswer", "field": "story", "pills": ["Skip"]}, {"kind": "datePicker", "field": "born"},
            {"kind": "timePicker", "field": "at"}, {"kind": "planCards", "field": "plan"},
            {"kind": "listBuilder", "field": "items"}, {"kind": "card", "action": "pick", "label": "Pick"},
+           {"kind": "paywall", "field": "tier", "paywall": {"renewal": "Renews monthly.",
+             "termsLink": "https://example.com/terms", "privacyLink": "https://example.com/privacy",
+             "elsewhere": "Buy it in the app."}},
            {"kind": "socialButton", "provider": "apple", "action": "apple"},
            {"kind": "resendTimer", "action": "resend", "text": "No code?"}],
            "actions": [{"id": "pick", "role": "secondary"}, {"id": "apple", "role": "secondary", "title": "Apple"},
@@ -80,6 +84,7 @@ struct EveryBlockKindTests {
         case (.choiceList, .choices(let choices)): return choices.style == .list
         case (.pills, .choices(let choices)): return choices.style == .pills
         case (.planCards, .choices(let choices)): return choices.style == .planCards
+        case (.paywall, .paywall(let paywall)): return paywall.productIDs == ["com.example.pro"]
         case (.datePicker, .picker(let picker)): return picker.mode == .date
         case (.timePicker, .picker(let picker)): return picker.mode == .time
         default: return false

@@ -54,6 +54,12 @@ public protocol DeviceEffects: Sendable {
     /// Asks for the code the person's authenticator app shows now (or a recovery code), for a sign-in
     /// whose first factor was right; `problem` says why the last code was refused. Nil when cancelled.
     func secondFactorCode(problem: String?) async -> String?
+    /// Buys an App Store product with `appAccountToken` set to the signed-in account's id, so the server
+    /// can tell whose purchase it is.
+    func purchase(productID: String, appAccountToken: UUID) async -> StorePurchase
+    /// Syncs with the App Store (which may ask the person to sign in to their Apple Account) and
+    /// returns the signed transactions of everything the Apple Account may use now.
+    func restorePurchases() async -> [String]
 }
 
 extension DeviceEffects {
@@ -69,6 +75,22 @@ extension DeviceEffects {
     public func confirmIdentity(_ request: IdentityConfirmation) async -> IdentityProof? { nil }
     /// Hosts that cannot ask decline: the sign-in fails with the server's words.
     public func secondFactorCode(problem: String?) async -> String? { nil }
+    /// Hosts without a store sell nothing.
+    public func purchase(productID: String, appAccountToken: UUID) async -> StorePurchase { .unavailable }
+    /// Hosts without a store have nothing to restore.
+    public func restorePurchases() async -> [String] { [] }
+}
+
+/// How a purchase on the device ended.
+public enum StorePurchase: Sendable, Hashable {
+    /// Bought: the transaction as the App Store signed it (`Transaction.jwsRepresentation`).
+    case purchased(signedTransaction: String)
+    /// Waiting for approval (Ask to Buy) or an action in the App Store; it arrives later as an update.
+    case pending
+    /// The person closed the sheet.
+    case cancelled
+    /// The store could not sell it: no such product, purchases turned off, no connection.
+    case unavailable
 }
 
 /// What a person is asked to confirm who they are with.

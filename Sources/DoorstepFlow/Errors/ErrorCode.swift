@@ -41,6 +41,12 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     public static let ownAddress: ErrorCode = "own_address"
     /// An invitation to someone already in the group.
     public static let alreadyMember: ErrorCode = "already_member"
+    /// A signed App Store transaction that is not Apple's, or not for this app or environment.
+    public static let invalidTransaction: ErrorCode = "invalid_transaction"
+    /// An App Store purchase made by, or already kept for, another account.
+    public static let purchaseOfAnotherAccount: ErrorCode = "purchase_of_another_account"
+    /// An App Store purchase the App Store took back (a refund, a revocation).
+    public static let transactionRevoked: ErrorCode = "transaction_revoked"
 
     // What only a host says, never the server.
 
@@ -52,6 +58,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     public static let unsupported: ErrorCode = "unsupported"
     /// A photo was asked for and none was chosen.
     public static let photoRequired: ErrorCode = "photo_required"
+    /// "Restore purchases" found nothing the account may use.
+    public static let nothingToRestore: ErrorCode = "nothing_to_restore"
     /// An answer that was not a problem response.
     public static let unknown: ErrorCode = "unknown"
 }

@@ -6,6 +6,7 @@ public enum FlowEffect: String, CaseIterable, Sendable {
     case saveProfile, acceptConsents, pickImage, uploadAvatar
     case createGroup, joinGroup, inviteMembers
     case submitAnswers, checkAnswers, requestPermission, enableBiometrics, logOut, checkPasskeys, checkBiometrics
+    case purchase, restorePurchases
     case trainerGoalOptions = "trainer.goalOptions"
     case trainerEditGoalOptions = "trainer.editGoalOptions"
     case trainerConfirmGoal = "trainer.confirmGoal"
@@ -27,7 +28,7 @@ public enum FlowEffect: String, CaseIterable, Sendable {
         case .addPasskey: ["name"]
         case .saveProfile: ["firstName", "lastName", "name"]
         case .acceptConsents: ["consents"]
-        case .pickImage: ["field"]
+        case .pickImage, .purchase: ["field"]
         case .uploadAvatar: ["image"]
         case .createGroup: ["name", "kind"]
         case .joinGroup: ["inviteCode"]
@@ -35,7 +36,7 @@ public enum FlowEffect: String, CaseIterable, Sendable {
         case .submitAnswers: ["fields"]
         case .requestPermission: ["permission"]
         case .checkAnswers, .enableBiometrics, .logOut, .checkPasskeys, .checkBiometrics, .trainerGoalOptions,
-            .trainerDraftProgram:
+            .trainerDraftProgram, .restorePurchases:
             []
         case .trainerEditGoalOptions: ["instruction"]
         case .trainerConfirmGoal: ["optionId"]
@@ -61,6 +62,7 @@ public enum FlowEffect: String, CaseIterable, Sendable {
         case .enableBiometrics: [.fixed("biometrics.enabled")]
         case .checkPasskeys: [.fixed("passkey.available")]
         case .checkBiometrics: [.fixed("biometrics.available")]
+        case .purchase, .restorePurchases: [.fixed("entitlement")]
         case .setPassword: [.fixed("password.set")]
         case .logOut: [.fixed("session.active")]
         case .trainerGoalOptions, .trainerEditGoalOptions: [.fixed("trainer.goalOptions")]

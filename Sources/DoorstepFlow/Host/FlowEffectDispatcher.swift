@@ -61,6 +61,8 @@ public enum FlowEffectDispatcher {
         case .enableBiometrics: try await invocation.enableBiometrics()
         case .checkPasskeys: await invocation.checkPasskeys()
         case .checkBiometrics: await invocation.checkBiometrics()
+        case .purchase: try await invocation.purchase()
+        case .restorePurchases: try await invocation.restorePurchases()
         case .trainerGoalOptions: try await invocation.trainerGoalOptions()
         case .trainerEditGoalOptions: try await invocation.trainerEditGoalOptions()
         case .trainerConfirmGoal: try await invocation.trainerConfirmGoal()

@@ -52,6 +52,12 @@ public protocol FlowEffectPerformer {
     /// Whether this host can turn on Face ID or Touch ID sign-in (a device with biometrics enrolled),
     /// so that a flow offers it only where it works: never in a browser.
     func canEnableBiometrics() async -> Bool
+    /// Buys a paywall's plan for the signed-in account (or records the choice, where nothing is sold);
+    /// returns the App Store product the account is entitled to afterwards, nil when none: a free plan,
+    /// a purchase waiting for a parent's approval, a host that sells nothing.
+    mutating func purchase(_ purchase: EffectPurchase) async throws -> String?
+    /// Restores the signed-in account's purchases; returns the product it is entitled to, or nil.
+    mutating func restorePurchases() async throws -> String?
     func trainerGoalOptions(instruction: String?) async throws -> [EffectGoalOption]
     func trainerConfirmGoal(optionID: String) async throws -> String
     func trainerProgram(editing programID: String?, instruction: String?) async throws -> EffectProgram
@@ -76,6 +82,18 @@ public struct EffectSignUp: Sendable, Hashable {
     /// A full name typed in one field, kept as typed.
     public var name: String?
     public var consents: [EffectConsent]
+}
+
+/// A plan a person chose on a paywall.
+public struct EffectPurchase: Sendable, Hashable {
+    /// The flow whose paywall it is.
+    public var flowID: String
+    /// The paywall's field.
+    public var field: String
+    /// The plan's value, such as `plus`.
+    public var plan: String
+    /// The App Store product the plan sells; nil for a free plan.
+    public var productID: String?
 }
 
 /// A document and the version of it a person accepted.

@@ -12,7 +12,7 @@ public struct FlowWalkEvent: Sendable, Hashable {
     public var field: String?
     /// The action taken.
     public var action: String?
-    /// The error's code.
+    /// The error's code, or the plan a paywall's answer chose.
     public var code: String?
 
     /// Creates an event.
@@ -66,7 +66,9 @@ public struct FlowWalkAnalytics: Codable, Sendable, Hashable {
         var events: [FlowWalkEvent] = []
         if case .actionTapped(let action) = event {
             let screen = before.snapshot.screen
-            events += Self.answeredFields(on: before).map { FlowWalkEvent(.fieldAnswered, screen: screen, field: $0) }
+            events += Self.answeredFields(on: before).map { field in
+                FlowWalkEvent(.fieldAnswered, screen: screen, field: field, code: Self.plan(field, on: before))
+            }
             events.append(FlowWalkEvent(.action, screen: screen, action: action))
         }
         return events + settled(after)
@@ -84,6 +86,16 @@ public struct FlowWalkAnalytics: Codable, Sendable, Hashable {
             events.append(FlowWalkEvent(.completed, screen: screen))
         }
         return events
+    }
+
+    /// The plan chosen on a paywall: a value of the flow's own options, never words a person typed, so
+    /// funnels can count which plan each walk chose.
+    static func plan(_ field: String, on engine: FlowEngine) -> String? {
+        guard engine.visibleBlocks.contains(where: { $0.kind == .paywall && $0.field == field }),
+            let plan = engine.snapshot.answers[field]?.stringValue,
+            engine.flow.field(field)?.options?.contains(where: { $0.value == plan }) == true
+        else { return nil }
+        return plan
     }
 
     /// The screen's input fields that hold an answer, sorted.

@@ -27,7 +27,7 @@ enum FieldKinds {
         case .datePicker: return [.date]
         case .timePicker: return [.time]
         case .avatar: return [.image]
-        case .planCards: return [.singleChoice]
+        case .planCards, .paywall: return [.singleChoice]
         case .listBuilder: return [.stringList]
         default: return []
         }

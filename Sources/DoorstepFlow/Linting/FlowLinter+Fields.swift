@@ -56,24 +56,7 @@ extension FlowLinter {
     // MARK: - Blocks
 
     mutating func check(_ block: Block, on screen: Screen) {
-        let allowed = FieldKinds.allowed(for: block.kind)
-        for fieldID in [block.field, block.confirmField].compactMap({ $0 }) {
-            guard let field = index.fields[fieldID] else {
-                add(screen: screen.id, field: fieldID, "a \(block.kind.rawValue) block is bound to a missing field")
-                continue
-            }
-            if !allowed.contains(field.kind) {
-                add(
-                    screen: screen.id, field: fieldID,
-                    "a \(block.kind.rawValue) block cannot hold a \(field.kind.rawValue) field")
-            }
-            if block.kind == .stepper && (field.min == nil || field.max == nil) {
-                add(screen: screen.id, field: fieldID, "a stepper needs \"min\" and \"max\" on its field")
-            }
-        }
-        if !allowed.isEmpty && block.field == nil && block.kind != .avatar {
-            add(screen: screen.id, "a \(block.kind.rawValue) block needs a \"field\"")
-        }
+        checkBinding(block, on: screen)
         if [.card, .socialButton, .resendTimer].contains(block.kind) {
             if let action = block.action {
                 if screen.action(action) == nil {
@@ -83,6 +66,7 @@ extension FlowLinter {
                 add(screen: screen.id, "a \(block.kind.rawValue) block needs an \"action\"")
             }
         }
+        checkPaywall(block, on: screen)
         if block.autofocus == true && block.kind != .textField {
             add(screen: screen.id, "a \(block.kind.rawValue) block cannot take focus; only a textField can")
         }
@@ -114,6 +98,28 @@ extension FlowLinter {
         var keys = texts.flatMap(TextTemplate.keys) + (block.visibleWhen?.keys ?? [])
         if let source = block.source { keys.append(source) }
         checkKeys(keys, screen: screen.id, context: "a \(block.kind.rawValue) block")
+    }
+
+    /// The fields an input block is bound to exist and have a kind the block can hold.
+    private mutating func checkBinding(_ block: Block, on screen: Screen) {
+        let allowed = FieldKinds.allowed(for: block.kind)
+        for fieldID in [block.field, block.confirmField].compactMap({ $0 }) {
+            guard let field = index.fields[fieldID] else {
+                add(screen: screen.id, field: fieldID, "a \(block.kind.rawValue) block is bound to a missing field")
+                continue
+            }
+            if !allowed.contains(field.kind) {
+                add(
+                    screen: screen.id, field: fieldID,
+                    "a \(block.kind.rawValue) block cannot hold a \(field.kind.rawValue) field")
+            }
+            if block.kind == .stepper && (field.min == nil || field.max == nil) {
+                add(screen: screen.id, field: fieldID, "a stepper needs \"min\" and \"max\" on its field")
+            }
+        }
+        if !allowed.isEmpty && block.field == nil && block.kind != .avatar {
+            add(screen: screen.id, "a \(block.kind.rawValue) block needs a \"field\"")
+        }
     }
 
     // MARK: - Use and reach

@@ -182,6 +182,7 @@ public struct FlowLinter {
         for key in (call.defaults ?? [:]).keys.sorted() where !effect.delivers(key, arguments: call.args ?? [:]) {
             add(screen: from, "\"\(call.name)\" on \"\(action)\" never delivers \"\(key)\"")
         }
+        if effect == .purchase { checkPurchase(call, from: from, on: action) }
     }
 
     // MARK: - Helpers

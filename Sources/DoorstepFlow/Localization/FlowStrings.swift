@@ -9,7 +9,8 @@ public enum FlowStrings {
         "title", "actions.#.title", "actions.#.loadingTitle", "actions.#.accessibilityLabel", "blocks.#.text",
         "blocks.#.label", "blocks.#.placeholder", "blocks.#.badge", "blocks.#.confirmLabel", "blocks.#.helper",
         "blocks.#.linkText", "blocks.#.accessibilityLabel", "blocks.#.items.#.title", "blocks.#.items.#.detail",
-        "blocks.#.lines.#", "blocks.#.pills.#", "blocks.#.prompts.#",
+        "blocks.#.lines.#", "blocks.#.pills.#", "blocks.#.prompts.#", "blocks.#.paywall.renewal",
+        "blocks.#.paywall.elsewhere",
     ]
     static let flowPaths =
         ["title", "sections.#.label", "transitions.#.effects.#.errors.*.message"]

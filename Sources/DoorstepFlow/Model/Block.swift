@@ -8,6 +8,8 @@ public struct Block: Codable, Sendable, Hashable {
         // Inputs bound to a field
         case textField, codeEntry, password, checkbox, stepper, choiceList, pills, voiceAnswer, datePicker
         case timePicker, planCards, listBuilder
+        /// Plan cards that sell: App Store products, their terms, and "Restore purchases".
+        case paywall
         // Interactive content bound to an action
         case card, socialButton, resendTimer
     }
@@ -67,6 +69,8 @@ public struct Block: Codable, Sendable, Hashable {
     /// For a progress block: how many skeleton cards stand in, while the work runs, for the cards it
     /// will bring (the Trainer's goal options); without it, a spinner.
     public var placeholders: Int?
+    /// For a paywall: its auto-renewal terms, links and recommended plan.
+    public var paywall: PaywallTerms?
 
     /// Creates a block.
     public init(_ kind: Kind, text: String? = nil, field: String? = nil) {
@@ -79,7 +83,7 @@ public struct Block: Codable, Sendable, Hashable {
     public var isInput: Bool {
         switch kind {
         case .textField, .codeEntry, .password, .checkbox, .stepper, .choiceList, .pills, .voiceAnswer,
-            .datePicker, .timePicker, .planCards, .listBuilder, .avatar:
+            .datePicker, .timePicker, .planCards, .listBuilder, .avatar, .paywall:
             return field != nil
         default:
             return false

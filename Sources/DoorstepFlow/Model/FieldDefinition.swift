@@ -126,6 +126,9 @@ public struct ChoiceOption: Codable, Sendable, Hashable {
     public var price: String?
     /// Bullet points, such as a plan's features.
     public var features: [String]?
+    /// For a paywall's plan: the App Store product it sells (its price comes from the store, never the
+    /// flow); a plan without one is free.
+    public var productId: String?
 
     /// Creates an option.
     public init(value: String, title: String? = nil, detail: String? = nil) {
@@ -150,9 +153,10 @@ public struct ChoiceOption: Codable, Sendable, Hashable {
         symbol = try container.decodeIfPresent(String.self, forKey: .symbol)
         price = try container.decodeIfPresent(String.self, forKey: .price)
         features = try container.decodeIfPresent([String].self, forKey: .features)
+        productId = try container.decodeIfPresent(String.self, forKey: .productId)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case value, title, detail, badge, symbol, price, features
+        case value, title, detail, badge, symbol, price, features, productId
     }
 }

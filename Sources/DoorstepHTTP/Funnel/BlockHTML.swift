@@ -40,6 +40,8 @@ enum BlockHTML {
             return InputHTML.avatar(avatar)
         case .textField, .codeEntry, .password, .checkbox, .stepper, .choices, .voiceAnswer, .picker, .listBuilder:
             return InputHTML.html(block.content)
+        case .paywall(let paywall):
+            return PaywallHTML.html(paywall)
         case .card(let card):
             return self.card(card)
         case .socialButton(let action):

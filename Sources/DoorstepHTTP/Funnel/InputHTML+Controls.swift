@@ -26,7 +26,8 @@ extension InputHTML {
         return wrap(field, html + messages(field))
     }
 
-    static func choices(_ content: ChoicesContent) -> String {
+    /// Options to pick from; `highlighted` is the value of the plan card drawn as recommended.
+    static func choices(_ content: ChoicesContent, highlighted: String? = nil) -> String {
         let field = content.field
         let cards = content.style == .planCards
         let legendHidden = field.showsLabel ? "" : " sr-only"
@@ -35,7 +36,9 @@ extension InputHTML {
         html += "<legend class=\"field-label role-label\(legendHidden)\">\(HTML.escape(field.label))</legend>"
         for (index, option) in content.options.enumerated() {
             let id = "\(inputID(field.id))-\(index)"
-            html += "<div class=\"choice\"><input type=\"\(content.allowsMany ? "checkbox" : "radio")\" id=\"\(id)\" "
+            let recommended = option.value == highlighted ? " recommended" : ""
+            html +=
+                "<div class=\"choice\(recommended)\"><input type=\"\(content.allowsMany ? "checkbox" : "radio")\" id=\"\(id)\" "
             html += "name=\"\(HTML.escape(field.id))\" value=\"\(HTML.escape(option.value))\""
             html += "\(option.isSelected ? " checked" : "")>"
             html += "<label for=\"\(id)\"><span class=\"choice-title role-heading\">\(HTML.escape(option.title))"

@@ -35,6 +35,7 @@ public enum BlockContent: Sendable, Hashable, Codable {
     case checkbox(CheckboxContent)
     case stepper(StepperContent)
     case choices(ChoicesContent)
+    case paywall(PaywallContent)
     case voiceAnswer(VoiceAnswerContent)
     case picker(PickerContent)
     case listBuilder(ListBuilderContent)

@@ -63,6 +63,8 @@ struct InputPresenter {
                     entry: engine.value(ListBuilder.entryKey(fieldID))?.stringValue ?? ""))
         case .avatar:
             return .avatar(avatar())
+        case .paywall:
+            return paywall()
         default:
             return .loading
         }
@@ -190,7 +192,7 @@ struct InputPresenter {
         let style: ChoicesContent.Style =
             switch block.kind {
             case .pills: .pills
-            case .planCards: .planCards
+            case .planCards, .paywall: .planCards
             default: .list
             }
         let options = engine.options(for: fieldID).map { option in
@@ -200,6 +202,24 @@ struct InputPresenter {
                 isSelected: selected.contains(option.value))
         }
         return ChoicesContent(field: field(), style: style, allowsMany: allowsMany, options: options)
+    }
+
+    private func paywall() -> BlockContent {
+        guard let terms = block.paywall else { return .loading }
+        let options = engine.options(for: fieldID)
+        var plans = choices()
+        for index in plans.options.indices where options[index].productId == nil && plans.options[index].price == nil {
+            plans.options[index].price = presenter.words("Free")
+        }
+        let products = Dictionary(
+            options.compactMap { option in option.productId.map { (option.value, $0) } }, uniquingKeysWith: { $1 })
+        return .paywall(
+            PaywallContent(
+                plans: plans, products: products, recommended: terms.recommended, renewal: engine.render(terms.renewal),
+                terms: PaywallContent.Link(title: presenter.words("Terms of Use"), url: terms.termsLink),
+                privacy: PaywallContent.Link(title: presenter.words("Privacy Policy"), url: terms.privacyLink),
+                elsewhere: engine.render(terms.elsewhere),
+                periodWords: PeriodWords(language: presenter.words.language)))
     }
 
     private func avatar() -> AvatarContent {

@@ -22,7 +22,7 @@ extension ScreenPresenter {
             }
         case .resendTimer: parts = resendTimer(block, context: context)
         case .avatar, .textField, .codeEntry, .password, .checkbox, .stepper, .choiceList, .pills, .voiceAnswer,
-            .datePicker, .timePicker, .planCards, .listBuilder:
+            .datePicker, .timePicker, .planCards, .listBuilder, .paywall:
             let input = InputPresenter(presenter: self, block: block)
             parts = BlockParts(
                 input.content(), accessibility: input.accessibility, animation: input.hasError ? .shake : nil)

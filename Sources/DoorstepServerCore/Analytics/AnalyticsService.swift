@@ -178,10 +178,11 @@ public struct IncomingEvent: Sendable {
     public var sequence: Int
     public var at: Date
 
-    /// What the event is about, by kind: the field answered, the action taken, the error's code.
+    /// What the event is about, by kind: the field answered (with the plan a paywall's answer chose,
+    /// `plan:plus`), the action taken, the error's code.
     var subject: String? {
         switch kind {
-        case .fieldAnswered: field
+        case .fieldAnswered: code.map { "\(field ?? ""):\($0)" } ?? field
         case .action: action
         case .errorShown, .effectFailed: code ?? field
         case .screenShown, .completed: nil

@@ -68,11 +68,15 @@ struct KordantGapsTests {
         #expect(driver.screen == "plan")
     }
 
-    @Test("The plans show no invented prices or feature lists: the spec names the three plans only")
-    func noInventedPrices() throws {
-        let plan = try #require(try Catalog.flow("kordant").field("plan"))
+    @Test("The plans are the spec's three, with feature lists; paid ones sell a product and take the store's price")
+    func plansSellProducts() throws {
+        let flow = try Catalog.flow("kordant")
+        let plan = try #require(flow.field("plan"))
         #expect(plan.options?.map(\.title) == ["Basic", "Plus", "Premium"])
-        #expect(plan.options?.allSatisfy { $0.price == nil && $0.features == nil } == true)
+        #expect(plan.options?.map(\.productId) == [nil, "com.kordant.plus.monthly", "com.kordant.premium.monthly"])
+        #expect(plan.options?.allSatisfy { $0.price == nil && $0.features?.count == 3 } == true)
+        let paywall = try #require(flow.screen("plan")?.blocks.first { $0.kind == .paywall })
+        #expect(paywall.paywall?.recommended == "plus")
     }
 
     /// A returning Apple account signed in on a phone, Face ID declined: on the plan step.

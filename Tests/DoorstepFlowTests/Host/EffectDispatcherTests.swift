@@ -6,6 +6,10 @@ import Testing
 /// follow (the walk kept on the server, whether the flow was submitted) need the session it opened.
 private struct SessionPerformer: FlowEffectPerformer {
     var signedIn = false
+    /// The products the account holds.
+    var owned: [String] = []
+    /// What each purchase was asked for.
+    var purchases: [EffectPurchase] = []
 
     private func session() throws {
         if !signedIn { throw EffectFailure.unauthenticated }
@@ -60,6 +64,16 @@ private struct SessionPerformer: FlowEffectPerformer {
         throw EffectFailure.unavailable
     }
     func trainerActivateProgram(id: String) async throws -> String { "" }
+    mutating func purchase(_ purchase: EffectPurchase) async throws -> String? {
+        try session()
+        purchases.append(purchase)
+        if let product = purchase.productID { owned.append(product) }
+        return owned.first
+    }
+    mutating func restorePurchases() async throws -> String? {
+        try session()
+        return owned.first
+    }
     mutating func failure(for error: any Error) -> EffectFailure { error as? EffectFailure ?? .unavailable }
 }
 
@@ -84,4 +98,57 @@ struct EffectDispatcherTests {
         #expect(results["flow.completed"] == false)
         #expect(performer.signedIn, "the performer the host holds is the signed-in one")
     }
+
+    @Test("A paywall buys the chosen plan's product and delivers what the account may use")
+    func purchaseChosenPlan() async throws {
+        let flow = try paywallFlow()
+        var performer = SessionPerformer(signedIn: true)
+        let step = await FlowEffectDispatcher.run(
+            EffectRequest(id: 1, name: "purchase", arguments: ["field": "plan"]), flow: flow,
+            answers: ["plan": "plus"], on: &performer)
+        #expect(step == .finished(.success(["entitlement": "com.example.plus"])))
+        #expect(performer.purchases.map(\.productID) == ["com.example.plus"])
+        #expect(performer.purchases.map(\.plan) == ["plus"])
+    }
+
+    @Test("A free plan is chosen without buying: nothing is entitled, the walk goes on")
+    func freePlan() async throws {
+        var performer = SessionPerformer(signedIn: true)
+        let step = await FlowEffectDispatcher.run(
+            EffectRequest(id: 1, name: "purchase", arguments: ["field": "plan"]), flow: try paywallFlow(),
+            answers: ["plan": "basic"], on: &performer)
+        #expect(step == .finished(.success(["entitlement": ""])))
+        #expect(performer.purchases.map(\.productID) == [nil])
+    }
+
+    @Test("Buying with no plan chosen asks for one; restoring with nothing owned says so")
+    func refusals() async throws {
+        let flow = try paywallFlow()
+        var performer = SessionPerformer(signedIn: true)
+        let unchosen = await FlowEffectDispatcher.run(
+            EffectRequest(id: 1, name: "purchase", arguments: ["field": "plan"]), flow: flow, answers: [:],
+            on: &performer)
+        #expect(unchosen == .finished(.failure(code: "validation_failed", message: "Please choose a plan.")))
+        let restored = await FlowEffectDispatcher.run(
+            EffectRequest(id: 2, name: "restorePurchases", arguments: [:]), flow: flow, answers: [:], on: &performer)
+        #expect(
+            restored
+                == .finished(.failure(code: "nothing_to_restore", message: "No purchases were found for this account."))
+        )
+        #expect(performer.purchases.isEmpty)
+    }
+
+    private func paywallFlow() throws -> FlowDefinition {
+        var plus = ChoiceOption(value: "plus")
+        plus.productId = "com.example.plus"
+        var plan = FieldDefinition(id: "plan", kind: .singleChoice)
+        plan.options = [ChoiceOption(value: "basic"), plus]
+        var flow = try #require(Bundle.module.url(forResource: "Fixtures/signup", withExtension: "json")).flow()
+        flow.fields.append(plan)
+        return flow
+    }
+}
+
+extension URL {
+    fileprivate func flow() throws -> FlowDefinition { try FlowDefinition.decode(from: Data(contentsOf: self)) }
 }

@@ -27,4 +27,18 @@ struct FlowWalkAnalyticsTests {
                 FlowWalkEvent(.errorShown, screen: "email", field: "email", code: "invalid_email"),
             ])
     }
+
+    @Test("The plan chosen on a paywall is counted with its answer: a value of the flow's options, never typed words")
+    func paywallChoice() throws {
+        let flow = try Catalog.flow("kordant")
+        var engine = try FlowEngine(
+            flow: flow, restoring: FlowSnapshot(flowID: flow.id, flowVersion: flow.version, screen: "plan"))
+        engine.handle(.answerChanged(field: "plan", value: "plus"), at: now)
+        var analytics = FlowWalkAnalytics()
+        let before = engine
+        engine.handle(.actionTapped("continue"), at: now)
+        let events = analytics.stepped(.actionTapped("continue"), from: before, to: engine)
+        #expect(events.first == FlowWalkEvent(.fieldAnswered, screen: "plan", field: "plan", code: "plus"))
+        #expect(events.dropFirst().first == FlowWalkEvent(.action, screen: "plan", action: "continue"))
+    }
 }

@@ -57,6 +57,8 @@
                 StepperView(content: stepper, theme: theme, model: model)
             case .choices(let choices):
                 ChoicesView(content: choices, theme: theme, model: model)
+            case .paywall(let paywall):
+                PaywallView(content: paywall, theme: theme, model: model)
             case .voiceAnswer(let voice):
                 VoiceAnswerView(content: voice, theme: theme, model: model)
             case .picker(let picker):

@@ -22,6 +22,8 @@ struct DoorstepDemoApp: App {
                     await demo.unlockWithFaceID()
                     await demo.session.follow()
                 }
+                // Purchases, renewals and refunds reach the account the moment StoreKit reports them.
+                .task { await AppStoreTransactions.forward(to: demo.client) }
                 .onChange(of: scenePhase) { _, phase in
                     // Whatever the walk recorded goes out before the system may end the app.
                     if phase == .background { Task { try? await demo.events.flush() } }

@@ -96,8 +96,15 @@ public struct Derivation {
         /// type, say): they are left out, and so is whatever mentions them.
         var unprovidedAliases: Set<TypeKey> = []
 
+        // The one exception: the constraint of an opaque or existential type may be printed unqualified
+        // (StoreKit's `purchase(confirmIn scene: some UIScene)`); it must be a type some module here has.
+        let declaredTypes = Set(typesOf.values.joined()).union(provided.values.compactMap { $0 }.joined())
+
         /// Whether every type `decl` mentions is one the derived modules or the provided ones have.
         func mentionsOnlyProvided(_ decl: some SyntaxProtocol) -> Bool {
+            if TypeMentions.unqualifiedConstraints(in: decl).contains(where: { !declaredTypes.contains($0) }) {
+                return false
+            }
             for path in TypeMentions.paths(in: decl) where path.count >= 2 && knownModules.contains(path[0]) {
                 let module = path[0]
                 if moduleNames.contains(module) {
@@ -167,7 +174,8 @@ public struct Derivation {
                             if keep {
                                 inner = filtered(
                                     member.decl, at: childPath,
-                                    everything: childNamed || member.decl.is(ProtocolDeclSyntax.self),
+                                    everything: childNamed || member.decl.is(ProtocolDeclSyntax.self)
+                                        || declaresConformance(member.decl),
                                     named: childNamed)
                             }
                         } else if member.decl.is(TypeAliasDeclSyntax.self)
@@ -257,6 +265,15 @@ public struct Derivation {
         return outputs
     }
 
+    /// Whether `decl` is a struct or class that states a conformance where it is declared (StoreKit's
+    /// `Transaction.Transactions : AsyncSequence`): its witnesses — an iterator type, `makeAsyncIterator()`
+    /// — are what the conformance needs, whatever the code names.
+    private func declaresConformance(_ decl: DeclSyntax) -> Bool {
+        let clause =
+            decl.as(StructDeclSyntax.self)?.inheritanceClause ?? decl.as(ClassDeclSyntax.self)?.inheritanceClause
+        return clause != nil
+    }
+
     /// Whether `decl` is `init(rawValue:)`, a witness of the `RawRepresentable` an option set or an
     /// enum is: kept with its type.
     private func isRawValueInitializer(_ decl: DeclSyntax) -> Bool {
@@ -339,6 +356,22 @@ enum TypeMentions {
         let collector = Collector(viewMode: .sourceAccurate)
         collector.walk(node)
         return collector.paths
+    }
+
+    /// The unqualified names constraining `some` and `any` types in `node`.
+    static func unqualifiedConstraints(in node: some SyntaxProtocol) -> [String] {
+        let collector = ConstraintCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.names
+    }
+
+    private final class ConstraintCollector: SyntaxVisitor {
+        var names: [String] = []
+
+        override func visit(_ node: SomeOrAnyTypeSyntax) -> SyntaxVisitorContinueKind {
+            if let identifier = node.constraint.as(IdentifierTypeSyntax.self) { names.append(identifier.name.text) }
+            return .visitChildren
+        }
     }
 
     private final class Collector: SyntaxVisitor {

@@ -139,4 +139,39 @@ struct DerivationTests {
         #expect(lines[2].contains("Fixture.sdk/Kit.swiftinterface"))
         #expect(derive(usedIn: code).text == text)
     }
+
+    @Test("A nested type that conforms where it is declared keeps its witnesses, so the conformance compiles")
+    func conformanceWitnesses() {
+        let store = """
+            // swift-interface-format-version: 1.0
+            // swift-module-flags: -enable-library-evolution -swift-version 5 -module-name Store
+            import Swift
+            import _Concurrency
+            public struct Receipt {
+              public var id: Swift.Int { get }
+            }
+            extension Store.Receipt {
+              public struct Receipts : _Concurrency.AsyncSequence {
+                public typealias Element = Store.Receipt
+                public struct AsyncIterator : _Concurrency.AsyncIteratorProtocol {
+                  public mutating func next() async -> Store.Receipt?
+                }
+                public func makeAsyncIterator() -> Store.Receipt.Receipts.AsyncIterator
+              }
+              public static var updates: Store.Receipt.Receipts { get }
+              public static var unrelated: Swift.Int { get }
+              public static func updates(in scene: some UIScene) -> Store.Receipt.Receipts
+            }
+            """
+        let derivation = Derivation(
+            modules: [ModuleInterface(name: "Store", text: store, origin: "Fixture.sdk/Store.swiftinterface")],
+            used: UsedNames(sources: ["import Store\nfunc f() async { for await r in Receipt.updates { _ = r.id } }"]),
+            provided: ["Swift": ["Int"], "_Concurrency": ["AsyncSequence", "AsyncIteratorProtocol"]])
+        let text = derivation.derive()[0].text
+        #expect(text.contains("public func makeAsyncIterator() -> Store.Receipt.Receipts.AsyncIterator"))
+        #expect(text.contains("public mutating func next() async -> Store.Receipt?"))
+        #expect(!text.contains("unrelated"), "the conformance keeps its witnesses, not its neighbours")
+        #expect(!text.contains("UIScene"), "an unqualified constraint no module here declares is left out")
+        #expect(derivation.derive()[0].leftOut == 1)
+    }
 }

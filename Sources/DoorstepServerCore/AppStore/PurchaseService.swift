@@ -95,40 +95,13 @@ public struct PurchaseService: Sendable {
         try await webhooks.enqueue(type, data, in: store)
     }
 
-    /// The caller's entitlements that are active now: their own, then those of the other members of
-    /// their families (groups of kind `family`), shared as Family Sharing shares, oldest purchase first.
+    /// The caller's entitlements that are active now: their own, then those the other members of
+    /// their families (groups of kind `family`) bought, shared as Family Sharing shares; each oldest
+    /// purchase first.
     public func entitlements(_ caller: Caller) async throws -> [EntitlementRecord] {
         let now = clock.now
-        return try await storage.read { store in
-            var active = try await store.entitlements(userID: caller.userID).filter { $0.isActive(at: now) }
-            for member in try await familyMembers(of: caller.userID, in: store) {
-                for var shared in try await store.entitlements(userID: member)
-                where shared.isActive(at: now)
-                    && !active.contains(where: { $0.originalTransactionID == shared.originalTransactionID })
-                {
-                    shared.ownershipType = Self.familyShared
-                    active.append(shared)
-                }
-            }
-            return active
-        }
+        return try await storage.read { try await $0.activeEntitlements(of: caller.userID, at: now) }
     }
-
-    /// The other members of the account's families, in the order they joined, each once.
-    private func familyMembers(of userID: UUID, in store: any StorageTransaction) async throws -> [UUID] {
-        var members: [UUID] = []
-        for family in try await store.groups(userID: userID) where family.kind == Self.sharingKind {
-            for member in try await store.members(groupID: family.id)
-            where member.userID != userID && !members.contains(member.userID) {
-                members.append(member.userID)
-            }
-        }
-        return members
-    }
-
-    /// The kind of group whose members share what each of them bought.
-    static let sharingKind = "family"
-    static let familyShared = "FAMILY_SHARED"
 
     /// `check`'s answer, or 422 with the reason logged.
     func verified<Value>(_ check: () async throws -> Value) async throws -> Value {

@@ -88,7 +88,7 @@ public struct PurchaseService: Sendable {
     /// Tells webhooks and the audit log what a change did: granted (a purchase new here), renewed (a
     /// later transaction of a purchase kept here) or revoked; nothing for a change anyone acts on
     /// otherwise (a renewal turned off, a period over).
-    private func report(
+    func report(
         _ entitlement: EntitlementRecord, replacing kept: EntitlementRecord?, by actor: String,
         in store: any StorageTransaction
     ) async throws {

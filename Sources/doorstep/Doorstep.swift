@@ -6,7 +6,9 @@ struct Doorstep: AsyncParsableCommand {
         commandName: "doorstep",
         abstract: "Onboarding and authentication for iOS apps: flows, engine and server.",
         subcommands: [
-            Serve.self, Flows.self, Keys.self, Users.self, Sessions.self, Analytics.self, Webhooks.self, Audit.self,
+            Serve.self, Flows.self, Keys.self, Users.self, Sessions.self, Entitlements.self, Analytics.self,
+            Webhooks.self,
+            Audit.self,
         ]
     )
 }

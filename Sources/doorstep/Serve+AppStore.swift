@@ -4,8 +4,14 @@ import DoorstepServerCore
 import Foundation
 
 extension Serve {
-    /// Reads which app's App Store purchases the server takes, from where, and what signs them.
+    /// Reads which app's App Store purchases the server takes, from where, what signs them, and
+    /// whether a restore on another account moves a purchase.
     func resolveAppStore(into configuration: inout ServerConfiguration, environment: [String: String]) throws {
+        let policy = appstoreRestorePolicy ?? environment["DOORSTEP_APPSTORE_RESTORE_POLICY"] ?? "keep"
+        guard let restorePolicy = RestorePolicy(rawValue: policy.lowercased()) else {
+            throw ValidationError("The App Store restore policy is keep or transfer, not \"\(policy)\".")
+        }
+        configuration.appStoreRestorePolicy = restorePolicy
         guard let bundleID = appstoreBundleId ?? environment["DOORSTEP_APPSTORE_BUNDLE_ID"] else { return }
         guard bundleID.range(of: #"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$"#, options: .regularExpression) != nil else {
             throw ValidationError(

@@ -119,6 +119,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A root certificate (PEM or DER) to trust instead of Apple's, for tests on this machine only.")
     var appstoreRootCertificate: String?
 
+    @Option(help: "keep or transfer: whether another account's purchase, restored here, moves. (default: keep)")
+    var appstoreRestorePolicy: String?
+
     @Option(help: "Days the audit log keeps an entry. (default: 365)")
     var auditRetentionDays: Int?
 

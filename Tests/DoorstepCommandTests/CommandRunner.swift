@@ -40,6 +40,11 @@ struct CommandRunner {
     /// never finish): never on the test pool, where a command that takes a while under load would keep
     /// every other test, and the servers they wait on, from being heard.
     func run(_ arguments: String..., environment: [String: String] = [:]) async throws -> Output {
+        try await run(arguments, environment: environment)
+    }
+
+    /// Runs `doorstep` with `arguments` put together by the test.
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -248,6 +248,8 @@ struct ServeCommandTests {
         let root = try await doorstep.run(
             "serve", "--appstore-bundle-id", "com.example.kordant", "--appstore-root-certificate", "/etc/hostname")
         #expect(root.status != 0 && root.standardError.contains("not a certificate in PEM or DER"))
+        let restore = try await doorstep.run("serve", "--appstore-restore-policy", "steal")
+        #expect(restore.status != 0 && restore.standardError.contains("keep or transfer"))
         let unreachable = try await doorstep.run("serve", "--database", "postgres://app:s3cret@127.0.0.1:1/accounts")
         #expect(unreachable.status != 0)
         #expect(unreachable.standardError.hasPrefix("Error: cannot connect to PostgreSQL at 127.0.0.1:1/accounts"))

@@ -24,7 +24,10 @@ import HTTPTypes
 /// Access tokens are ES256 JWTs whose `kid` header names a key of the JSON Web Key Set served at
 /// `/.well-known/jwks.json` (RFC 7517, `Cache-Control: public, max-age=300`), so an app's own backend
 /// can verify them with the key set alone; their `iss` and `aud` claims are the server's issuer and
-/// audience.
+/// audience. An `entitlements` claim, when present, lists the App Store product ids of what the
+/// account may use when the token was minted (its purchases, what its family shares, grants by
+/// support); it is left out when there are none, and a change shows in the next token, minted at
+/// the next sign-in or refresh.
 ///
 public struct Client: APIProtocol {
     /// The underlying HTTP client.

@@ -115,7 +115,8 @@ func makeServices(
             policy: analyticsPolicy, webhooks: core.webhookEvents),
         purchases: PurchaseService(
             storage: storage, verifier: configuration.appStore, clock: clock, logger: dependencies.logger,
-            webhooks: core.webhookEvents, auditTrail: core.auditTrail),
+            webhooks: core.webhookEvents, auditTrail: core.auditTrail,
+            restorePolicy: configuration.appStoreRestorePolicy),
         admins: AdminAccess(token: configuration.adminToken, emails: configuration.adminEmails),
         secondFactorIssuer: configuration.resolvedMailBrand.appName,
         exporter: AccountExporter(storage: storage, flowIDs: catalog.flows.map(\.id)))

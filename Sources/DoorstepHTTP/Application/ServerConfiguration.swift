@@ -110,6 +110,9 @@ public struct ServerConfiguration: Sendable {
     /// The app whose App Store purchases `POST /v1/me/purchases` takes, its environment and the root its
     /// signatures chain to; nil takes none.
     public var appStore: AppStoreVerifier?
+    /// Whether a purchase another account keeps stays there when someone else posts it (`keep`, the
+    /// default: restores never steal) or moves to them (`transfer`).
+    public var appStoreRestorePolicy: RestorePolicy = .keep
     /// The bearer token scripts read funnels with (`--admin-token`).
     public var adminToken: String?
     /// Accounts that may read funnels and the admin page once signed in (`--admin-email`).

@@ -16,15 +16,18 @@ public struct PurchaseService: Sendable {
     /// Where entitlement changes go for webhooks.
     let webhooks: WebhookEvents
     let audit: SecurityAudit
+    /// Whether a purchase of another account stays there or moves to the caller.
+    let restorePolicy: RestorePolicy
 
     /// Creates the service.
     public init(
         storage: any Storage, verifier: AppStoreVerifier?, clock: any WallClock,
         logger: Logger = Logger(label: "doorstep.purchases"), webhooks: WebhookEvents = .disabled,
-        auditTrail: AuditTrail? = nil
+        auditTrail: AuditTrail? = nil, restorePolicy: RestorePolicy = .keep
     ) {
         self.storage = storage
         self.verifier = verifier
+        self.restorePolicy = restorePolicy
         self.clock = clock
         self.logger = logger
         self.webhooks = webhooks
@@ -32,35 +35,51 @@ public struct PurchaseService: Sendable {
     }
 
     /// Applies a signed transaction to the caller's entitlements; returns the entitlement as it now
-    /// stands (inactive when the transaction was refunded or revoked).
+    /// stands (inactive when the transaction was refunded or revoked). A purchase of another account
+    /// is refused, or moved to the caller, as the ``RestorePolicy`` says.
     public func record(_ caller: Caller, signedTransaction jws: String) async throws -> EntitlementRecord {
         guard let verifier else { throw Self.purchasesOff }
         let now = clock.now
         let transaction = try await verified { try await verifier.transaction(jws, at: now) }
-        guard transaction.appAccountToken?.lowercased() == caller.userID.lowercasedText else {
+        let transferring = restorePolicy == .transfer
+        guard transferring || transaction.appAccountToken?.lowercased() == caller.userID.lowercasedText else {
             throw Self.anotherAccount
         }
         return try await storage.transaction { store in
             try await apply(
-                transaction, to: caller.userID, refusingRevokedReplay: true, by: "user", in: store, at: now)
+                transaction, to: caller.userID, refusingRevokedReplay: true, transferring: transferring, by: "user",
+                in: store, at: now)
         }
     }
 
-    /// Applies a verified transaction to `owner`'s entitlement: refused when another account keeps the
-    /// purchase; data signed before what was applied changes nothing, and when the purchase was taken
-    /// back, a caller replaying it is told so (`refusingRevokedReplay`).
+    /// Applies a verified transaction to `owner`'s entitlement: when another account keeps the
+    /// purchase, refused, or moved to `owner` when `transferring`; data signed before what was applied
+    /// changes nothing, and when the purchase was taken back, a caller replaying it is told so
+    /// (`refusingRevokedReplay`).
     func apply(
-        _ transaction: SignedTransaction, to owner: UUID, refusingRevokedReplay: Bool, by actor: String,
-        in store: any StorageTransaction, at now: Date
+        _ transaction: SignedTransaction, to owner: UUID, refusingRevokedReplay: Bool, transferring: Bool = false,
+        by actor: String, in store: any StorageTransaction, at now: Date
     ) async throws -> EntitlementRecord {
         let kept = try await store.entitlement(originalTransactionID: transaction.originalTransactionId)
+        var entitlement = Self.entitlement(of: transaction, for: owner, at: now)
         if let kept {
-            guard kept.userID == owner else { throw Self.anotherAccount }
+            let elsewhere = kept.userID != owner
+            guard !elsewhere || transferring else { throw Self.anotherAccount }
             let signedAt = SignedTransaction.date(transaction.signedDate) ?? now
             if refusingRevokedReplay, kept.revokedAt != nil, signedAt <= kept.signedAt { throw Self.revoked }
-            if signedAt <= kept.signedAt { return kept }
+            if signedAt <= kept.signedAt {
+                guard elsewhere else { return kept }
+                // Older data moves the purchase but keeps the newest state applied.
+                entitlement = kept
+                entitlement.userID = owner
+                entitlement.updatedAt = now
+            }
+            if elsewhere {
+                try await store.saveEntitlement(entitlement)
+                try await reportTransfer(of: entitlement, from: kept, by: actor, in: store)
+                return entitlement
+            }
         }
-        let entitlement = Self.entitlement(of: transaction, for: owner, at: now)
         try await store.saveEntitlement(entitlement)
         try await report(entitlement, replacing: kept, by: actor, in: store)
         return entitlement
@@ -69,7 +88,7 @@ public struct PurchaseService: Sendable {
     /// Tells webhooks and the audit log what a change did: granted (a purchase new here), renewed (a
     /// later transaction of a purchase kept here) or revoked; nothing for a change anyone acts on
     /// otherwise (a renewal turned off, a period over).
-    private func report(
+    func report(
         _ entitlement: EntitlementRecord, replacing kept: EntitlementRecord?, by actor: String,
         in store: any StorageTransaction
     ) async throws {
@@ -86,49 +105,49 @@ public struct PurchaseService: Sendable {
             type = .entitlementGranted
             audit.record(.entitlementGranted, user: entitlement.userID, reason: entitlement.productID, actor: actor)
         }
+        try await webhooks.enqueue(type, Self.webhookData(of: entitlement), in: store)
+    }
+
+    /// Tells webhooks and both accounts' audit logs that a purchase moved: revoked for the account
+    /// that had it (if it could use it), granted to the one that has it now (if it can).
+    private func reportTransfer(
+        of entitlement: EntitlementRecord, from kept: EntitlementRecord, by actor: String,
+        in store: any StorageTransaction
+    ) async throws {
+        let (from, to) = (kept.userID.lowercasedText, entitlement.userID.lowercasedText)
+        let detail = "\(entitlement.productID) from=\(from) to=\(to)"
+        audit.record(.entitlementTransferred, user: kept.userID, reason: detail, actor: actor)
+        audit.record(.entitlementTransferred, user: entitlement.userID, reason: detail, actor: actor)
+        if kept.isActive(at: clock.now) {
+            var data = Self.webhookData(of: kept)
+            data["reason"] = "transferred"
+            try await webhooks.enqueue(.entitlementRevoked, data, in: store)
+        }
+        if entitlement.isActive(at: clock.now) {
+            var data = Self.webhookData(of: entitlement)
+            data["reason"] = "transferred"
+            try await webhooks.enqueue(.entitlementGranted, data, in: store)
+        }
+    }
+
+    /// What a webhook says of an entitlement.
+    static func webhookData(of entitlement: EntitlementRecord) -> [String: Value] {
         var data: [String: Value] = [
             "userId": .id(entitlement.userID), "productId": .string(entitlement.productID),
             "originalTransactionId": .string(entitlement.originalTransactionID),
             "ownershipType": .string(entitlement.ownershipType),
         ]
         if let expiresAt = entitlement.expiresAt { data["expiresAt"] = .string(expiresAt.formatted(.iso8601)) }
-        try await webhooks.enqueue(type, data, in: store)
+        return data
     }
 
-    /// The caller's entitlements that are active now: their own, then those of the other members of
-    /// their families (groups of kind `family`), shared as Family Sharing shares, oldest purchase first.
+    /// The caller's entitlements that are active now: their own, then those the other members of
+    /// their families (groups of kind `family`) bought, shared as Family Sharing shares; each oldest
+    /// purchase first.
     public func entitlements(_ caller: Caller) async throws -> [EntitlementRecord] {
         let now = clock.now
-        return try await storage.read { store in
-            var active = try await store.entitlements(userID: caller.userID).filter { $0.isActive(at: now) }
-            for member in try await familyMembers(of: caller.userID, in: store) {
-                for var shared in try await store.entitlements(userID: member)
-                where shared.isActive(at: now)
-                    && !active.contains(where: { $0.originalTransactionID == shared.originalTransactionID })
-                {
-                    shared.ownershipType = Self.familyShared
-                    active.append(shared)
-                }
-            }
-            return active
-        }
+        return try await storage.read { try await $0.activeEntitlements(of: caller.userID, at: now) }
     }
-
-    /// The other members of the account's families, in the order they joined, each once.
-    private func familyMembers(of userID: UUID, in store: any StorageTransaction) async throws -> [UUID] {
-        var members: [UUID] = []
-        for family in try await store.groups(userID: userID) where family.kind == Self.sharingKind {
-            for member in try await store.members(groupID: family.id)
-            where member.userID != userID && !members.contains(member.userID) {
-                members.append(member.userID)
-            }
-        }
-        return members
-    }
-
-    /// The kind of group whose members share what each of them bought.
-    static let sharingKind = "family"
-    static let familyShared = "FAMILY_SHARED"
 
     /// `check`'s answer, or 422 with the reason logged.
     func verified<Value>(_ check: () async throws -> Value) async throws -> Value {

@@ -43,3 +43,10 @@ public struct EntitlementRecord: Sendable, Hashable {
         revokedAt == nil && (expiresAt.map { $0 > now } ?? true)
     }
 }
+
+extension EntitlementRecord {
+    /// The kind of group whose members share what each of them bought.
+    static let sharingGroupKind = "family"
+    /// The ownership of an entitlement a family member bought, as another member sees it.
+    static let familyShared = "FAMILY_SHARED"
+}

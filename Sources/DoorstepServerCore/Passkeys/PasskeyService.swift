@@ -134,12 +134,11 @@ public struct PasskeyService: Sendable {
         used.backedUp = verified.backedUp
         used.lastUsedAt = auth.clock.now
         let updated = used
-        let (session, refreshToken) = try await storage.transaction { store in
+        let opened = try await storage.transaction { store in
             try await store.updatePasskey(updated)
             return try await auth.openSession(for: user, meta: meta, in: store)
         }
-        return try await auth.signedIn(
-            user, session: session, refreshToken: refreshToken, isNewUser: false, method: .passkey)
+        return try await auth.signedIn(user, opened, isNewUser: false, method: .passkey)
     }
 
     // MARK: - The account's passkeys

@@ -2,7 +2,8 @@ import Foundation
 import JWTKit
 import Synchronization
 
-/// The claims of an access token: who (`sub`), which session (`sid`), when, by whom, for whom.
+/// The claims of an access token: who (`sub`), which session (`sid`), when, by whom, for whom, and
+/// what the account may use (`entitlements`, absent when nothing).
 struct AccessTokenClaims: JWTPayload {
     var sub: SubjectClaim
     var sid: String
@@ -10,6 +11,9 @@ struct AccessTokenClaims: JWTPayload {
     var exp: ExpirationClaim
     var iss: IssuerClaim
     var aud: AudienceClaim
+    /// The App Store product ids of the entitlements active when the token was minted; nil (and left
+    /// out of the token) when there are none.
+    var entitlements: [String]?
 
     /// Time and audience are checked by ``AccessTokens`` against its clock, not here.
     func verify(using algorithm: some JWTAlgorithm) async throws {}
@@ -71,13 +75,16 @@ public struct AccessTokens: Sendable {
     public var publicKeys: [PublicKey] { ring.current.keys.compactMap(\.publicKey) }
 
     /// A signed token for a session.
-    public func issue(userID: UUID, sessionID: UUID, now: Date) async throws -> String {
+    /// - Parameter entitlements: the product ids the account may use now, carried so an app's backend
+    ///   need not ask; none leaves the claim out.
+    public func issue(userID: UUID, sessionID: UUID, entitlements: [String] = [], now: Date) async throws -> String {
         let (keys, collection) = ring.current
         let key = rotation.signingKey(of: keys, at: now)
         let claims = AccessTokenClaims(
             sub: SubjectClaim(value: userID.lowercasedText), sid: sessionID.lowercasedText,
             iat: IssuedAtClaim(value: now), exp: ExpirationClaim(value: now.addingTimeInterval(lifetime)),
-            iss: IssuerClaim(value: issuer), aud: AudienceClaim(value: audience))
+            iss: IssuerClaim(value: issuer), aud: AudienceClaim(value: audience),
+            entitlements: entitlements.isEmpty ? nil : entitlements)
         return try await collection.sign(claims, kid: JWKIdentifier(string: key.id))
     }
 

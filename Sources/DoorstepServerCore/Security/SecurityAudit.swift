@@ -44,6 +44,9 @@ public struct SecurityAudit: Sendable {
         case entitlementGranted = "entitlement_granted"
         /// The App Store took a purchase back (the reason names the product).
         case entitlementRevoked = "entitlement_revoked"
+        /// A purchase moved from one account to another under the `transfer` restore policy (the reason
+        /// names the product and both accounts).
+        case entitlementTransferred = "entitlement_transferred"
     }
 
     let logger: Logger

@@ -43,12 +43,12 @@ extension AuthService {
             if let challenge = try await secondFactorChallenge(for: user, method: .passwordReset, in: store) {
                 return .secondFactor(challenge, user.id)
             }
-            let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
-            return .signedIn(user, session, refreshToken, isNew: false)
+            let opened = try await openSession(for: user, meta: meta, in: store)
+            return .signedIn(user, opened, isNew: false)
         }
         logger.info("password reset", metadata: ["email.verified": "true"])
         switch outcome {
-        case .signedIn(let user, let session, _, _): audit.record(.passwordReset, user: user.id, session: session.id)
+        case .signedIn(let user, let opened, _): audit.record(.passwordReset, user: user.id, session: opened.session.id)
         case .secondFactor(_, let userID): audit.record(.passwordReset, user: userID)
         case .failed: break
         }

@@ -29,8 +29,8 @@ extension AuthService {
                 if let challenge = try await secondFactorChallenge(for: user, method: method, in: store) {
                     return .secondFactor(challenge, user.id)
                 }
-                let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
-                return .signedIn(user, session, refreshToken, isNew: false)
+                let opened = try await openSession(for: user, meta: meta, in: store)
+                return .signedIn(user, opened, isNew: false)
             }
             var user: UserRecord
             var isNew = false
@@ -59,8 +59,8 @@ extension AuthService {
             if let challenge = try await secondFactorChallenge(for: user, method: method, in: store) {
                 return .secondFactor(challenge, user.id)
             }
-            let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
-            return .signedIn(user, session, refreshToken, isNew: isNew)
+            let opened = try await openSession(for: user, meta: meta, in: store)
+            return .signedIn(user, opened, isNew: isNew)
         }
         return try await finish(outcome, method: method)
     }

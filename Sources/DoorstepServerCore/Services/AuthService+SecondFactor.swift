@@ -141,7 +141,7 @@ extension AuthService {
         guard code.utf8.count <= 32 else { throw Self.wrongSecondFactor }
         let now = clock.now
         enum Outcome {
-            case signedIn(UserRecord, SessionRecord, String, SignInMethod)
+            case signedIn(UserRecord, OpenedSession, SignInMethod)
             case refused(ServiceError)
         }
         let outcome = try await storage.transaction { store -> Outcome in
@@ -158,18 +158,17 @@ extension AuthService {
                 return .refused(error)
             }
             try await store.deleteSecondFactorChallenge(hash: hash, expiredBefore: now)
-            let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
+            let opened = try await openSession(for: user, meta: meta, in: store)
             let provesReset = pending.method == Self.resetProofMethod
             let method = provesReset ? .passwordReset : SignInMethod(rawValue: pending.method) ?? .password
-            if provesReset { try await markResetProven(session, at: now, in: store) }
-            return .signedIn(user, session, refreshToken, method)
+            if provesReset { try await markResetProven(opened.session, at: now, in: store) }
+            return .signedIn(user, opened, method)
         }
         switch outcome {
         case .refused(let error):
             throw error
-        case .signedIn(let user, let session, let refreshToken, let method):
-            return try await signedIn(
-                user, session: session, refreshToken: refreshToken, isNewUser: false, method: method)
+        case .signedIn(let user, let opened, let method):
+            return try await signedIn(user, opened, isNewUser: false, method: method)
         }
     }
 

@@ -70,7 +70,11 @@ extension AuthService {
             if let rotatedAt = record.rotatedAt {
                 let successorRecord = try await store.refreshToken(hash: Digests.sha256Hex(successor))
                 if now.timeIntervalSince(rotatedAt) <= policy.refreshReuseGrace, successorRecord?.rotatedAt == nil {
-                    return .rotated(user, session, successor)
+                    return .rotated(
+                        user,
+                        OpenedSession(
+                            session: session, refreshToken: successor,
+                            entitlements: try await Self.entitlementProducts(of: user.id, at: now, in: store)))
                 }
                 try await revoke(sessionID: session.id, at: now, in: store)
                 return .reused(session)
@@ -82,7 +86,8 @@ extension AuthService {
             session.lastUsedAt = now
             session.expiresAt = now.addingTimeInterval(policy.idleSessionLifetime)
             try await store.updateSession(session)
-            return .rotated(user, session, successor)
+            let entitlements = try await Self.entitlementProducts(of: user.id, at: now, in: store)
+            return .rotated(user, OpenedSession(session: session, refreshToken: successor, entitlements: entitlements))
         }
         switch outcome {
         case .unknown: throw ServiceError.unauthenticated
@@ -92,8 +97,8 @@ extension AuthService {
             audit.record(.refreshTokenReused, user: session.userID, session: session.id)
             metrics.refreshTokenReused()
             throw ServiceError.refreshTokenReused
-        case .rotated(let user, let session, let successor):
-            return try await signedIn(user, session: session, refreshToken: successor, isNewUser: false, method: nil)
+        case .rotated(let user, let opened):
+            return try await signedIn(user, opened, isNewUser: false, method: nil)
         }
     }
 
@@ -161,6 +166,6 @@ extension AuthService {
         case unknown
         case ended
         case reused(SessionRecord)
-        case rotated(UserRecord, SessionRecord, String)
+        case rotated(UserRecord, OpenedSession)
     }
 }

@@ -37,8 +37,8 @@ extension AuthService {
                     ["userId": .id(guest.id), "changed": ["email", "isGuest"], "email": .string(email)], in: store)
                 try await webhooks.enqueue(.emailVerified, .emailOf(guest), in: store)
                 try await revoke(sessionID: caller.sessionID, at: now, in: store)
-                let (session, refreshToken) = try await openSession(for: guest, meta: meta, in: store)
-                return .signedIn(guest, session, refreshToken, isNew: true)
+                let opened = try await openSession(for: guest, meta: meta, in: store)
+                return .signedIn(guest, opened, isNew: true)
             }
             if let existing {
                 // Signed in to this very account, the person who set its credentials read the code:
@@ -51,16 +51,16 @@ extension AuthService {
                 {
                     return .secondFactor(challenge, user.id)
                 }
-                let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
-                if resetting { try await markResetProven(session, at: now, in: store) }
-                return .signedIn(user, session, refreshToken, isNew: false)
+                let opened = try await openSession(for: user, meta: meta, in: store)
+                if resetting { try await markResetProven(opened.session, at: now, in: store) }
+                return .signedIn(user, opened, isNew: false)
             }
             guard purpose == .signup else { return .failed(.missing) }
             let user = UserRecord(
                 id: random.uuid(), email: email, emailVerified: true, language: meta.language, createdAt: now)
             try await createUser(user, in: store)
-            let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
-            return .signedIn(user, session, refreshToken, isNew: true)
+            let opened = try await openSession(for: user, meta: meta, in: store)
+            return .signedIn(user, opened, isNew: true)
         }
         return try await finish(outcome, method: resetting ? .passwordReset : .code)
     }
@@ -83,22 +83,21 @@ extension AuthService {
         try ProfileService.checkConsents(consents)
         let hash = try await hashPassword(password)
         let now = clock.now
-        let (user, session, refreshToken) = try await storage.transaction { store in
+        let (user, opened) = try await storage.transaction { store in
             if try await store.user(email: email) != nil { throw ServiceError.emailTaken }
             let user = UserRecord(
                 id: random.uuid(), email: email, firstName: first, lastName: last, fullName: fullName,
                 language: meta.language, passwordHash: hash, createdAt: now)
             try await createUser(user, in: store)
             try await ProfileService.record(consents, of: user.id, at: now, in: store)
-            let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
+            let opened = try await openSession(for: user, meta: meta, in: store)
             try await issueCode(to: email, purpose: .verifyEmail, deliver: true, language: user.language, in: store)
-            return (user, session, refreshToken)
+            return (user, opened)
         }
         logger.info("account created", metadata: ["user": "\(user.id)", "method": "password"])
         metrics.codeSent(purpose: CodePurpose.verifyEmail.rawValue)
         outbox.wake()
-        return try await signedIn(
-            user, session: session, refreshToken: refreshToken, isNewUser: true, method: .password)
+        return try await signedIn(user, opened, isNewUser: true, method: .password)
     }
 
     /// Signs in with a password. A wrong password and an unknown email answer alike, take alike long,
@@ -142,8 +141,8 @@ extension AuthService {
             if let challenge = try await secondFactorChallenge(for: user, method: .password, in: store) {
                 return .secondFactor(challenge, user.id)
             }
-            let (session, refreshToken) = try await openSession(for: user, meta: meta, in: store)
-            return .signedIn(user, session, refreshToken, isNew: false)
+            let opened = try await openSession(for: user, meta: meta, in: store)
+            return .signedIn(user, opened, isNew: false)
         }
         return try await finish(outcome, method: .password)
     }
@@ -152,17 +151,17 @@ extension AuthService {
     public func continueAsGuest(meta: RequestMeta) async throws -> AuthSession {
         let user = UserRecord(
             id: random.uuid(), email: nil, language: meta.language, isGuest: true, createdAt: clock.now)
-        let (session, refreshToken) = try await storage.transaction { store in
+        let opened = try await storage.transaction { store in
             try await createUser(user, in: store)
             return try await openSession(for: user, meta: meta, in: store)
         }
-        return try await signedIn(user, session: session, refreshToken: refreshToken, isNewUser: true, method: .guest)
+        return try await signedIn(user, opened, isNewUser: true, method: .guest)
     }
 
     /// How a sign-in transaction ended.
     enum SignInOutcome: Sendable {
         case failed(CodeCheck)
-        case signedIn(UserRecord, SessionRecord, String, isNew: Bool)
+        case signedIn(UserRecord, OpenedSession, isNew: Bool)
         /// The first factor was right; the account's authenticator must complete the sign-in.
         case secondFactor(String, UUID)
     }
@@ -177,12 +176,11 @@ extension AuthService {
         case .secondFactor(let challenge, let userID):
             audit.record(.secondFactorRequired, user: userID, reason: method.rawValue)
             throw ServiceError.mfaRequired(challenge: challenge)
-        case .signedIn(let user, let session, let refreshToken, let isNew):
+        case .signedIn(let user, let opened, let isNew):
             if isNew {
                 logger.info("account created", metadata: ["user": "\(user.id)", "method": "\(method.rawValue)"])
             }
-            return try await signedIn(
-                user, session: session, refreshToken: refreshToken, isNewUser: isNew, method: method)
+            return try await signedIn(user, opened, isNewUser: isNew, method: method)
         }
     }
 }

@@ -55,10 +55,11 @@ public struct AuthService: Sendable {
 
     // MARK: - Session issuing
 
-    /// Opens a session for `user` inside a transaction; returns it with its first refresh token.
-    func openSession(
-        for user: UserRecord, meta: RequestMeta, in store: any StorageTransaction
-    ) async throws -> (SessionRecord, refreshToken: String) {
+    /// Opens a session for `user` inside a transaction; returns it with its first refresh token and
+    /// what the account may use, read in the same transaction for its access token.
+    func openSession(for user: UserRecord, meta: RequestMeta, in store: any StorageTransaction) async throws
+        -> OpenedSession
+    {
         let now = clock.now
         var session = SessionRecord(
             id: random.uuid(), userID: user.id, createdAt: now,
@@ -70,23 +71,40 @@ public struct AuthService: Sendable {
         try await store.insertRefreshToken(
             RefreshTokenRecord(hash: Digests.sha256Hex(refreshToken), sessionID: session.id, createdAt: now))
         try await webhooks.enqueue(.sessionCreated, ["userId": .id(user.id), "sessionId": .id(session.id)], in: store)
-        return (session, refreshToken)
+        return OpenedSession(
+            session: session, refreshToken: refreshToken,
+            entitlements: try await Self.entitlementProducts(of: user.id, at: now, in: store))
+    }
+
+    /// The product ids of what the account may use at `now`, family-shared ones included, each once:
+    /// the `entitlements` claim of its access tokens. One read.
+    static func entitlementProducts(of userID: UUID, at now: Date, in store: any StorageTransaction) async throws
+        -> [String]
+    {
+        var products: [String] = []
+        for entitlement in try await store.activeEntitlements(of: userID, at: now)
+        where !products.contains(entitlement.productID) {
+            products.append(entitlement.productID)
+        }
+        return products
     }
 
     /// The response for a session whose transaction has committed; counted as a sign-in (or sign-up)
     /// by `method`, or as a refresh when there is none.
-    func signedIn(
-        _ user: UserRecord, session: SessionRecord, refreshToken: String, isNewUser: Bool, method: SignInMethod?
-    ) async throws -> AuthSession {
+    func signedIn(_ user: UserRecord, _ opened: OpenedSession, isNewUser: Bool, method: SignInMethod?) async throws
+        -> AuthSession
+    {
+        let session = opened.session
         if let method {
             metrics.signedIn(method, isNew: isNewUser)
             audit.record(.signedIn, user: user.id, session: session.id, reason: method.rawValue)
         } else {
             metrics.refreshed()
         }
-        let accessToken = try await tokens.issue(userID: user.id, sessionID: session.id, now: clock.now)
+        let accessToken = try await tokens.issue(
+            userID: user.id, sessionID: session.id, entitlements: opened.entitlements, now: clock.now)
         return AuthSession(
-            accessToken: accessToken, refreshToken: refreshToken, expiresIn: Int(tokens.lifetime),
+            accessToken: accessToken, refreshToken: opened.refreshToken, expiresIn: Int(tokens.lifetime),
             user: user, isNewUser: isNewUser, sessionID: session.id)
     }
 
@@ -94,11 +112,10 @@ public struct AuthService: Sendable {
     func signIn(_ user: UserRecord, meta: RequestMeta, isNewUser: Bool, method: SignInMethod) async throws
         -> AuthSession
     {
-        let (session, refreshToken) = try await storage.transaction { store in
+        let opened = try await storage.transaction { store in
             try await openSession(for: user, meta: meta, in: store)
         }
-        return try await signedIn(
-            user, session: session, refreshToken: refreshToken, isNewUser: isNewUser, method: method)
+        return try await signedIn(user, opened, isNewUser: isNewUser, method: method)
     }
 
     // MARK: - Input rules

@@ -15,6 +15,15 @@ public struct AuthSession: Sendable, Hashable {
     public var caller: Caller { Caller(userID: user.id, sessionID: sessionID) }
 }
 
+/// A session just opened in a transaction, with what its first access token is minted from once the
+/// transaction commits.
+struct OpenedSession: Sendable {
+    var session: SessionRecord
+    var refreshToken: String
+    /// The product ids of the entitlements the account may use, read in the same transaction.
+    var entitlements: [String]
+}
+
 /// What the server knows about a request besides its body.
 public struct RequestMeta: Sendable, Hashable {
     /// The client's `User-Agent`, cut to a reasonable length.

@@ -10,6 +10,9 @@ public struct OperatorActions: Sendable {
     let credentials: AccountCredentials
     let profile: ProfileService
     let auditTrail: AuditTrail
+    let random: any RandomSource
+    /// Entitlements granted and taken back by hand, with the webhooks and audit entries of purchases.
+    let purchases: PurchaseService
 
     /// Creates the actions on the server's store.
     /// - Parameter deletionHooks: what else a deletion undoes, such as revoking Apple's tokens.
@@ -26,6 +29,9 @@ public struct OperatorActions: Sendable {
             storage: storage, avatars: avatars, clock: clock, random: random, deletionHooks: deletionHooks,
             webhooks: webhooks, auditTrail: auditTrail)
         self.auditTrail = auditTrail
+        self.random = random
+        self.purchases = PurchaseService(
+            storage: storage, verifier: nil, clock: clock, webhooks: webhooks, auditTrail: auditTrail)
     }
 
     /// What revoking a session did.

@@ -77,6 +77,8 @@ let package = Package(
             dependencies: [
                 "DoorstepFlow",
                 server("Crypto", "swift-crypto"),
+                // scrypt and AES-CTR, for passwords imported from Firebase.
+                server("_CryptoExtras", "swift-crypto"),
                 server("JWTKit", "jwt-kit"),
                 server("X509", "swift-certificates"),
                 server("SwiftASN1", "swift-asn1"),

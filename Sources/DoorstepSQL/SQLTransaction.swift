@@ -32,8 +32,8 @@ public struct SQLTransaction: StorageTransaction {
         try await writeUser(
             """
             INSERT INTO users (id, email, email_verified, first_name, last_name, password_hash, is_guest, providers,
-                avatar_id, created_at, updated_at, full_name, language)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                avatar_id, created_at, updated_at, full_name, language, disabled_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, Self.userBinds(user))
     }
 
@@ -46,7 +46,8 @@ public struct SQLTransaction: StorageTransaction {
         try await writeUser(
             """
             UPDATE users SET email = ?, email_verified = ?, first_name = ?, last_name = ?, password_hash = ?,
-                is_guest = ?, providers = ?, avatar_id = ?, created_at = ?, updated_at = ?, full_name = ?, language = ?
+                is_guest = ?, providers = ?, avatar_id = ?, created_at = ?, updated_at = ?, full_name = ?, language = ?,
+                disabled_at = ?
             WHERE id = ?
             """, binds)
     }
@@ -74,6 +75,7 @@ public struct SQLTransaction: StorageTransaction {
             .text(providers),
             SQLValue.optional(user.avatarID), .time(user.createdAt), .time(user.updatedAt),
             SQLValue.optional(user.fullName), SQLValue.optional(user.language),
+            .time(user.disabledAt),
         ]
     }
 
@@ -88,6 +90,7 @@ public struct SQLTransaction: StorageTransaction {
             passwordHash: row.string("password_hash"), isGuest: row.bool("is_guest"),
             providers: providers ?? [], avatarID: row.string("avatar_id"), createdAt: createdAt)
         user.updatedAt = row.date("updated_at") ?? createdAt
+        user.disabledAt = row.date("disabled_at")
         return user
     }
 

@@ -8,8 +8,9 @@ import Logging
 /// `doorstep users`: look up, show, export and delete an account, on the store the server uses.
 struct Users: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Find, show, export and delete accounts (for support, data-access and erasure requests).",
-        subcommands: [Find.self, Show.self, Export.self, Delete.self])
+        abstract:
+            "Find, show, export, delete and import accounts (for support, data-access and erasure requests, and moving in).",
+        subcommands: [Find.self, Show.self, Export.self, Delete.self, Import.self])
 
     struct Find: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "The account with this email.")

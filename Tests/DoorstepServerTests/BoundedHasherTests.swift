@@ -18,6 +18,11 @@ final class HeldHasher: PasswordHasher {
         try await self.hash(secret) == hash
     }
 
+    func verify(_ password: String, imported: ImportedPasswordHash, firebase: FirebaseScrypt?) async throws -> Bool {
+        _ = try await hash(password)
+        return ImportedPasswords.verify(password, imported: imported, firebase: firebase)
+    }
+
     func releaseAll() {
         let continuations = waiting.withLock { list -> [CheckedContinuation<Void, Never>] in
             defer { list = [] }

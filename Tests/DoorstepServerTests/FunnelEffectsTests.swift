@@ -22,6 +22,10 @@ final class CrowdedHasher: PasswordHasher {
     func verify(_ secret: String, against hash: String) async throws -> Bool {
         throw HashingBusy(retryAfter: 1)
     }
+
+    func verify(_ password: String, imported: ImportedPasswordHash, firebase: FirebaseScrypt?) async throws -> Bool {
+        throw HashingBusy(retryAfter: 1)
+    }
 }
 
 @Suite("Web funnel effects fail as the app's do")

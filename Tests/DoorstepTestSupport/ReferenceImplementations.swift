@@ -1,7 +1,8 @@
 import Foundation
 
 /// Implementations written by others that the server's own are checked against: pyotp for TOTP
-/// (RFC 6238) and the `qrcode` package for QR codes (`scripts/test` installs both beside aiosmtpd).
+/// (RFC 6238), the `qrcode` package for QR codes, and `bcrypt` and `firebase-scrypt` for the password
+/// hashes other services export (`scripts/test` installs them beside aiosmtpd).
 public enum ReferenceImplementations {
     /// The code pyotp's authenticator shows for `secret` (Base32) at `date`.
     public static func code(secret: String, at date: Date) throws -> String {
@@ -24,6 +25,28 @@ public enum ReferenceImplementations {
         return try run(script, [text, String(version), String(mask)]).split(separator: "\n").map(String.init)
     }
 
+    /// Python bcrypt's hash of `password` at `cost`, with the `$2a$` prefix Supabase's Go bcrypt writes
+    /// when `prefix` says so.
+    public static func bcrypt(_ password: String, cost: Int, prefix: String = "2b") throws -> String {
+        try run(
+            "import bcrypt, sys; print(bcrypt.hashpw(sys.argv[1].encode(), bcrypt.gensalt(int(sys.argv[2]), "
+                + "prefix=sys.argv[3].encode())).decode())", [password, String(cost), prefix])
+    }
+
+    /// The `passwordHash` Firebase keeps for `password` with `salt` (base64) in a project with these
+    /// parameters, as the `firebase-scrypt` package computes it.
+    public static func firebaseScrypt(
+        _ password: String, salt: String, signerKey: String, saltSeparator: String, rounds: Int, memoryCost: Int
+    ) throws -> String {
+        let script = """
+            import base64, sys
+            from firebase_scrypt import firebasescrypt as f
+            key = f.generate_derived_key(sys.argv[1], sys.argv[2], sys.argv[4], int(sys.argv[5]), int(sys.argv[6]))
+            print(base64.b64encode(f.encrypt(base64.b64decode(sys.argv[3]), key)).decode())
+            """
+        return try run(script, [password, salt, signerKey, saltSeparator, String(rounds), String(memoryCost)])
+    }
+
     private static func run(_ script: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = try SMTPPeer.python()
@@ -34,7 +57,7 @@ public enum ReferenceImplementations {
         process.waitUntilExit()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         guard process.terminationStatus == 0 else {
-            throw SMTPPeer.PeerError.noPython("pyotp and qrcode in \(process.executableURL?.path ?? "?")")
+            throw SMTPPeer.PeerError.noPython("pyotp, qrcode, bcrypt and firebase-scrypt in \(process.executableURL?.path ?? "?")")
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -115,4 +115,11 @@ public final class CountingHasher: PasswordHasher {
         counts.withLock { $0.verifications += 1 }
         return try await wrapped.verify(secret, against: hash)
     }
+
+    public func verify(_ password: String, imported: ImportedPasswordHash, firebase: FirebaseScrypt?) async throws
+        -> Bool
+    {
+        counts.withLock { $0.verifications += 1 }
+        return try await wrapped.verify(password, imported: imported, firebase: firebase)
+    }
 }

@@ -41,6 +41,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     public static let ownAddress: ErrorCode = "own_address"
     /// An invitation to someone already in the group.
     public static let alreadyMember: ErrorCode = "already_member"
+    /// The account is disabled and cannot sign in.
+    public static let accountDisabled: ErrorCode = "account_disabled"
     /// A signed App Store transaction that is not Apple's, or not for this app or environment.
     public static let invalidTransaction: ErrorCode = "invalid_transaction"
     /// An App Store purchase made by, or already kept for, another account.

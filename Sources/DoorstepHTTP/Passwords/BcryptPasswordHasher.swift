@@ -22,4 +22,20 @@ public struct BcryptPasswordHasher: PasswordHasher {
     public func verify(_ secret: String, against hash: String) async throws -> Bool {
         try await threadPool.runIfActive { Bcrypt.verify(secret, hash: hash) }
     }
+
+    /// Checks a hash imported from another service on the hashing threads: bcrypt of the password
+    /// itself at the cost it was made with (`$2y$`, PHP's name for `$2b$`, included), or Firebase's scrypt.
+    public func verify(_ password: String, imported: ImportedPasswordHash, firebase: FirebaseScrypt?) async throws
+        -> Bool
+    {
+        try await threadPool.runIfActive {
+            switch imported {
+            case .bcrypt(let hash):
+                let normalized = hash.hasPrefix("$2y$") ? "$2b$" + hash.dropFirst(4) : hash
+                return Bcrypt.verify(password, hash: normalized)
+            case .firebaseScrypt:
+                return ImportedPasswords.verify(password, imported: imported, firebase: firebase)
+            }
+        }
+    }
 }

@@ -20,6 +20,9 @@ public struct UserRecord: Sendable, Hashable, Codable {
     /// Sign-in providers linked to the account, such as `apple`.
     public var providers: [String]
     public var avatarID: String?
+    /// When the account was disabled: it cannot sign in (an account brought disabled from another
+    /// service stays so).
+    public var disabledAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
 

@@ -49,6 +49,12 @@ public struct BoundedPasswordHasher: PasswordHasher {
         try await whenAdmitted { try await wrapped.verify(secret, against: hash) }
     }
 
+    public func verify(_ password: String, imported: ImportedPasswordHash, firebase: FirebaseScrypt?) async throws
+        -> Bool
+    {
+        try await whenAdmitted { try await wrapped.verify(password, imported: imported, firebase: firebase) }
+    }
+
     public func whenAdmitted<Result>(_ work: () async throws -> Result) async throws -> Result {
         // A hash asked for inside `work` uses the place `work` already holds.
         if Self.heldGate == ObjectIdentifier(gate) { return try await work() }

@@ -12,6 +12,9 @@ public protocol PasswordHasher: Sendable {
     /// reads that only matter if the hash runs go inside, so a request refused for want of a place
     /// has cost no storage. Refuses as ``hash(_:)`` does.
     func whenAdmitted<Result>(_ work: () async throws -> Result) async throws -> Result
+    /// Whether `password` matches a hash imported from another service, checked by that service's
+    /// scheme; `firebase` holds the parameters of the Firebase project imported from, if any.
+    func verify(_ password: String, imported: ImportedPasswordHash, firebase: FirebaseScrypt?) async throws -> Bool
 }
 
 extension PasswordHasher {

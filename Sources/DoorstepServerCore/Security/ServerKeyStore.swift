@@ -58,9 +58,33 @@ public struct ServerKeyStore: Sendable {
             guard let codeRecord, let codeKey = Data(base64Encoded: try clear(codeRecord)), codeKey.count == 32 else {
                 throw KeyStoreError.malformed("the code key")
             }
-            return ServerKeys(signingKeys: try keyRecords.map(signingKey), codeKey: SymmetricKey(data: codeKey))
+            var keys = ServerKeys(signingKeys: try keyRecords.map(signingKey), codeKey: SymmetricKey(data: codeKey))
+            keys.firebaseScrypt = try await firebaseScrypt(in: store)
+            return keys
         }
     }
+
+    /// Keeps the parameters of the Firebase project users are imported from, sealed when a key-encryption
+    /// key is set; the server reads them when it starts.
+    public func saveFirebaseScrypt(_ parameters: FirebaseScrypt, at now: Date) async throws {
+        let json = String(decoding: try JSONEncoder().encode(parameters), as: UTF8.self)
+        let record = try stored(id: Self.firebaseScryptName, clear: json, at: now)
+        try await storage.transaction { try await $0.saveServerSecret(record) }
+    }
+
+    /// The Firebase project's parameters kept in the store, if users were imported from one.
+    public func firebaseScrypt() async throws -> FirebaseScrypt? {
+        try await storage.read { try await firebaseScrypt(in: $0) }
+    }
+
+    private func firebaseScrypt(in store: any StorageTransaction) async throws -> FirebaseScrypt? {
+        guard let record = try await store.serverSecret(name: Self.firebaseScryptName) else { return nil }
+        guard let parameters = try? JSONDecoder().decode(FirebaseScrypt.self, from: Data(try clear(record).utf8))
+        else { throw KeyStoreError.malformed("the Firebase hash parameters") }
+        return parameters
+    }
+
+    static let firebaseScryptName = "import.firebase-scrypt"
 
     /// The signing keys in the store, oldest first.
     public func signingKeys() async throws -> [SigningKey] {

@@ -38,6 +38,9 @@ public struct ServerKeys: Sendable {
     public let signingKeys: [SigningKey]
     /// Keys the hashes of one-time codes.
     public let codeKey: SymmetricKey
+    /// The parameters of the Firebase project whose users were imported, to check their passwords
+    /// until each first sign-in replaces its hash; nil when none were imported.
+    public var firebaseScrypt: FirebaseScrypt?
 
     /// Creates keys from their parts.
     public init(signingKeys: [SigningKey], codeKey: SymmetricKey) {

@@ -112,7 +112,7 @@ extension AuthService {
         let now = clock.now
         // The place to hash is taken before anything is read: a log-in refused for want of one (429
         // after waiting its turn) has cost no storage.
-        let (user, matches, hadFailures) = try await hasher.whenAdmitted {
+        let (user, matches, hadFailures, rehash) = try await hasher.whenAdmitted {
             // Reads, no lock: the lock-out is a count, and a log-in racing a failure sees it or not.
             let (user, lockOut, hadFailures) = try await storage.read { store in
                 (
@@ -128,7 +128,12 @@ extension AuthService {
                 audit.record(.lockedOut, user: user?.id)
                 throw ServiceError.tooManyAttempts(retryAfter: lockOut)
             }
-            return (user, try await passwordMatches(password, user?.passwordHash), hadFailures)
+            let matches = try await passwordMatches(password, user?.passwordHash)
+            // An imported hash that matched is replaced by Doorstep's own at once, in the same place to hash.
+            let rehash =
+                matches && ImportedPasswordHash(stored: user?.passwordHash) != nil
+                ? try await hasher.hash(PasswordPrehash.bcryptInput(password)) : nil
+            return (user, matches, hadFailures, rehash)
         }
         guard matches, let user else {
             try await storage.transaction { try await recordPasswordFailure(email: email, at: now, in: $0) }
@@ -138,6 +143,8 @@ extension AuthService {
         }
         let outcome = try await storage.transaction { store -> SignInOutcome in
             if hadFailures { try await store.clearLoginFailures(email: email) }
+            var user = user
+            if let rehash { user = try await replaceImportedHash(of: user, with: rehash, in: store) }
             if let challenge = try await secondFactorChallenge(for: user, method: .password, in: store) {
                 return .secondFactor(challenge, user.id)
             }

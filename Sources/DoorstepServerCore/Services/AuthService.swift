@@ -60,6 +60,7 @@ public struct AuthService: Sendable {
     func openSession(for user: UserRecord, meta: RequestMeta, in store: any StorageTransaction) async throws
         -> OpenedSession
     {
+        guard user.disabledAt == nil else { throw ServiceError.accountDisabled }
         let now = clock.now
         var session = SessionRecord(
             id: random.uuid(), userID: user.id, createdAt: now,
@@ -184,6 +185,23 @@ public struct AuthService: Sendable {
     }
 
     func passwordMatches(_ password: String, _ hash: String?) async throws -> Bool {
-        try await hasher.verify(PasswordPrehash.bcryptInput(password), against: hash ?? decoyHash) && hash != nil
+        if let imported = ImportedPasswordHash(stored: hash) {
+            return try await hasher.verify(password, imported: imported, firebase: keys.firebaseScrypt)
+        }
+        return try await hasher.verify(PasswordPrehash.bcryptInput(password), against: hash ?? decoyHash) && hash != nil
+    }
+
+    /// The account with Doorstep's hash of its password in place of the imported one, which is gone
+    /// from the store from this transaction on; unchanged if the hash changed meanwhile.
+    func replaceImportedHash(of user: UserRecord, with rehash: String, in store: any StorageTransaction)
+        async throws -> UserRecord
+    {
+        guard var current = try await store.user(id: user.id), current.passwordHash == user.passwordHash else {
+            return user
+        }
+        current.passwordHash = rehash
+        try await store.updateUser(current)
+        logger.info("imported password replaced", metadata: ["user": "\(user.id)"])
+        return current
     }
 }

@@ -41,6 +41,8 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public static let unauthenticated = ServiceError(
         status: 401, code: .unauthenticated, detail: "Sign in to continue.")
+    public static let accountDisabled = ServiceError(
+        status: 403, code: .accountDisabled, detail: "This account is disabled. Contact the app's support.")
     public static let invalidCredentials = ServiceError(
         status: 401, code: .invalidCredentials, detail: "The email or password is not right.")
     public static let tokenExpired = ServiceError(

@@ -57,7 +57,8 @@ public enum ReferenceImplementations {
         process.waitUntilExit()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         guard process.terminationStatus == 0 else {
-            throw SMTPPeer.PeerError.noPython("pyotp, qrcode, bcrypt and firebase-scrypt in \(process.executableURL?.path ?? "?")")
+            let python = process.executableURL?.path ?? "?"
+            throw SMTPPeer.PeerError.noPython("pyotp, qrcode, bcrypt and firebase-scrypt in \(python)")
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -55,13 +55,7 @@ public struct UserImporter: Sendable {
         let now = clock.now
         do {
             return try await storage.transaction { store in
-                var outcomes: [Result<String, ImportRowProblem>] = []
-                for row in batch {
-                    outcomes.append(
-                        try await row.flatMap { Self.check($0) }.asyncFlatMap { user in
-                            try await insert(user, at: now, in: store)
-                        })
-                }
+                let outcomes = try await insert(batch, at: now, in: store)
                 if dryRun { throw DryRun(outcomes: outcomes) }
                 return outcomes
             }
@@ -91,44 +85,53 @@ public struct UserImporter: Sendable {
         return .success(user)
     }
 
-    private func insert(_ imported: ImportedUser, at now: Date, in store: any StorageTransaction) async throws
-        -> Result<String, ImportRowProblem>
-    {
-        let email = imported.email.map(EmailAddress.normalized)
-        if let email, try await store.user(email: email) != nil {
-            return .failure(ImportRowProblem(place: imported.place, reason: "an account with \(email) is already here"))
+    /// The batch's accounts written with four statements or so: what is already here is read once.
+    private func insert(
+        _ batch: [Result<ImportedUser, ImportRowProblem>], at now: Date, in store: any StorageTransaction
+    ) async throws -> [Result<String, ImportRowProblem>] {
+        let checked = batch.map { $0.flatMap(Self.check) }
+        let candidates = checked.compactMap { try? $0.get() }
+        var takenEmails = try await store.existingEmails(
+            among: candidates.compactMap { $0.email.map(EmailAddress.normalized) })
+        var takenIdentities = try await store.existingIdentities(among: candidates.flatMap(\.identities))
+        var users: [UserRecord] = []
+        var identities: [IdentityRecord] = []
+        let outcomes = checked.map { row -> Result<String, ImportRowProblem> in
+            row.flatMap { imported in
+                let email = imported.email.map(EmailAddress.normalized)
+                if let email, takenEmails.contains(email) {
+                    return .failure(
+                        ImportRowProblem(place: imported.place, reason: "an account with \(email) is already here"))
+                }
+                if let linked = imported.identities.first(where: takenIdentities.contains) {
+                    return .failure(
+                        ImportRowProblem(
+                            place: imported.place, reason: "its \(linked.provider) account is already linked here"))
+                }
+                let user = account(imported, email: email, at: now)
+                users.append(user)
+                identities += imported.identities.map {
+                    IdentityRecord(provider: $0.provider, subject: $0.subject, userID: user.id, createdAt: now)
+                }
+                if let email { takenEmails.insert(email) }
+                takenIdentities.formUnion(imported.identities)
+                return .success(email ?? imported.place)
+            }
         }
-        for identity in imported.identities
-        where try await store.identity(provider: identity.provider, subject: identity.subject) != nil {
-            return .failure(
-                ImportRowProblem(
-                    place: imported.place, reason: "its \(identity.provider) account is already linked here"))
-        }
+        try await store.insertImported(users, identities: identities)
+        return outcomes
+    }
+
+    private func account(_ imported: ImportedUser, email: String?, at now: Date) -> UserRecord {
         var user = UserRecord(
             id: random.uuid(), email: email, emailVerified: email != nil && imported.emailVerified,
             fullName: imported.name.flatMap { $0.isEmpty ? nil : $0 }, passwordHash: imported.passwordHash?.stored,
             providers: Array(Set(imported.identities.map(\.provider))).sorted(), createdAt: imported.createdAt ?? now)
         user.disabledAt = imported.disabled ? now : nil
-        try await store.insertUser(user)
-        for identity in imported.identities {
-            try await store.insertIdentity(
-                IdentityRecord(provider: identity.provider, subject: identity.subject, userID: user.id, createdAt: now))
-        }
-        return .success(email ?? imported.place)
+        return user
     }
 
     private struct DryRun: Error {
         var outcomes: [Result<String, ImportRowProblem>]
-    }
-}
-
-extension Result where Failure == ImportRowProblem {
-    fileprivate func asyncFlatMap<NewSuccess>(_ transform: (Success) async throws -> Result<NewSuccess, Failure>)
-        async rethrows -> Result<NewSuccess, Failure>
-    {
-        switch self {
-        case .success(let value): try await transform(value)
-        case .failure(let problem): .failure(problem)
-        }
     }
 }

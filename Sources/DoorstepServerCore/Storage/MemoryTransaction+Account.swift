@@ -100,6 +100,32 @@ extension MemoryTransaction {
         state.withLock { $0.identities.values.filter { $0.userID == userID }.sorted { $0.createdAt < $1.createdAt } }
     }
 
+    func existingEmails(among emails: [String]) async throws -> Set<String> {
+        var found = Set<String>()
+        for email in emails where try await user(email: email) != nil { found.insert(email) }
+        return found
+    }
+
+    func existingIdentities(among identities: [ImportedUser.Identity]) async throws -> Set<ImportedUser.Identity> {
+        var found = Set<ImportedUser.Identity>()
+        for identity in identities
+        where try await self.identity(provider: identity.provider, subject: identity.subject) != nil {
+            found.insert(identity)
+        }
+        return found
+    }
+
+    func insertImported(_ users: [UserRecord], identities: [IdentityRecord]) async throws {
+        for user in users { try await insertUser(user) }
+        for identity in identities {
+            // As the databases' primary key does: an identity belongs to one account.
+            if try await self.identity(provider: identity.provider, subject: identity.subject) != nil {
+                throw StorageError.unavailable("the \(identity.provider) account \(identity.subject) is linked twice")
+            }
+            try await insertIdentity(identity)
+        }
+    }
+
     func insertIdentity(_ identity: IdentityRecord) async throws {
         state.withLock { $0.identities[identity.provider + "\u{1F}" + identity.subject] = identity }
     }

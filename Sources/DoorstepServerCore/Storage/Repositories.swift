@@ -231,6 +231,7 @@ public typealias StorageTransaction = UserRepository & SessionRepository & CodeR
     & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
     & OutboxRepository & KeyRepository & AvatarRepository & PasskeyRepository & AnalyticsRepository
     & SecurityLedgerRepository & SecondFactorRepository & WebhookRepository & AuditRepository & EntitlementRepository
+    & ImportRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

@@ -68,4 +68,24 @@ struct UserImporterTests {
             #expect(again.imported.isEmpty && again.skipped.count == Self.rows.count)
         }
     }
+
+    @Test(
+        "A row that fails to write loses only itself: its batch is written again row by row",
+        arguments: StorageKind.allCases)
+    func failedRow(_ kind: StorageKind) async throws {
+        try await kind.withStorage { storage in
+            let twice = ImportedUser.Identity(provider: "apple", subject: "001.twice")
+            let rows: [Result<ImportedUser, ImportRowProblem>] = [
+                .success(ImportedUser(place: "line 1", email: "kim@example.com", emailVerified: true)),
+                .success(
+                    ImportedUser(
+                        place: "line 2", email: "lee@example.com", emailVerified: true, identities: [twice, twice])),
+                .success(ImportedUser(place: "line 3", email: "max@example.com", emailVerified: true)),
+            ]
+            let report = try await importer(storage).run(rows, dryRun: false)
+            #expect(report.imported == ["kim@example.com", "max@example.com"])
+            #expect(report.skipped.map(\.place) == ["line 2"])
+            #expect(try await storage.read { try await $0.user(email: "lee@example.com") } == nil)
+        }
+    }
 }

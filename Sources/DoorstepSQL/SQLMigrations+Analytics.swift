@@ -49,3 +49,15 @@ extension SQLMigrations {
             "CREATE INDEX analytics_events_by_walk ON analytics_events (flow_id, install_id, happened_at)",
         ])
 }
+
+extension SQLMigrations {
+    /// Version 21: paywall conversion per day, version and variant — walks that reached the flow's
+    /// paywall and those whose account then bought — judged at compaction, while the walk's account
+    /// is still known, and kept as counts only. Days compacted before count none.
+    static let paywallConversion = Migration(
+        version: 21, name: "paywall conversion",
+        statements: [
+            "ALTER TABLE analytics_daily ADD COLUMN paywall_reached BIGINT NOT NULL DEFAULT 0",
+            "ALTER TABLE analytics_daily ADD COLUMN paywall_converted BIGINT NOT NULL DEFAULT 0",
+        ])
+}

@@ -69,6 +69,31 @@ extension SQLTransaction {
         }
     }
 
+    public func walkAccounts(flowID: String, installIDs: [String]) async throws -> [String: UUID] {
+        var accounts: [String: UUID] = [:]
+        var start = 0
+        while start < installIDs.count {
+            let chunk = installIDs[start..<min(start + 500, installIDs.count)]
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            // Oldest first, so the latest linked event of each walk is the one kept.
+            let rows = try await rows(
+                """
+                SELECT install_id, user_id FROM analytics_events
+                WHERE flow_id = ? AND user_id IS NOT NULL AND install_id IN (\(placeholders))
+                ORDER BY happened_at, sequence
+                """, [.text(flowID)] + chunk.map { .text($0) })
+            for row in rows {
+                if let installID = row.string("install_id"),
+                    let userID = row.string("user_id").flatMap(UUID.init(text:))
+                {
+                    accounts[installID] = userID
+                }
+            }
+            start += chunk.count
+        }
+        return accounts
+    }
+
     public func deleteEvents(happenedBefore date: Date) async throws {
         _ = try await rows("DELETE FROM analytics_events WHERE happened_at < ?", [.time(date)])
     }
@@ -108,10 +133,15 @@ extension SQLTransaction {
     public func insertDailyFunnel(_ record: DailyFunnelRecord) async throws {
         let tally = String(decoding: try JSONEncoder().encode(record.tally), as: UTF8.self)
         _ = try await rows(
-            "INSERT INTO analytics_daily (id, flow_id, day, flow_version, variant, tally) VALUES (?, ?, ?, ?, ?, ?)",
+            """
+            INSERT INTO analytics_daily (id, flow_id, day, flow_version, variant, tally, paywall_reached,
+                paywall_converted)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
             [
                 .text(record.id.key), .text(record.flowID), .text(record.day), .integer(record.flowVersion),
-                SQLValue.optional(record.variant), .text(tally),
+                SQLValue.optional(record.variant), .text(tally), .integer(record.paywall.reached),
+                .integer(record.paywall.converted),
             ])
     }
 
@@ -129,8 +159,11 @@ extension SQLTransaction {
             let tally = row.string("tally").flatMap({ try? JSONDecoder().decode(FunnelTally.self, from: Data($0.utf8)) }
             )
         else { return nil }
+        let paywall = PaywallTally(
+            reached: row.integer("paywall_reached") ?? 0, converted: row.integer("paywall_converted") ?? 0)
         return DailyFunnelRecord(
-            id: id, day: day, flowID: flowID, flowVersion: flowVersion, variant: row.string("variant"), tally: tally)
+            id: id, day: day, flowID: flowID, flowVersion: flowVersion, variant: row.string("variant"), tally: tally,
+            paywall: paywall)
     }
 
     static func event(_ row: SQLRow) -> AnalyticsEventRecord? {

@@ -61,7 +61,7 @@ struct Analytics: AsyncParsableCommand {
     }
 }
 
-/// A funnel as aligned text: a row per screen with a bar, then the variants.
+/// A funnel as aligned text: a row per screen with a bar, then the variants and their paywall.
 enum FunnelTable {
     static func text(_ report: FunnelReport, since: String) -> String {
         var lines = [
@@ -94,6 +94,19 @@ enum FunnelTable {
             }
             lines.append(
                 report.leader.map { "leader: \($0)" } ?? "no leader yet: the intervals overlap")
+        }
+        let paywalls = report.variants.compactMap { variant in variant.paywall.map { (variant.variant, $0) } }
+        if !paywalls.isEmpty {
+            lines += [
+                "",
+                pad("paywall", 18) + pad("screen", 12) + pad("reached", 9, right: true)
+                    + pad("bought", 10, right: true) + "  conversion",
+            ]
+            for (variant, paywall) in paywalls {
+                lines.append(
+                    pad(variant, 18) + pad(paywall.screen, 12) + pad("\(paywall.reached)", 9, right: true)
+                        + pad("\(paywall.converted)", 10, right: true) + "  \(percent(paywall.conversion))")
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -300,6 +300,8 @@ extension Components {
             public var low: Swift.Double
             /// - Remark: Generated from `#/components/schemas/VariantResult/high`.
             public var high: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/VariantResult/paywall`.
+            public var paywall: Components.Schemas.PaywallConversion?
             /// Creates a new `VariantResult`.
             ///
             /// - Parameters:
@@ -309,13 +311,15 @@ extension Components {
             ///   - conversion:
             ///   - low: The 95 % Wilson interval's lower end.
             ///   - high:
+            ///   - paywall:
             public init(
                 variant: Swift.String,
                 installs: Swift.Int,
                 completed: Swift.Int,
                 conversion: Swift.Double,
                 low: Swift.Double,
-                high: Swift.Double
+                high: Swift.Double,
+                paywall: Components.Schemas.PaywallConversion? = nil
             ) {
                 self.variant = variant
                 self.installs = installs
@@ -323,6 +327,7 @@ extension Components {
                 self.conversion = conversion
                 self.low = low
                 self.high = high
+                self.paywall = paywall
             }
             public enum CodingKeys: String, CodingKey {
                 case variant
@@ -331,6 +336,47 @@ extension Components {
                 case conversion
                 case low
                 case high
+                case paywall
+            }
+        }
+        /// How the variant's paywall sells; absent when the variant shows none. A walk reached it when its events show the screen holding the flow's paywall block; it converted when the walk's account bought one of the paywall's products since (an App Store entitlement of its own, bought after the paywall was first shown), as judged when the walk was compacted, or now for a walk not compacted yet. A walk without an account never converts.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/PaywallConversion`.
+        public struct PaywallConversion: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PaywallConversion/screen`.
+            public var screen: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PaywallConversion/reached`.
+            public var reached: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/PaywallConversion/converted`.
+            public var converted: Swift.Int
+            /// converted / reached; 0 when none reached it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PaywallConversion/conversion`.
+            public var conversion: Swift.Double
+            /// Creates a new `PaywallConversion`.
+            ///
+            /// - Parameters:
+            ///   - screen:
+            ///   - reached:
+            ///   - converted:
+            ///   - conversion: converted / reached; 0 when none reached it.
+            public init(
+                screen: Swift.String,
+                reached: Swift.Int,
+                converted: Swift.Int,
+                conversion: Swift.Double
+            ) {
+                self.screen = screen
+                self.reached = reached
+                self.converted = converted
+                self.conversion = conversion
+            }
+            public enum CodingKeys: String, CodingKey {
+                case screen
+                case reached
+                case converted
+                case conversion
             }
         }
         /// - Remark: Generated from `#/components/schemas/Problem`.

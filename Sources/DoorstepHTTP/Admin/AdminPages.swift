@@ -39,7 +39,8 @@ enum AdminPages {
         let chart = report.steps.isEmpty ? "<p>No events yet.</p>" : chartSVG(report)
         return """
             <section class="funnel" id="\(HTML.escape(flow.id))"><h2>\(HTML.escape(flow.title))</h2>
-            <p>\(HTML.escape(summary))</p>\(chart)\(variantsTable(report, experiment: flow.experiment))</section>
+            <p>\(HTML.escape(summary))</p>\(chart)\(variantsTable(report, experiment: flow.experiment))\
+            \(paywallTable(report))</section>
             """
     }
 
@@ -90,6 +91,24 @@ enum AdminPages {
         return """
             <table class="variants">\(caption)<thead><tr><th>Variant</th><th>Installs</th><th>Finished</th>\
             <th>Conversion (95 %)</th></tr></thead><tbody>\(rows.joined())</tbody></table><p>\(verdict)</p>
+            """
+    }
+
+    /// Per variant, the walks that reached the paywall and those whose account bought: purchases on
+    /// the account, not what a client reported.
+    static func paywallTable(_ report: FunnelReport) -> String {
+        let rows = report.variants.compactMap { variant -> String? in
+            guard let paywall = variant.paywall else { return nil }
+            return """
+                <tr><td>\(HTML.escape(variant.variant))</td><td>\(HTML.escape(paywall.screen))</td>\
+                <td>\(paywall.reached)</td><td>\(paywall.converted)</td><td>\(percent(paywall.conversion))</td></tr>
+                """
+        }
+        guard !rows.isEmpty else { return "" }
+        return """
+            <table class="variants paywall"><caption>Paywall conversion: walks that reached the paywall, and \
+            those whose account then bought</caption><thead><tr><th>Variant</th><th>Screen</th><th>Reached</th>\
+            <th>Bought</th><th>Conversion</th></tr></thead><tbody>\(rows.joined())</tbody></table>
             """
     }
 

@@ -4,7 +4,8 @@ import Foundation
 extension AnalyticsService {
     /// A flow's funnel over `[from, to)` — by default the last 30 days — for one version and variant
     /// when given: the recent walks' raw events in the window, plus the compacted days the window
-    /// touches.
+    /// touches; with, per variant, how many walks reached the flow's paywall and how many of their
+    /// accounts bought.
     public func funnel(flowID: String, from: Date? = nil, to: Date? = nil, version: Int?, variant: String?)
         async throws -> FunnelReport
     {
@@ -25,15 +26,22 @@ extension AnalyticsService {
             (version == nil || eventVersion == version)
                 && (variant == nil || (eventVariant ?? FunnelReport.control) == variant)
         }
-        var tally = FunnelTally(eventsByInstall: events.filter { chosen($0.flowVersion, $0.variant) })
-        for day in days where chosen(day.flowVersion, day.variant) { tally.add(day.tally) }
-        return FunnelReport(flow: flow, tally: tally)
+        let recent = events.filter { chosen($0.flowVersion, $0.variant) }
+        var tally = FunnelTally(eventsByInstall: recent)
+        // Walks not compacted yet are judged as compaction would judge them now.
+        var paywall = try await recentPaywallTallies(flowID: flowID, events: recent)
+        for day in days where chosen(day.flowVersion, day.variant) {
+            tally.add(day.tally)
+            paywall[day.variant ?? FunnelReport.control, default: PaywallTally()].add(day.paywall)
+        }
+        return FunnelReport(flow: flow, tally: tally, paywall: paywall)
     }
 
     /// Folds every walk that has been idle since before the UTC day ``AnalyticsPolicy/compactAfter``
     /// ago began into a tally of the day it began on (per flow version and variant) and drops its
-    /// events, `batch` walks a transaction; then merges each day's tallies into one. Returns how many
-    /// walks were folded. An install that comes back to a compacted walk starts a new one.
+    /// events, `batch` walks a transaction; then merges each day's tallies into one. Whether a walk
+    /// reached the flow's paywall and its account has bought since is judged then, once, and kept as
+    /// counts. Returns how many walks were folded. An install that comes back to a compacted walk starts a new one.
     @discardableResult
     public func compact(batch: Int = 2_000) async throws -> Int {
         let cutoff = Calendar.utc.startOfDay(for: clock.now.addingTimeInterval(-policy.compactAfter))
@@ -61,6 +69,7 @@ extension AnalyticsService {
         let walks = Dictionary(grouping: events) { [$0.flowID, $0.installID] }.values
         let removed = try await store.deleteEvents(ids: events.map(\.id))
         var days: [DayKey: FunnelTally] = [:]
+        var visits: [DayKey: [PaywallVisit]] = [:]
         for walk in walks {
             // Another instance compacting at the same moment took these events first.
             let owned = walk.filter { removed.contains($0.id) }
@@ -68,14 +77,20 @@ extension AnalyticsService {
             let key = DayKey(
                 day: DailyFunnelRecord.day(of: first.at), flowID: first.flowID, flowVersion: first.flowVersion,
                 variant: first.variant)
-            days[key, default: FunnelTally()].add(walk: owned.map(WalkEvent.init))
+            let steps = owned.map(WalkEvent.init)
+            days[key, default: FunnelTally()].add(walk: steps)
+            // The account is kept only as the count it adds to: the day's record names none.
+            if let visit = paywallVisit(flowID: first.flowID, walk: steps, userID: Self.account(of: owned)) {
+                visits[key, default: []].append(visit)
+            }
             try await reportIfAbandoned(owned, in: store)
         }
         for (key, tally) in days {
+            let paywall = try await paywallTally(flowID: key.flowID, visits[key] ?? [], in: store)
             try await store.insertDailyFunnel(
                 DailyFunnelRecord(
                     id: random.uuid(), day: key.day, flowID: key.flowID, flowVersion: key.flowVersion,
-                    variant: key.variant, tally: tally))
+                    variant: key.variant, tally: tally, paywall: paywall))
         }
         return (walks.count, Set(days.keys))
     }
@@ -105,11 +120,15 @@ extension AnalyticsService {
         guard records.count > 1 else { return }
         let removed = try await store.deleteDailyFunnels(ids: records.map(\.id))
         var sum = FunnelTally()
-        for record in records where removed.contains(record.id) { sum.add(record.tally) }
+        var paywall = PaywallTally()
+        for record in records where removed.contains(record.id) {
+            sum.add(record.tally)
+            paywall.add(record.paywall)
+        }
         try await store.insertDailyFunnel(
             DailyFunnelRecord(
                 id: random.uuid(), day: key.day, flowID: key.flowID, flowVersion: key.flowVersion,
-                variant: key.variant, tally: sum))
+                variant: key.variant, tally: sum, paywall: paywall))
     }
 
     /// Forgets events that happened longer ago than the retention (walks still going after all that

@@ -34,16 +34,19 @@ public struct AnalyticsService: Sendable {
             catalog.flows.map { ($0.id, EventPlaces($0)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The current version of a flow, the screens an install may see in it and its variants.
+    /// The current version of a flow, the screens an install may see in it, its variants and where
+    /// its paywall is.
     struct EventPlaces: Sendable {
         let version: Int
         let screens: Set<String>
         let variants: Set<String>
+        let paywall: PaywallPlaces?
 
         init(_ flow: FlowDefinition) {
             version = flow.version
             screens = Set(flow.screenIDsInAnyVariant)
             variants = Set(flow.experiment?.variants.map(\.id) ?? [])
+            paywall = PaywallPlaces(flow)
         }
     }
 

@@ -25,6 +25,27 @@ public struct FunnelReport: Sendable, Equatable, Codable {
         public var conversion: Double
         public var low: Double
         public var high: Double
+        /// How the variant's paywall sells; nil when the variant shows none.
+        public var paywall: PaywallResult? = nil
+    }
+
+    /// How many walks of a variant reached its paywall, and how many of those the walk's account
+    /// then bought on: purchases tied to accounts, not what a client reports.
+    public struct PaywallResult: Sendable, Equatable, Codable {
+        /// The screen holding the paywall in this variant (the first, when several do).
+        public var screen: String
+        public var reached: Int
+        public var converted: Int
+        /// `converted` over `reached`; 0 while nothing reached it.
+        public var conversion: Double
+
+        /// Creates a result.
+        public init(screen: String, reached: Int, converted: Int, conversion: Double) {
+            self.screen = screen
+            self.reached = reached
+            self.converted = converted
+            self.conversion = conversion
+        }
     }
 
     public var flowID: String
@@ -52,9 +73,10 @@ public struct FunnelReport: Sendable, Equatable, Codable {
         self.init(flow: flow, tally: FunnelTally(walks: walks))
     }
 
-    /// Builds the report from a tally of the flow's walks. Screens come in the flow's order, then
-    /// those its variants add; only screens some install reached are listed.
-    public init(flow: FlowDefinition, tally: FunnelTally) {
+    /// Builds the report from a tally of the flow's walks and, by variant name, the tallies of its
+    /// paywall. Screens come in the flow's order, then those its variants add; only screens some
+    /// install reached are listed.
+    public init(flow: FlowDefinition, tally: FunnelTally, paywall: [String: PaywallTally] = [:]) {
         self.flowID = flow.id
         self.installs = tally.installs
         self.completed = tally.completed
@@ -71,9 +93,19 @@ public struct FunnelReport: Sendable, Equatable, Codable {
             return VariantResult(
                 variant: name, installs: conversion.installs, completed: conversion.completed,
                 conversion: conversion.installs == 0 ? 0 : Double(conversion.completed) / Double(conversion.installs),
-                low: low, high: high)
+                low: low, high: high, paywall: Self.paywall(of: flow, variant: name, paywall[name] ?? PaywallTally()))
         }
         self.leader = Self.leader(of: variants)
+    }
+
+    /// The variant's paywall result, when the variant shows a paywall.
+    static func paywall(of flow: FlowDefinition, variant: String, _ tally: PaywallTally) -> PaywallResult? {
+        // `control` names walks of a flow without an experiment too: a name no variant has is the flow as written.
+        let screens = PaywallPlaces(flow)?.screens(ofVariant: variant)
+        guard let screen = screens?.first else { return nil }
+        return PaywallResult(
+            screen: screen, reached: tally.reached, converted: tally.converted,
+            conversion: tally.reached == 0 ? 0 : Double(tally.converted) / Double(tally.reached))
     }
 
     /// The 95 % Wilson score interval of a proportion: honest for small counts and rates near 0 or 1.

@@ -13,15 +13,22 @@ public struct DailyFunnelRecord: Sendable, Equatable {
     /// The variant walked; `nil` for a flow without an experiment.
     public var variant: String?
     public var tally: FunnelTally
+    /// How many of the walks reached the flow's paywall, and how many of those their account then
+    /// bought on, as judged when they were compacted.
+    public var paywall: PaywallTally
 
     /// Creates a record.
-    public init(id: UUID, day: String, flowID: String, flowVersion: Int, variant: String?, tally: FunnelTally) {
+    public init(
+        id: UUID, day: String, flowID: String, flowVersion: Int, variant: String?, tally: FunnelTally,
+        paywall: PaywallTally = PaywallTally()
+    ) {
         self.id = id
         self.day = day
         self.flowID = flowID
         self.flowVersion = flowVersion
         self.variant = variant
         self.tally = tally
+        self.paywall = paywall
     }
 
     /// The UTC day of `date`, as records name it.

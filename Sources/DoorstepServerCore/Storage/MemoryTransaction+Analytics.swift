@@ -22,6 +22,17 @@ extension MemoryTransaction {
         try await events(flowID: flowID, from: from, to: to).map(WalkEvent.init).sorted { $0.installID < $1.installID }
     }
 
+    func walkAccounts(flowID: String, installIDs: [String]) async throws -> [String: UUID] {
+        let wanted = Set(installIDs)
+        return state.withLock { state in
+            let linked = state.events.values.filter { $0.flowID == flowID && wanted.contains($0.installID) }
+                .filter { $0.userID != nil }.sorted { ($0.at, $0.sequence) < ($1.at, $1.sequence) }
+            var accounts: [String: UUID] = [:]
+            for event in linked { accounts[event.installID] = event.userID }
+            return accounts
+        }
+    }
+
     func deleteEvents(happenedBefore date: Date) async throws {
         state.withLock { state in state.events = state.events.filter { $0.value.at >= date } }
     }

@@ -180,6 +180,9 @@ public protocol AnalyticsRepository: Sendable {
     /// What a funnel reads of a flow's events that happened in `[from, to)`, ordered by install id
     /// (in no particular order within an install).
     func walkEvents(flowID: String, from: Date, to: Date) async throws -> [WalkEvent]
+    /// The account each of these walks of a flow (by install id) is linked to: the one its latest
+    /// linked event names. Walks linked to none are left out.
+    func walkAccounts(flowID: String, installIDs: [String]) async throws -> [String: UUID]
     /// Forgets events that happened before `date`.
     func deleteEvents(happenedBefore date: Date) async throws
     /// Every event of up to `limit` walks (the events of one install in one flow) whose latest event

@@ -28,9 +28,12 @@
         @ViewBuilder
         private func link(_ link: PaywallContent.Link) -> some View {
             if let url = URL(string: link.url) {
-                Link(link.title, destination: url).foregroundStyle(Color(theme.color("accent")))
+                Link(link.title, destination: url).foregroundStyle(Color(linkColor))
             }
         }
+
+        /// The theme's colour for links, which keeps its contrast at caption size; else the accent.
+        private var linkColor: ColorPair { theme.colors["link"] ?? theme.color("accent") }
 
         private func storePrices() async -> [String: StorePrice] {
             #if canImport(StoreKit)

@@ -1,3 +1,4 @@
+import DoorstepTestSupport
 import Foundation
 
 /// Runs the built `doorstep` executable the way a person does from a shell.
@@ -71,7 +72,7 @@ struct CommandRunner {
     /// Everything `handle` gives until it is closed, read on a thread of its own.
     private static func readToEnd(_ handle: FileHandle) async -> Data {
         await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: handle.readDataToEndOfFile()) }
+            Thread.detachNewThread { continuation.resume(returning: PipeReading.all(of: handle)) }
         }
     }
 

@@ -1,3 +1,4 @@
+import DoorstepTestSupport
 import Foundation
 import Synchronization
 
@@ -42,13 +43,12 @@ final class ServerProcess: Sendable {
         try process.run()
         // A thread of its own reads the output with blocking reads until the process closes it. Not
         // `readabilityHandler`: tearing down its dispatch read source races the descriptor on Linux and
-        // crashed the whole test process in `_dispatch_event_loop_drain` (swift-corelibs-libdispatch#949).
+        // crashed the whole test process in `_dispatch_event_loop_drain` (swift-corelibs-libdispatch#949);
+        // nor `availableData`, which ends the process with a fatal error when a signal interrupts a read.
         let output = pipe.fileHandleForReading
         let collector = self.collector
         Thread.detachNewThread {
-            while case let chunk = output.availableData, !chunk.isEmpty {
-                collector.append(String(decoding: chunk, as: UTF8.self))
-            }
+            PipeReading.chunks(of: output) { collector.append(String(decoding: $0, as: UTF8.self)) }
         }
     }
 

@@ -54,8 +54,8 @@ public enum ReferenceImplementations {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
+        let text = String(decoding: PipeReading.all(of: output.fileHandleForReading), as: UTF8.self)
         process.waitUntilExit()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         guard process.terminationStatus == 0 else {
             let python = process.executableURL?.path ?? "?"
             throw SMTPPeer.PeerError.noPython("pyotp, qrcode, bcrypt and firebase-scrypt in \(python)")

@@ -76,7 +76,7 @@ extension DeviceEffects {
     /// Hosts that cannot ask decline: the sign-in fails with the server's words.
     public func secondFactorCode(problem: String?) async -> String? { nil }
     /// Hosts without a store sell nothing.
-    public func purchase(productID: String, appAccountToken: UUID) async -> StorePurchase { .unavailable }
+    public func purchase(productID: String, appAccountToken: UUID) async -> StorePurchase { .notSold }
     /// Hosts without a store have nothing to restore.
     public func restorePurchases() async -> [String] { [] }
 }
@@ -91,6 +91,9 @@ public enum StorePurchase: Sendable, Hashable {
     case cancelled
     /// The store could not sell it: no such product, purchases turned off, no connection.
     case unavailable
+    /// This host has no store (a test host, a platform without the App Store): the plan is chosen and
+    /// nothing is bought, as on the web.
+    case notSold
 }
 
 /// What a person is asked to confirm who they are with.

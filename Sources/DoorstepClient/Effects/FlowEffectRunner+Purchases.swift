@@ -14,6 +14,7 @@ extension FlowEffectRunner {
         case .pending: return nil
         case .cancelled: throw EffectFailure.cancelled()
         case .unavailable: throw EffectFailure.unavailable
+        case .notSold: return try await client.entitlements().first(where: \.isActive)?.productID
         }
     }
 

@@ -14,6 +14,7 @@
         let flowID: String
         let client: DoorstepClient
         let device: any DeviceEffects
+        let modules: [any FlowModule]
         let snapshots: any SnapshotStore
         let events: FlowEventLog?
         let offeredProviders: Set<String>
@@ -33,6 +34,8 @@
         /// - Parameters:
         ///   - device: what only the app can do; ``AppleDeviceEffects`` covers Apple sign-in, Face ID,
         ///     photos and notifications, and takes a closure for Google's SDK.
+        ///   - modules: the app's own effects the flow calls (`module.operation`); the trainer flow
+        ///     needs `TrainerModule(client: client)`.
         ///   - snapshots: where progress is kept between launches.
         ///   - events: where the walk is recorded for funnels; its install id also picks the variant
         ///     of the flow's experiment. Without one nothing is recorded and the control is shown.
@@ -43,13 +46,15 @@
         ///     the catalog's reference flow of that id, read only when the server does not answer.
         public init(
             flowID: String, client: DoorstepClient, device: any DeviceEffects = AppleDeviceEffects(),
-            snapshots: any SnapshotStore = FileSnapshotStore.applicationSupport, events: FlowEventLog? = nil,
+            modules: [any FlowModule] = [], snapshots: any SnapshotStore = FileSnapshotStore.applicationSupport,
+            events: FlowEventLog? = nil,
             offeredProviders: Set<String> = ["apple"], definitions: FlowDefinitionCache = .caches,
             bundled: FlowDefinition? = nil, onComplete: @escaping @MainActor () -> Void
         ) {
             self.flowID = flowID
             self.client = client
             self.device = device
+            self.modules = modules
             self.snapshots = snapshots
             self.events = events
             self.offeredProviders = offeredProviders
@@ -146,7 +151,8 @@
             if decision.shouldCache { try? definitions.save(flow) }
             do {
                 let session = try await FlowSession(
-                    flow: flow, client: client, device: device, snapshots: snapshots, events: events)
+                    flow: flow, client: client, device: device, modules: modules, snapshots: snapshots,
+                    events: events)
                 let model = FlowModel(
                     session: session, offeredProviders: offeredProviders,
                     appleDevice: device as? AppleDeviceEffects)

@@ -9,7 +9,7 @@ import Testing
 
 /// Opens catalog flow `id` on a device against `backend`, as an app does at launch: a client keeping
 /// its session in `tokens` and the walk in `snapshots`, its requests sent over `transport` (straight
-/// to the server unless a test drops some), its time the server's clock.
+/// to the server unless a test drops some), its time the server's clock, the trainer's module registered.
 func openFlow(
     _ id: String, _ backend: TestServer, _ http: TestHTTPClient, device: any DeviceEffects = NoDeviceEffects(),
     transport: (any ClientTransport)? = nil, tokens: any TokenStore = InMemoryTokenStore(),
@@ -20,7 +20,8 @@ func openFlow(
         tokenStore: tokens, now: { backend.clock.now })
     let flow = try #require(try FlowCatalog.bundled().flow(id))
     let session = try await FlowSession(
-        flow: flow, client: client, device: device, snapshots: snapshots, now: { backend.clock.now })
+        flow: flow, client: client, device: device, modules: [TrainerModule(client: client)], snapshots: snapshots,
+        now: { backend.clock.now })
     return (session, client)
 }
 

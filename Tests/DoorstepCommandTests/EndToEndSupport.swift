@@ -30,7 +30,9 @@ struct AppInstall: Sendable {
     /// Launches the app on a flow, as after a cold start.
     func launch(_ flowID: String) async throws -> FlowSession {
         let flow = try FlowCatalog.bundled().flow(flowID)!
-        return try await FlowSession(flow: flow, client: client, device: device, snapshots: snapshots)
+        let client = self.client
+        return try await FlowSession(
+            flow: flow, client: client, device: device, modules: [TrainerModule(client: client)], snapshots: snapshots)
     }
 }
 

@@ -112,7 +112,8 @@ struct FlowHostParityTests {
         let events = FlowEventLog(client: client, installID: installID, now: { server.clock.now })
         let flow = try #require(try FlowCatalog.bundled().flow(walk.flowID))
         let session = try await FlowSession(
-            flow: flow, client: client, snapshots: InMemorySnapshotStore(), events: events, now: { server.clock.now })
+            flow: flow, client: client, modules: [TrainerModule(client: client)], snapshots: InMemorySnapshotStore(),
+            events: events, now: { server.clock.now })
         var screens = [await session.screen]
         for move in walk.moves {
             switch move {

@@ -1,4 +1,5 @@
 import DoorstepClient
+import DoorstepFlow
 import DoorstepUI
 import Foundation
 import SwiftUI
@@ -146,7 +147,8 @@ struct FlowPicker: View {
             .navigationTitle("Doorstep")
             .fullScreenCover(item: $running) { running in
                 FlowView(
-                    flowID: running.id, client: demo.client, device: demo.device, events: demo.events,
+                    flowID: running.id, client: demo.client, device: demo.device,
+                    modules: [TrainerModule(client: demo.client)], events: demo.events,
                     offeredProviders: ["apple", "passkey"]
                 ) {
                     self.running = nil

@@ -8,12 +8,21 @@ import Synchronization
 public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
     let client: DoorstepClient
     let device: any DeviceEffects
+    /// The app's own effects, such as the trainer's (``TrainerModule``).
+    public let modules: [any FlowModule]
     private let pickedImages = Mutex<[String: (Data, Bool)]>([:])
 
     /// Creates a runner.
-    public init(client: DoorstepClient, device: any DeviceEffects = NoDeviceEffects()) {
+    /// - Parameters:
+    ///   - client: the server's client, for what the server does.
+    ///   - device: what only the device can do.
+    ///   - modules: the app's own effects (`module.operation`) the flows may call.
+    public init(
+        client: DoorstepClient, device: any DeviceEffects = NoDeviceEffects(), modules: [any FlowModule] = []
+    ) {
         self.client = client
         self.device = device
+        self.modules = modules
     }
 
     /// Runs one effect; never throws: failures come back as results the engine shows.
@@ -236,36 +245,6 @@ public final class FlowEffectRunner: FlowEffectPerformer, Sendable {
 
     public func enableBiometrics() async throws -> Bool {
         await device.enableBiometrics()
-    }
-
-    // MARK: - Trainer
-
-    public func trainerGoalOptions(instruction: String?) async throws -> [EffectGoalOption] {
-        let options =
-            if let instruction {
-                try await client.editTrainerGoalOptions(instruction: instruction)
-            } else {
-                try await client.trainerGoalOptions()
-            }
-        return options.map { EffectGoalOption(id: $0.id, summary: $0.summary, detail: $0.detail) }
-    }
-
-    public func trainerConfirmGoal(optionID: String) async throws -> String {
-        try await client.confirmTrainerGoal(optionID: optionID)
-    }
-
-    public func trainerProgram(editing programID: String?, instruction: String?) async throws -> EffectProgram {
-        let program =
-            if let programID {
-                try await client.editTrainerProgram(id: programID, instruction: instruction ?? "")
-            } else {
-                try await client.draftTrainerProgram()
-            }
-        return EffectProgram(id: program.id, version: program.version, markdown: program.programMarkdown)
-    }
-
-    public func trainerActivateProgram(id: String) async throws -> String {
-        try await client.activateTrainerProgram(id: id)
     }
 
     private static func group(_ group: DoorstepGroup) -> EffectGroup {

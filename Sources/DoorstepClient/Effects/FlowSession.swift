@@ -50,11 +50,14 @@ public actor FlowSession {
 
     /// Launches `flow`: restores the device's snapshot, asks the engine where to land, and runs any
     /// effect that was under way when the app was killed.
-    /// - Parameter timeZone: the person's, for what "now" and "today" are to date and time pickers and
-    ///   to "not in the future"; the device's by default.
+    /// - Parameters:
+    ///   - modules: the app's own effects the flow may call, such as ``TrainerModule``.
+    ///   - timeZone: the person's, for what "now" and "today" are to date and time pickers and to "not
+    ///     in the future"; the device's by default.
     public init(
         flow: FlowDefinition, client: DoorstepClient, device: any DeviceEffects = NoDeviceEffects(),
-        snapshots: any SnapshotStore, events: FlowEventLog? = nil, timeZone: TimeZone = .current,
+        modules: [any FlowModule] = [], snapshots: any SnapshotStore, events: FlowEventLog? = nil,
+        timeZone: TimeZone = .current,
         now: @escaping @Sendable () -> Date = { Date() }
     ) async throws {
         let stored = try await snapshots.load(flowID: flow.id)
@@ -78,7 +81,7 @@ public actor FlowSession {
         self.events = events
         self.variant = assignment.variant
         self.now = now
-        self.runner = FlowEffectRunner(client: client, device: device)
+        self.runner = FlowEffectRunner(client: client, device: device, modules: modules)
         try await drive(host.beginEntering())
     }
 

@@ -7,12 +7,6 @@ public enum FlowEffect: String, CaseIterable, Sendable {
     case createGroup, joinGroup, inviteMembers
     case submitAnswers, checkAnswers, requestPermission, enableBiometrics, logOut, checkPasskeys, checkBiometrics
     case purchase, restorePurchases
-    case trainerGoalOptions = "trainer.goalOptions"
-    case trainerEditGoalOptions = "trainer.editGoalOptions"
-    case trainerConfirmGoal = "trainer.confirmGoal"
-    case trainerDraftProgram = "trainer.draftProgram"
-    case trainerEditProgram = "trainer.editProgram"
-    case trainerActivateProgram = "trainer.activateProgram"
 
     /// The arguments the effect reads; a flow passing any other is refused by the linter.
     public var argumentKeys: Set<String> {
@@ -35,13 +29,8 @@ public enum FlowEffect: String, CaseIterable, Sendable {
         case .inviteMembers: ["groupId", "emails"]
         case .submitAnswers: ["fields"]
         case .requestPermission: ["permission"]
-        case .checkAnswers, .enableBiometrics, .logOut, .checkPasskeys, .checkBiometrics, .trainerGoalOptions,
-            .trainerDraftProgram, .restorePurchases:
+        case .checkAnswers, .enableBiometrics, .logOut, .checkPasskeys, .checkBiometrics, .restorePurchases:
             []
-        case .trainerEditGoalOptions: ["instruction"]
-        case .trainerConfirmGoal: ["optionId"]
-        case .trainerEditProgram: ["programId", "instruction"]
-        case .trainerActivateProgram: ["programId"]
         }
     }
 
@@ -65,10 +54,6 @@ public enum FlowEffect: String, CaseIterable, Sendable {
         case .purchase, .restorePurchases: [.fixed("entitlement")]
         case .setPassword: [.fixed("password.set")]
         case .logOut: [.fixed("session.active")]
-        case .trainerGoalOptions, .trainerEditGoalOptions: [.fixed("trainer.goalOptions")]
-        case .trainerConfirmGoal: [.fixed("trainer.goal.id")]
-        case .trainerDraftProgram, .trainerEditProgram: EffectProgram.keys.map(EffectResultKey.fixed)
-        case .trainerActivateProgram: [.fixed("trainer.program.status")]
         case .sendCode, .forgotPassword, .saveProfile, .acceptConsents: []
         }
     }

@@ -15,7 +15,7 @@ public enum FlowEffectDispatcher {
         _ request: EffectRequest, flow: FlowDefinition, answers: [String: Value], on performer: inout Performer
     ) async -> Step {
         guard let effect = FlowEffect(rawValue: request.name) else {
-            return .finished(EffectFailure.unsupported(request.name).result)
+            return .finished(await runModule(request, on: &performer))
         }
         var invocation = EffectInvocation(performer: performer, request: request, flow: flow, answers: answers)
         defer { performer = invocation.performer }
@@ -63,12 +63,6 @@ public enum FlowEffectDispatcher {
         case .checkBiometrics: await invocation.checkBiometrics()
         case .purchase: try await invocation.purchase()
         case .restorePurchases: try await invocation.restorePurchases()
-        case .trainerGoalOptions: try await invocation.trainerGoalOptions()
-        case .trainerEditGoalOptions: try await invocation.trainerEditGoalOptions()
-        case .trainerConfirmGoal: try await invocation.trainerConfirmGoal()
-        case .trainerDraftProgram: try await invocation.trainerDraftProgram()
-        case .trainerEditProgram: try await invocation.trainerEditProgram()
-        case .trainerActivateProgram: try await invocation.trainerActivateProgram()
         }
     }
 

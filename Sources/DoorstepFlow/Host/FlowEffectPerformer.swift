@@ -58,10 +58,8 @@ public protocol FlowEffectPerformer {
     mutating func purchase(_ purchase: EffectPurchase) async throws -> String?
     /// Restores the signed-in account's purchases; returns the product it is entitled to, or nil.
     mutating func restorePurchases() async throws -> String?
-    func trainerGoalOptions(instruction: String?) async throws -> [EffectGoalOption]
-    func trainerConfirmGoal(optionID: String) async throws -> String
-    func trainerProgram(editing programID: String?, instruction: String?) async throws -> EffectProgram
-    func trainerActivateProgram(id: String) async throws -> String
+    /// The app's own effects this host runs (`module.operation`), such as the trainer's.
+    var modules: [any FlowModule] { get }
 
     /// What the engine shows for an error thrown by one of the methods above.
     mutating func failure(for error: any Error) -> EffectFailure

@@ -5,17 +5,27 @@ public struct FlowLinter {
     let index: FlowIndex
     /// Keys that conditions, templates and arguments may read: fields, effect results, launch facts.
     let knownKeys: Set<String>
+    /// The modules whose effects are checked like the catalogue's.
+    let modules: [FlowModuleContract]
     var problems: [FlowProblem] = []
 
-    init(flow: FlowDefinition) {
+    init(flow: FlowDefinition, modules: [FlowModuleContract]) {
         self.flow = flow
         self.index = FlowIndex(flow)
         self.knownKeys = Self.readableKeys(in: flow)
+        self.modules = modules
     }
 
     /// Every problem with `flow`, in the order of the file; empty when the flow is valid.
-    public static func problems(in flow: FlowDefinition) -> [FlowProblem] {
-        var linter = FlowLinter(flow: flow)
+    /// - Parameters:
+    ///   - flow: the definition to check.
+    ///   - modules: the contracts of the modules its host runs; an effect of a module named here is
+    ///     checked as a catalogue effect is (its operation exists, it reads only its arguments, a
+    ///     default is one of its results). By default, the modules Doorstep ships.
+    public static func problems(
+        in flow: FlowDefinition, modules: [FlowModuleContract] = FlowModuleContract.bundled
+    ) -> [FlowProblem] {
+        var linter = FlowLinter(flow: flow, modules: modules)
         linter.checkIdentifiers()
         linter.checkSections()
         linter.checkFields()
@@ -175,7 +185,7 @@ public struct FlowLinter {
 
     /// A catalogued effect is passed only the arguments it reads, and assumes only results it delivers.
     private mutating func checkCatalogued(_ call: EffectCall, from: String, on action: String) {
-        guard let effect = FlowEffect(rawValue: call.name) else { return }
+        guard let effect = FlowEffect(rawValue: call.name) else { return checkModule(call, from: from, on: action) }
         for argument in (call.args ?? [:]).keys.sorted() where !effect.argumentKeys.contains(argument) {
             add(screen: from, "\"\(call.name)\" on \"\(action)\" takes no argument \"\(argument)\"")
         }
@@ -183,6 +193,22 @@ public struct FlowLinter {
             add(screen: from, "\"\(call.name)\" on \"\(action)\" never delivers \"\(key)\"")
         }
         if effect == .purchase { checkPurchase(call, from: from, on: action) }
+    }
+
+    /// A module's effect names an operation its module offers, passes only the arguments it reads and
+    /// assumes only results it delivers; a module the linter was not told of is its host's to check.
+    private mutating func checkModule(_ call: EffectCall, from: String, on action: String) {
+        let module = call.name.split(separator: ".").first.map(String.init)
+        guard let contract = modules.first(where: { $0.name == module }) else { return }
+        guard let (_, operation) = contract.operation(named: call.name) else {
+            return add(screen: from, "\"\(call.name)\" on \"\(action)\" is no operation of the \(contract.name) module")
+        }
+        for argument in (call.args ?? [:]).keys.sorted() where !operation.argumentKeys.contains(argument) {
+            add(screen: from, "\"\(call.name)\" on \"\(action)\" takes no argument \"\(argument)\"")
+        }
+        for key in (call.defaults ?? [:]).keys.sorted() where !operation.results.contains(key) {
+            add(screen: from, "\"\(call.name)\" on \"\(action)\" never delivers \"\(key)\"")
+        }
     }
 
     // MARK: - Helpers

@@ -80,37 +80,6 @@ extension FunnelEffects {
         throw EffectFailure.cancelled("Face ID is available in the app.")
     }
 
-    // MARK: - Trainer
-
-    func trainerGoalOptions(instruction: String?) async throws -> [EffectGoalOption] {
-        let options =
-            if let instruction {
-                try await services.trainer.editGoalOptions(try caller(), instruction: instruction)
-            } else {
-                try await services.trainer.goalOptions(try caller())
-            }
-        return options.map { EffectGoalOption(id: $0.id, summary: $0.summary, detail: $0.detail) }
-    }
-
-    func trainerConfirmGoal(optionID: String) async throws -> String {
-        try await services.trainer.confirmGoal(try caller(), optionID: optionID).goal.id
-    }
-
-    func trainerProgram(editing programID: String?, instruction: String?) async throws -> EffectProgram {
-        let program =
-            if let programID {
-                try await services.trainer.editProgram(
-                    try caller(), programID: programID, instruction: instruction ?? "")
-            } else {
-                try await services.trainer.draftProgram(try caller())
-            }
-        return EffectProgram(id: program.id.lowercasedText, version: program.version, markdown: program.markdown)
-    }
-
-    func trainerActivateProgram(id: String) async throws -> String {
-        try await services.trainer.activateProgram(try caller(), programID: id).status
-    }
-
     private static func group(_ view: GroupView) -> EffectGroup {
         EffectGroup(id: view.group.id.lowercasedText, name: view.group.name, inviteCode: view.group.inviteCode)
     }

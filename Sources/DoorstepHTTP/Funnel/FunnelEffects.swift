@@ -195,6 +195,11 @@ struct FunnelEffects: FlowEffectPerformer {
 
     /// The signed-in caller. The controller checked its session against storage when the request
     /// began (a session ended elsewhere signs the browser out), so effects do not ask again.
+    /// The trainer's, for the person signed in when the effect runs.
+    var modules: [any FlowModule] {
+        [TrainerModule(planner: FunnelTrainerPlanner(trainer: services.trainer, caller: signedIn?.caller))]
+    }
+
     func caller() throws -> Caller {
         guard let signedIn else { throw ServiceError.unauthenticated }
         return signedIn.caller

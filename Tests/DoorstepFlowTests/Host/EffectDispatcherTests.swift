@@ -4,7 +4,7 @@ import Testing
 
 /// A performer that is a value, as the web funnel's is: a sign-in changes it, and the reads that
 /// follow (the walk kept on the server, whether the flow was submitted) need the session it opened.
-private struct SessionPerformer: FlowEffectPerformer {
+struct SessionPerformer: FlowEffectPerformer {
     var signedIn = false
     /// The products the account holds.
     var owned: [String] = []
@@ -58,12 +58,7 @@ private struct SessionPerformer: FlowEffectPerformer {
     mutating func logOut() async throws { signedIn = false }
     func canAddPasskey() async -> Bool { false }
     func canEnableBiometrics() async -> Bool { false }
-    func trainerGoalOptions(instruction: String?) async throws -> [EffectGoalOption] { [] }
-    func trainerConfirmGoal(optionID: String) async throws -> String { "" }
-    func trainerProgram(editing programID: String?, instruction: String?) async throws -> EffectProgram {
-        throw EffectFailure.unavailable
-    }
-    func trainerActivateProgram(id: String) async throws -> String { "" }
+    var modules: [any FlowModule] = []
     mutating func purchase(_ purchase: EffectPurchase) async throws -> String? {
         try session()
         purchases.append(purchase)

@@ -95,7 +95,7 @@ extension AdminController {
     func adminForm(_ request: Request) async throws -> PostedForm {
         let form = try? await FunnelForm.read(request, size: .small)
         let browser = try await sessions.session(request)
-        guard !browser.cookieChanged, let form, CSRF.matches(form.value("_csrf"), browser.state.csrfToken) else {
+        guard !browser.cookieChanged, let form, CSRF.matches(form.value(.csrf), browser.state.csrfToken) else {
             return .expired
         }
         guard let actor = try await admin(browser) else { return .notAdmin }

@@ -50,7 +50,7 @@ struct AdminController: Sendable {
     private func signIn(_ request: Request) async throws -> Response {
         let form = try? await FunnelForm.read(request, size: .small)
         var browser = try await sessions.session(request)
-        guard !browser.cookieChanged, CSRF.matches(form?.value("_csrf"), browser.state.csrfToken) else {
+        guard !browser.cookieChanged, CSRF.matches(form?.value(.csrf), browser.state.csrfToken) else {
             return Self.expiredForm()
         }
         guard let token = form?.value("token"), services.admins.allows(token: token) else {

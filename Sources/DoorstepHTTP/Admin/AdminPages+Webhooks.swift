@@ -13,7 +13,7 @@ extension AdminPages {
         _ rows: [WebhookRow], csrfToken: String, notice: String?, problem: String?,
         created: WebhookEndpoints.Created?
     ) -> String {
-        let csrf = #"<input type="hidden" name="_csrf" value="\#(HTML.escape(csrfToken))">"#
+        let csrf = HTML.hidden(.csrf, csrfToken)
         var messages = ""
         if let notice { messages += #"<p role="status">\#(HTML.escape(notice))</p>"# }
         if let problem { messages += #"<p role="alert">\#(HTML.escape(problem))</p>"# }

@@ -13,7 +13,7 @@ enum AdminPages {
             body: """
                 <main class="index"><h1>Funnels</h1>\(alert)
                 <form method="post" action="/admin">
-                <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">
+                \(HTML.hidden(.csrf, csrfToken))
                 <label for="admin-token">Admin token</label>
                 <input id="admin-token" name="token" type="password" autocomplete="off" required>
                 <button type="submit">Show funnels</button></form>

@@ -49,8 +49,8 @@ struct AccountPage {
 
     private func form(_ action: AccountAction, _ fields: String, button: String) -> String {
         """
-        <form method="post" action="/account"><input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
-        <input type="hidden" name="_action" value="\(action.rawValue)">\(fields)<button type="submit">\(text(button))</button></form>
+        <form method="post" action="/account">\(HTML.hidden(.csrf, csrfToken))\
+        \(HTML.hidden(.action, action.rawValue))\(fields)<button type="submit">\(text(button))</button></form>
         """
     }
 
@@ -114,8 +114,8 @@ struct AccountPage {
             ?? ""
         let photo = """
             <form method="post" action="/account" enctype="multipart/form-data">\
-            <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
-            <input type="hidden" name="_action" value="\(AccountAction.photo.rawValue)">\
+            \(HTML.hidden(.csrf, csrfToken))\
+            \(HTML.hidden(.action, AccountAction.photo.rawValue))\
             \(field("photo", "Photo (JPEG or PNG)", type: "file", extra: "accept=\"image/jpeg,image/png\""))\
             <button type="submit">\(text("Save photo"))</button></form>
             """
@@ -203,8 +203,8 @@ struct AccountPage {
         guard passkeysOn else { return "" }
         return """
             <form method="post" action="/account" data-account-passkey>\
-            <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
-            <input type="hidden" name="_action" value="\(AccountAction.passkeyAdd.rawValue)"><input type="hidden" name="_passkey" value="">\
+            \(HTML.hidden(.csrf, csrfToken))\
+            \(HTML.hidden(.action, AccountAction.passkeyAdd.rawValue))\(HTML.hidden(.passkey, ""))\
             \(field("name", "Name (optional)", id: "passkey-name", extra: "maxlength=\"64\""))\
             <p data-passkey-note>\(text("Adding a passkey needs a browser that supports passkeys."))</p>\
             <button type="submit" hidden>\(text("Add a passkey"))</button></form>

@@ -9,7 +9,7 @@ enum ActionHTML {
         var classes = "action action-\(action.role.rawValue) role-button"
         if !extraClasses.isEmpty { classes += " " + extraClasses }
         var attributes = HTML.attributes([
-            "type": "submit", "name": "_action", "value": action.id, "class": classes,
+            "type": "submit", "name": FormControl.action.rawValue, "value": action.id, "class": classes,
             "data-loading": action.loadingTitle,
             "data-requires": action.requiredFields.isEmpty ? nil : action.requiredFields.joined(separator: " "),
             "formnovalidate": "",

@@ -126,7 +126,8 @@ enum BlockHTML {
     // MARK: - Blocks with actions
 
     private static func card(_ card: CardContent) -> String {
-        var html = "<button type=\"submit\" name=\"_action\" value=\"\(HTML.escape(card.action.id))\" class=\"card\" "
+        var html =
+            "<button type=\"submit\" \(HTML.name(.action)) value=\"\(HTML.escape(card.action.id))\" class=\"card\" "
         html += "formnovalidate>"
         html += "<span class=\"card-symbol\" aria-hidden=\"true\">\(SymbolGlyphs.glyph(card.symbol ?? ""))</span>"
         html += "<span class=\"card-text\"><span class=\"card-title role-heading\">"

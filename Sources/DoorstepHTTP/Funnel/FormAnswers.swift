@@ -24,7 +24,7 @@ enum FormAnswers {
     /// The entry a list's Add button sent: its list field and the text of its entry box, which is the
     /// list's last input. The entry goes through the engine's check, not straight into the list.
     static func addedEntry(in form: FunnelForm, engine: FlowEngine) -> (field: String, item: String)? {
-        guard let field = form.value("_add"), engine.flow.field(field)?.kind == .stringList else { return nil }
+        guard let field = form.value(.add), engine.flow.field(field)?.kind == .stringList else { return nil }
         return (field, form.all(field).last ?? "")
     }
 

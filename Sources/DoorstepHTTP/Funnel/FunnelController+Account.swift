@@ -96,7 +96,7 @@ extension FunnelController {
         }
         guard let caller = browser.state.signedIn?.caller else { return signedOutAccountPage() }
         var response: Response
-        let action = form.value("_action").flatMap(AccountAction.init(rawValue:))
+        let action = form.value(.action).flatMap(AccountAction.init(rawValue:))
         let carriesSecret = action?.carriesSecret ?? false
         do {
             response = try await perform(action, form, caller: caller, browser: &browser)

@@ -31,7 +31,7 @@ extension FunnelController {
     func addAccountPasskey(_ form: FunnelForm, caller: Caller) async throws {
         let passkeys = try services.requirePasskeys()
         let user = try await services.auth.requireRecentSignIn(caller)
-        guard let json = form.value("_passkey"), !json.isEmpty else {
+        guard let json = form.value(.passkey), !json.isEmpty else {
             // Says why the browser had no options to make one with, if there is a reason.
             _ = try await passkeys.registrationOptions(for: caller)
             throw ServiceError(

@@ -45,7 +45,7 @@ extension FunnelController {
                     message: message,
                     language: Self.pageLanguage(request)))
         }
-        if form.value("_action") == "send" {
+        if form.value(.action) == ConfirmationRequest.send.rawValue {
             do {
                 _ = try await services.auth.sendCode(email: email, purpose: .login)
                 return page(.code, nil)

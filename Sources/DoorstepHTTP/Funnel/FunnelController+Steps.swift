@@ -91,7 +91,7 @@ extension FunnelController {
     /// set — when the form carries that session's CSRF token.
     func browserSending(_ form: FunnelForm?, _ request: Request) async throws -> BrowserSession? {
         let browser = try await sessions.session(request)
-        guard !browser.cookieChanged, CSRF.matches(form?.value("_csrf"), browser.state.csrfToken) else { return nil }
+        guard !browser.cookieChanged, CSRF.matches(form?.value(.csrf), browser.state.csrfToken) else { return nil }
         return browser
     }
 

@@ -123,13 +123,15 @@ struct FunnelController: Sendable {
         if FormAnswers.isOversized(form, engine: engine) {
             return errorPage(413, Self.tooLongAnswer, flow: flow)
         }
-        if let zone = form.value("_tz").flatMap(TimeZone.init(identifier:)) { browser.state.timeZone = zone.identifier }
+        if let zone = form.value(.timeZone).flatMap(TimeZone.init(identifier:)) {
+            browser.state.timeZone = zone.identifier
+        }
         engine.timeZone = browser.state.browserTimeZone
         for (field, value) in FormAnswers.answers(from: form, engine: engine) {
             engine.handle(.answerChanged(field: field, value: value), at: clock.now)
         }
         var effects = makeEffects(browser: browser, request: request, upload: form.files.values.first)
-        effects.passkeyResponse = form.filled("_passkey")
+        effects.passkeyResponse = form.filled(.passkey)
         var walked: FlowHost.Step?
         if let event = FunnelEvents.event(for: form, engine: &engine) {
             walked = await step(&engine, &effects, &browser, request, variant: assignment.variant) {
@@ -156,10 +158,10 @@ struct FunnelController: Sendable {
         } else {
             return nil
         }
-        if let sent = form.value("_screen"), sent != engine.screen.id {
+        if let sent = form.value(.screen), sent != engine.screen.id {
             _ = await goBack(to: sent, &engine, &browser, request, variant: variant)
         }
-        return form.value("_screen") == engine.screen.id ? engine : nil
+        return form.value(.screen) == engine.screen.id ? engine : nil
     }
 
     /// Keeps what a step changed and sends the browser on: to a provider, to the second-factor or

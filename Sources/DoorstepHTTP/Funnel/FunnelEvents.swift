@@ -5,23 +5,23 @@ import DoorstepFlow
 enum FunnelEvents {
     /// The engine event for the form, after applying any answer-only change to `engine`.
     static func event(for form: FunnelForm, engine: inout FlowEngine) -> FlowEvent? {
-        if let action = form.value("_action") {
+        if let action = form.value(.action) {
             if let screenAction = engine.visibleAction(action), screenAction.role == .timer {
                 return .timerFired(action)
             }
             return .actionTapped(action)
         }
-        if let timer = form.value("_timer") { return .timerFired(timer) }
-        if let step = form.value("_step"), let (field, amount) = split(step) {
+        if let timer = form.value(.timer) { return .timerFired(timer) }
+        if let step = form.value(.step), let (field, amount) = split(step) {
             stepper(field, by: amount, in: &engine)
-        } else if let pill = form.value("_pill"), let (field, index) = split(pill) {
+        } else if let pill = form.value(.pill), let (field, index) = split(pill) {
             let pills = engine.visibleBlocks.first { $0.field == field }?.pills ?? []
             if pills.indices.contains(index) {
                 engine.handle(.answerChanged(field: field, value: .string(pills[index])), at: .distantPast)
             }
         } else if let (field, item) = FormAnswers.addedEntry(in: form, engine: engine) {
             engine.handle(.itemAdded(field: field, item: item), at: .distantPast)
-        } else if let remove = form.value("_remove"), let (field, index) = split(remove) {
+        } else if let remove = form.value(.remove), let (field, index) = split(remove) {
             let items = (engine.snapshot.answers[field]?.arrayValue ?? []).compactMap(\.stringValue)
             if items.indices.contains(index) {
                 let remaining = ListBuilder.removing(at: index, from: items).map(Value.string)

@@ -66,7 +66,7 @@ enum FunnelPages {
                 + "<input id=\"mfaCode\" name=\"mfaCode\" inputmode=\"numeric\" autocomplete=\"one-time-code\" required>"
             : ""
         let action = "/flows/\(HTML.escape(flow.id))/confirm"
-        let csrf = "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(csrfToken))\">"
+        let csrf = HTML.hidden(.csrf, csrfToken)
         let alert = message.map { "<p role=\"alert\">\(text($0))</p>" } ?? ""
         let form: String
         switch asks {
@@ -75,13 +75,13 @@ enum FunnelPages {
                 <form method="post" action="\(action)">\(csrf)
                 <label for="password">\(text("Password"))</label>
                 <input id="password" name="password" type="password" autocomplete="current-password" required>\(secondFactor)
-                <button type="submit" name="_action" value="confirm">\(text("Confirm"))</button></form>
+                <button type="submit" \(HTML.name(.action)) value="\(ConfirmationRequest.confirm.rawValue)">\(text("Confirm"))</button></form>
                 """
         case .mailACode:
             form = """
                 <p>\(text("We'll email you a code to confirm it's you."))</p>
                 <form method="post" action="\(action)">\(csrf)
-                <button type="submit" name="_action" value="send">\(text("Email me a code"))</button></form>
+                <button type="submit" \(HTML.name(.action)) value="\(ConfirmationRequest.send.rawValue)">\(text("Email me a code"))</button></form>
                 """
         case .code:
             form = """
@@ -89,7 +89,7 @@ enum FunnelPages {
                 <form method="post" action="\(action)">\(csrf)
                 <label for="code">\(text("Code"))</label>
                 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>\(secondFactor)
-                <button type="submit" name="_action" value="confirm">\(text("Confirm"))</button></form>
+                <button type="submit" \(HTML.name(.action)) value="\(ConfirmationRequest.confirm.rawValue)">\(text("Confirm"))</button></form>
                 """
         }
         return plain(
@@ -113,7 +113,7 @@ enum FunnelPages {
             body: """
                 <main class="index account"><h1>\(text("Enter the code from your authenticator app"))</h1>\(alert)
                 <form method="post" action="/flows/\(HTML.escape(flow.id))/mfa">
-                <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">
+                \(HTML.hidden(.csrf, csrfToken))
                 <label for="code">\(text("Code"))</label>
                 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required autofocus>
                 <p>\(text("Lost your phone? Enter one of your recovery codes instead."))</p>

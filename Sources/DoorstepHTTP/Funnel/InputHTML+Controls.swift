@@ -10,7 +10,7 @@ extension InputHTML {
         let labelWords = content.unit.map { "\(field.label) (\($0))" } ?? field.label
         var html = label(field, text: field.showsLabel ? labelWords : nil)
         html += "<div class=\"stepper\" data-stepper=\"\(content.display.rawValue)\">"
-        html += "<button type=\"submit\" name=\"_step\" value=\"\(name):-1\" class=\"step\" "
+        html += "<button type=\"submit\" \(HTML.name(.step)) value=\"\(name):-1\" class=\"step\" "
         html += "aria-label=\"Decrease\" formnovalidate\(content.canDecrement ? "" : " disabled")>−</button>"
         html += "<div class=\"stepper-value\">"
         html += "<output for=\"\(id)\" class=\"stepper-display role-display\" aria-live=\"polite\">"
@@ -21,7 +21,7 @@ extension InputHTML {
         if let unit = content.unit, content.display != .feetInches {
             html += "<span class=\"unit role-label\">\(HTML.escape(unit))</span>"
         }
-        html += "</div><button type=\"submit\" name=\"_step\" value=\"\(name):1\" class=\"step\" "
+        html += "</div><button type=\"submit\" \(HTML.name(.step)) value=\"\(name):1\" class=\"step\" "
         html += "aria-label=\"Increase\" formnovalidate\(content.canIncrement ? "" : " disabled")>+</button></div>"
         return wrap(field, html + messages(field))
     }
@@ -73,7 +73,7 @@ extension InputHTML {
         if !content.quickAnswers.isEmpty {
             html += "<div class=\"pills\" role=\"group\" aria-label=\"Quick answers\">"
             for (index, pill) in content.quickAnswers.enumerated() {
-                html += "<button type=\"submit\" name=\"_pill\" value=\"\(HTML.escape(field.id)):\(index)\" "
+                html += "<button type=\"submit\" \(HTML.name(.pill)) value=\"\(HTML.escape(field.id)):\(index)\" "
                 html += "class=\"pill role-label\" data-fill=\"\(id)\" formnovalidate>\(HTML.escape(pill))</button>"
             }
             html += "</div>"
@@ -105,7 +105,7 @@ extension InputHTML {
             for (index, item) in content.items.enumerated() {
                 html += "<li><input type=\"text\" name=\"\(name)\" value=\"\(HTML.escape(item))\" "
                 html += "class=\"input role-input\" aria-label=\"\(HTML.escape(field.label)) \(index + 1)\">"
-                html += "<button type=\"submit\" name=\"_remove\" value=\"\(name):\(index)\" "
+                html += "<button type=\"submit\" \(HTML.name(.remove)) value=\"\(name):\(index)\" "
                 html += "class=\"remove\" aria-label=\"Remove \(HTML.escape(item))\" formnovalidate>"
                 html += SymbolGlyphs.glyph("xmark") + "</button></li>"
             }
@@ -115,7 +115,7 @@ extension InputHTML {
         html += "<div class=\"list-add\"><input type=\"text\" id=\"\(inputID(field.id))\" name=\"\(name)\" "
         html += "value=\"\(HTML.escape(content.entry))\" "
         html += "class=\"input role-input\"\(placeholder(field))\(typing(field))\(described(field))>"
-        html += "<button type=\"submit\" name=\"_add\" value=\"\(name)\" class=\"add role-button\" "
+        html += "<button type=\"submit\" \(HTML.name(.add)) value=\"\(name)\" class=\"add role-button\" "
         html += "formnovalidate>\(HTML.escape(content.addTitle))</button></div></div>"
         return wrap(field, html + messages(field))
     }

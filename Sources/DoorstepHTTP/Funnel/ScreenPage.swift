@@ -69,11 +69,10 @@ struct ScreenPage {
     }
 
     private func hiddenInputs() -> String {
-        var html = "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(csrfToken))\">"
-        html += "<input type=\"hidden\" name=\"_screen\" value=\"\(HTML.escape(presentation.screenID))\">"
+        var html = HTML.hidden(.csrf, csrfToken) + HTML.hidden(.screen, presentation.screenID)
         // Enter in a text field presses the form's first submit button: make that the primary action.
         if let defaultAction = presentation.defaultAction {
-            html += "<button type=\"submit\" name=\"_action\" value=\"\(HTML.escape(defaultAction))\" "
+            html += "<button type=\"submit\" \(HTML.name(.action)) value=\"\(HTML.escape(defaultAction))\" "
             html += "class=\"default-submit\" tabindex=\"-1\" aria-hidden=\"true\"></button>"
         }
         return html
@@ -103,7 +102,7 @@ struct ScreenPage {
 
     private func swipeButton(_ action: ActionPresentation, label: String, glyph: String) -> String {
         let role = action.role == .swipeNext ? "next" : "previous"
-        return "<button type=\"submit\" name=\"_action\" value=\"\(HTML.escape(action.id))\" class=\"swipe\" "
+        return "<button type=\"submit\" \(HTML.name(.action)) value=\"\(HTML.escape(action.id))\" class=\"swipe\" "
             + "data-swipe=\"\(role)\" aria-label=\"\(language.text(label))\" formnovalidate>\(glyph)</button>"
     }
 
@@ -116,11 +115,12 @@ struct ScreenPage {
     private func overlay(_ action: ActionPresentation) -> String {
         if let after = action.firesAfter {
             return
-                "<button type=\"submit\" name=\"_timer\" value=\"\(HTML.escape(action.id))\" class=\"timer-fallback\" "
+                "<button type=\"submit\" \(HTML.name(.timer)) value=\"\(HTML.escape(action.id))\" class=\"timer-fallback\" "
                 + "data-timer=\"\(after)\" formnovalidate>Continue</button>"
         }
         let label = HTML.escape(action.baseTitle)
-        return "<button type=\"submit\" name=\"_action\" value=\"\(HTML.escape(action.id))\" class=\"tap-anywhere\" "
+        return
+            "<button type=\"submit\" \(HTML.name(.action)) value=\"\(HTML.escape(action.id))\" class=\"tap-anywhere\" "
             + "aria-label=\"\(label)\" formnovalidate><span class=\"sr-only\">\(label)</span></button>"
     }
 
@@ -129,7 +129,7 @@ struct ScreenPage {
         <nav class="funnel-footer" aria-label="Doorstep">
         <a href="/">\(language.text("All flows"))</a>
         <form method="post" action="/flows/\(HTML.escape(presentation.flowID))/restart">\
-        <input type="hidden" name="_csrf" value="\(HTML.escape(csrfToken))">\
+        \(HTML.hidden(.csrf, csrfToken))\
         <button type="submit" class="text-button">\(language.text("Start over"))</button></form>
         \(languageSwitch())
         </nav>

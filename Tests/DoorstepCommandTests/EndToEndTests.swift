@@ -26,7 +26,9 @@ struct EndToEndTests {
             let walk = Walk(servers: bases)
             try await body(walk)
             for server in servers { _ = server.terminate() }
-            #expect(servers.allSatisfy { $0.log.contains("/v1/") }, "every instance answered requests of the walk")
+            for server in servers {
+                #expect(try await server.waitForLog(containing: "/v1/"), "every instance answered requests of the walk")
+            }
             #expect(walk.secrets.all.isEmpty != typesSecrets, "the walk typed or read a secret")
             var places = await walk.savedSnapshots()
             for server in servers {

@@ -200,7 +200,8 @@ struct WebhookDeliveryTests {
         #expect(try await server.waitForLog(containing: "will be tried again"))
         #expect(try peer.received().isEmpty)
         // The receiver's URL is plain http on loopback: refused for its scheme before its address.
-        #expect(server.log.contains("webhook URLs must use https") && server.log.contains("will be tried again"))
+        #expect(try await server.waitForLog(containing: "webhook URLs must use https"))
+        #expect(try await server.waitForLog(containing: "will be tried again"))
     }
 
     @Test("rotate-secret: deliveries carry both signatures for a day; remove stops them")

@@ -6,6 +6,8 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import DoorstepHTTP
+
 @Suite("The server's messages in every language")
 struct ServerMessagesTests {
     /// The folders whose words people read: problem details and field messages.
@@ -42,14 +44,15 @@ struct ServerMessagesTests {
         #""[a-zA-Z_]+": "# + literal, #"title: "# + literal, #"link: \("[^"]*", "# + literal,
     ]
 
-    /// Every sentence the server's code puts in a problem's `detail` or a field's `message`, or on a
-    /// page of its own, with `\(…)` where a value goes.
-    static func sentencesInCode() throws -> [String] {
+    /// Every sentence the server's code puts in a problem's `detail` or a field's `message`, and every
+    /// one on a page of its own, with `\(…)` where a value goes.
+    static func sentencesInCode() throws -> (problems: [String], pages: [String]) {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources")
         let problems = problemPatterns.map { try! NSRegularExpression(pattern: $0) }
         let pages = pagePatterns.map { try! NSRegularExpression(pattern: $0) }
         var sentences: Set<String> = []
+        var pageSentences: Set<String> = []
         for folder in folders {
             let root = sources.appendingPathComponent(folder)
             for case let url as URL in FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
@@ -58,17 +61,29 @@ struct ServerMessagesTests {
             {
                 let text = try String(contentsOf: url, encoding: .utf8)
                 let isPage = pageFiles.contains(url.deletingPathExtension().lastPathComponent)
-                for pattern in problems + (isPage ? pages : []) {
-                    for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                        for group in 1..<match.numberOfRanges {
-                            let sentence = String(text[Range(match.range(at: group), in: text)!])
-                            if isWords(sentence) { sentences.insert(sentence) }
-                        }
-                    }
+                if isPage {
+                    // One sentence or another on a page is a label or a notice, not a problem.
+                    sentences.formUnion(matches(of: Array(problems.prefix(3)), in: text))
+                    pageSentences.formUnion(matches(of: pages + problems.dropFirst(3), in: text))
+                } else {
+                    sentences.formUnion(matches(of: problems, in: text))
                 }
             }
         }
-        return sentences.sorted()
+        return (sentences.sorted(), pageSentences.subtracting(sentences).sorted())
+    }
+
+    static func matches(of patterns: [NSRegularExpression], in text: String) -> Set<String> {
+        var sentences: Set<String> = []
+        for pattern in patterns {
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                for group in 1..<match.numberOfRanges {
+                    let sentence = String(text[Range(match.range(at: group), in: text)!])
+                    if isWords(sentence) { sentences.insert(sentence) }
+                }
+            }
+        }
+        return sentences
     }
 
     /// Whether a literal is words a person reads: a sentence or a label, not a value of a table
@@ -86,29 +101,35 @@ struct ServerMessagesTests {
             in: sentence, range: NSRange(sentence.startIndex..., in: sentence), withTemplate: "{}")
     }
 
-    static func catalog() throws -> StringCatalog {
+    static func catalog(_ path: String = "Sources/DoorstepServerCore/Resources/Messages.xcstrings") throws
+        -> StringCatalog
+    {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(
-                "Sources/DoorstepServerCore/Resources/Messages.xcstrings")
+            .deletingLastPathComponent().appendingPathComponent(path)
         return try StringCatalog.decode(from: Data(contentsOf: url))
     }
 
     @Test("Every problem detail and field message in the code has a Spanish and an Arabic translation")
     func everyMessageTranslated() throws {
-        let catalog = try Self.catalog()
-        #expect(catalog.languages == ["ar", "es"])
-        let keys = Dictionary(catalog.strings.keys.map { (Self.shape($0), $0) }) { first, _ in first }
-        let sentences = try Self.sentencesInCode()
-        #expect(sentences.count > 90)
-        let missing = sentences.filter { keys[Self.shape($0)] == nil }
-        #expect(missing == [], "sentences with no catalog entry")
+        let messages = try Self.catalog()
+        #expect(messages.languages == ["ar", "es"])
+        // A page's labels may be the app's words; a problem the API answers must be the server's own.
+        let catalog = messages.merging(try Self.catalog("Sources/DoorstepPresentation/Resources/Words.xcstrings"))
+        func keys(_ catalog: StringCatalog) -> [String: String] {
+            Dictionary(catalog.strings.keys.map { (Self.shape($0), $0) }) { first, _ in first }
+        }
+        let (problems, pages) = try Self.sentencesInCode()
+        #expect(problems.count > 60 && pages.count > 30)
+        #expect(problems.filter { keys(messages)[Self.shape($0)] == nil } == [], "problems with no message")
+        #expect(pages.filter { keys(catalog)[Self.shape($0)] == nil } == [], "page words in neither catalog")
+        let sentences = problems + pages
         // Why a body did not decode is worked out in a function the patterns above do not read.
         let described = [
             "The body could not be read.", "{field} has the wrong type.", "{field} is missing.",
             "{field} is not valid.",
         ]
-        let sources = sentences.compactMap { keys[Self.shape($0)] } + described
-        #expect(catalog.problems(sources: sources, of: "the server's code") == [])
+        let sources = sentences.compactMap { keys(messages)[Self.shape($0)] } + described
+        #expect(messages.problems(sources: sources, of: "the server's code") == [])
     }
 
     @Test("A sentence with values is translated with its values in place")
@@ -125,7 +146,7 @@ struct ServerMessagesTests {
 
     @Test("A sentence worded by count takes the form its count calls for, in English too")
     func countedSentence() {
-        let catalog = ServerMessages.catalog
+        let catalog = PageWords.catalog
         #expect(catalog.translate("On. 1 recovery codes left.", into: "en") == "On. 1 recovery code left.")
         #expect(catalog.translate("On. 10 recovery codes left.", into: "en") == "On. 10 recovery codes left.")
         #expect(

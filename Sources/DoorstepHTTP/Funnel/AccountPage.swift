@@ -26,7 +26,7 @@ struct AccountPage {
 
     /// `english` in the page's language, as it is (escape it where it goes into HTML).
     func words(_ english: String) -> String {
-        ServerMessages.catalog.translate(english, into: language)
+        PageWords.translate(english, into: language)
     }
 
     /// `english` in the page's language, escaped for HTML.

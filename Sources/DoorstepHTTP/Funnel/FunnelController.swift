@@ -93,7 +93,7 @@ struct FunnelController: Sendable {
         // The web has no app to hand the finished walk to (the trainer's "Start training"): the
         // page says where to carry on rather than doing nothing.
         if request.uri.queryParameters.get("finished") != nil, engine.screen.isTerminal {
-            page.notice = ServerMessages.catalog.translate(
+            page.notice = PageWords.translate(
                 "All done. Carry on in the app on your phone.", into: language.tag)
         }
         var response = Self.html(page.render())

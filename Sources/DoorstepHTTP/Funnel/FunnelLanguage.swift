@@ -18,7 +18,7 @@ struct FunnelLanguage: Sendable, Hashable {
     /// One of the funnel's own words around a flow's screen ("Start over", "Next"), in this language
     /// when the server speaks it, escaped for HTML.
     func text(_ english: String) -> String {
-        HTML.escape(ServerMessages.catalog.translate(english, into: tag))
+        HTML.escape(PageWords.translate(english, into: tag))
     }
 
     /// A language's name in itself, as a language switch shows it.

@@ -31,7 +31,7 @@ enum FunnelPages {
     ) -> String {
         let text = words(in: language)
         return plain(
-            title: ServerMessages.catalog.translate(title, into: language), language: language,
+            title: PageWords.translate(title, into: language), language: language,
             body: """
                 <main class="index"><h1>\(text(title))</h1><p role="alert">\(text(message))</p>
                 <p><a href="\(HTML.escape(link.href))">\(text(link.text))</a></p></main>
@@ -40,7 +40,7 @@ enum FunnelPages {
 
     /// The funnel's own words in `language`, escaped for HTML.
     static func words(in language: String) -> (String) -> String {
-        { HTML.escape(ServerMessages.catalog.translate($0, into: language)) }
+        { HTML.escape(PageWords.translate($0, into: language)) }
     }
 
     /// What the confirmation page asks for.
@@ -93,7 +93,7 @@ enum FunnelPages {
                 """
         }
         return plain(
-            title: ServerMessages.catalog.translate("Confirm it's you", into: language), language: language,
+            title: PageWords.translate("Confirm it's you", into: language), language: language,
             body: """
                 <main class="index account"><h1>\(text("Confirm it's you"))</h1>
                 <p>\(text("For your security, confirm who you are before making this change."))</p>\(alert)\(form)
@@ -108,7 +108,7 @@ enum FunnelPages {
         let text = words(in: language)
         let alert = message.map { "<p role=\"alert\">\(text($0))</p>" } ?? ""
         return plain(
-            title: ServerMessages.catalog.translate("Enter the code from your authenticator app", into: language),
+            title: PageWords.translate("Enter the code from your authenticator app", into: language),
             language: language,
             body: """
                 <main class="index account"><h1>\(text("Enter the code from your authenticator app"))</h1>\(alert)

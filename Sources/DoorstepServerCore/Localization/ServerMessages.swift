@@ -6,13 +6,16 @@ import Foundation
 /// `Resources/Messages.xcstrings`, a String Catalog translators edit in Xcode. English is the source:
 /// the words in the code are the catalog's keys.
 public enum ServerMessages {
-    /// The shipped catalog; without one (a broken build) every sentence stays English.
-    public static let catalog: MessageCatalog = {
+    /// The shipped catalog as translators edit it; empty without one (a broken build).
+    public static let strings: StringCatalog = {
         guard let url = Bundle.module.url(forResource: "Messages", withExtension: "xcstrings"),
             let data = try? Data(contentsOf: url), let strings = try? StringCatalog.decode(from: data)
-        else { return MessageCatalog(StringCatalog()) }
-        return MessageCatalog(strings)
+        else { return StringCatalog() }
+        return strings
     }()
+
+    /// The shipped catalog, ready to translate; without one every sentence stays English.
+    public static let catalog = MessageCatalog(strings)
 
     /// The language for a person who prefers `preferred`, among those the server speaks.
     public static func language(for preferred: [String]) -> String {

@@ -28,6 +28,9 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     /// An App Store Server Notification applied; the subject is its `notificationUUID`, so a
     /// notification Apple sends again is applied once.
     case appStoreNotification
+    /// A proof-of-work puzzle a browser solved, spent by the action it let through; the subject is
+    /// the puzzle's id, so a solution is taken once.
+    case puzzleSolved
 }
 
 /// One dated mark in the security ledger.

@@ -60,7 +60,21 @@ final class ServerProcess: Sendable {
             if !process.isRunning { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw Failure.didNotStart(log)
+        throw Failure.didNotStart(log + "\n" + state)
+    }
+
+    /// Whether the process still runs and, if so, where each of its threads waits, to tell a server
+    /// stuck at start from one that ended.
+    var state: String {
+        guard process.isRunning else { return "(exited with status \(process.terminationStatus))" }
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+        let waits = threads.sorted().map { thread in
+            let name = (try? String(contentsOfFile: "\(tasks)/\(thread)/comm", encoding: .utf8)) ?? "?"
+            let channel = (try? String(contentsOfFile: "\(tasks)/\(thread)/wchan", encoding: .utf8)) ?? "?"
+            return "\(name.trimmingCharacters(in: .whitespacesAndNewlines)) in \(channel)"
+        }
+        return "(still running; \(threads.count) threads: \(waits.joined(separator: ", ")))"
     }
 
     var log: String { collector.text }

@@ -4,7 +4,7 @@ import Synchronization
 /// How hard the next puzzle is: `base` bits while puzzles are asked for at a person's pace, one bit
 /// more (twice the work) each time the last minute's count doubles past `calmPerMinute`, up to
 /// `maximum`. A script that asks for thousands of puzzles makes its own, and everyone's, cost more
-/// for a while; a person at 16 bits waits a few tens of milliseconds.
+/// for a while; at 14 bits a person's browser works a fraction of a second.
 public final class PuzzleDifficulty: Sendable {
     /// The difficulty while calm.
     public let base: Int
@@ -16,7 +16,7 @@ public final class PuzzleDifficulty: Sendable {
     private let slots = Mutex<[Int: Int]>([:])
 
     /// Creates the rule.
-    public init(base: Int = 16, maximum: Int = 24, calmPerMinute: Int = 120) {
+    public init(base: Int = 14, maximum: Int = 22, calmPerMinute: Int = 120) {
         self.base = base
         self.maximum = max(base, maximum)
         self.calmPerMinute = max(1, calmPerMinute)

@@ -8,6 +8,7 @@ enum FunnelAssets {
         var files: [String: (String, String)] = [:]
         for (name, type) in [
             ("funnel.css", "text/css; charset=utf-8"), ("funnel.js", "text/javascript; charset=utf-8"),
+            ("puzzle-worker.js", "text/javascript; charset=utf-8"),
         ] {
             let parts = name.split(separator: ".")
             guard

@@ -40,6 +40,8 @@
     var invalid = form.querySelector("[aria-invalid=true]");
     if (invalid) invalid.focus();
 
+    puzzle(form);
+
     // Buttons show their loading title while the form is sent, and the form is sent once.
     var sending = false;
     var busy = null;
@@ -496,6 +498,40 @@
         button.setAttribute("aria-pressed", "true");
         recognition.start();
       });
+    });
+  }
+
+  // A screen whose action may make an account or mail a code carries a puzzle from the server. A
+  // worker solves it as soon as the page opens, so by the time the person acts it is usually done;
+  // if not, the form waits with a note saying why, and goes on its own once the answer is found.
+  function puzzle(form) {
+    var field = form.querySelector("input[data-puzzle]");
+    if (!field || !window.Worker) return;
+    var note = document.createElement("p");
+    note.className = "puzzle-note";
+    note.setAttribute("role", "status");
+    note.hidden = true;
+    field.insertAdjacentElement("afterend", note);
+    var waiting = null;
+    var worker = new Worker("/funnel/puzzle-worker.js");
+    worker.onmessage = function (event) {
+      if (event.data.progress !== undefined) {
+        note.textContent = field.dataset.note + " " + Math.round(event.data.progress * 100) + " %";
+        return;
+      }
+      field.value = field.dataset.puzzle + " " + event.data.nonce;
+      worker.terminate();
+      note.hidden = true;
+      if (waiting) form.requestSubmit(waiting.submitter || undefined);
+    };
+    worker.postMessage({ token: field.dataset.puzzle, difficulty: Number(field.dataset.difficulty) });
+    form.addEventListener("submit", function (event) {
+      if (field.value) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      waiting = { submitter: event.submitter };
+      note.textContent = field.dataset.note;
+      note.hidden = false;
     });
   }
 })();

@@ -35,6 +35,7 @@ extension Serve {
         try resolveSessionsAndBudgets(into: &configuration, environment: environment)
         try resolveMail(into: &configuration, environment: environment)
         try resolvePasskeys(into: &configuration, environment: environment)
+        try appAttest.resolve(into: &configuration, environment: environment)
         try resolveEdge(into: &configuration, environment: environment)
         do {
             try configuration.validate(sealedKeys: environment["DOORSTEP_KEY_ENCRYPTION_KEY"] != nil)

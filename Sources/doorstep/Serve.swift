@@ -122,6 +122,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "keep or transfer: whether another account's purchase, restored here, moves. (default: keep)")
     var appstoreRestorePolicy: String?
 
+    @OptionGroup var appAttest: AppAttestOptions
+
     @Option(help: "Days the audit log keeps an entry. (default: 365)")
     var auditRetentionDays: Int?
 
@@ -226,7 +228,7 @@ struct Serve: AsyncParsableCommand {
         help:
             """
             An app, TEAMID.bundle.id, allowed to use this server's passkeys (apple-app-site-association); \
-            it reports the origin https://<rp id>. Repeatable.
+            it reports the origin https://<rp id>. Its installs may attest keys with App Attest. Repeatable.
             """)
     var appleAppIDs: [String] = []
 

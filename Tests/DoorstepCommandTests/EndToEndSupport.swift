@@ -160,3 +160,13 @@ func latestCodeMail(to email: String, servers: [URL]) async throws -> (sentAt: S
 enum MailboxError: Error {
     case noMail(String)
 }
+
+/// An App Attest challenge from `server`, as an app asks for one before attesting its key.
+func attestationChallenge(at server: URL) async throws -> String {
+    var request = URLRequest(url: server.appendingPathComponent("v1/device/attest/challenge"))
+    request.httpMethod = "POST"
+    let (data, _) = try await URLSession.shared.data(for: request)
+    let body = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    guard let challenge = body?["challenge"] as? String else { throw MailboxError.noMail("an attestation challenge") }
+    return challenge
+}

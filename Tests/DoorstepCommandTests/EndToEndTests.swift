@@ -12,7 +12,8 @@ struct EndToEndTests {
     }
 
     /// Runs a walk against fresh servers; then searches every byte at rest — SQLite's files, the
-    /// servers' logs and every snapshot the devices saved — for the walk's passwords and codes.
+    /// servers' logs and every snapshot the devices saved — for the walk's passwords and codes, and for
+    /// the App Attest challenges each instance issued.
     func withServer(
         _ deployment: Deployment, typesSecrets: Bool = true, _ body: (Walk) async throws -> Void
     ) async throws {
@@ -25,6 +26,8 @@ struct EndToEndTests {
             for server in servers { bases.append(try await server.waitUntilListening()) }
             let walk = Walk(servers: bases)
             try await body(walk)
+            let challenges = SecretLedger()
+            for base in bases { _ = challenges.note(try await attestationChallenge(at: base)) }
             for server in servers { _ = server.terminate() }
             for server in servers {
                 #expect(try await server.waitForLog(containing: "/v1/"), "every instance answered requests of the walk")
@@ -39,6 +42,7 @@ struct EndToEndTests {
                 }
             }
             #expect(walk.secrets.leaks(in: places) == [], "no password or code is ever at rest")
+            #expect(challenges.leaks(in: places) == [], "App Attest challenges are kept only as hashes")
         }
     }
 

@@ -259,6 +259,28 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.createAttestationChallenge(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/v1/device/attest/challenge")
+        )
+        try transport.register(
+            {
+                try await server.attestDevice(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/v1/device/attest")
+        )
+        try transport.register(
+            {
                 try await server.completeSecondFactor(
                     request: $0,
                     body: $1,
@@ -997,7 +1019,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.sendCode($0)
             },
             deserializer: { request, requestBody, metadata in
-                let headers: Operations.SendCode.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let headers: Operations.SendCode.Input.Headers = .init(
+                    doorstepAppAssertion: try converter.getOptionalHeaderFieldAsURI(
+                        in: request.headerFields,
+                        name: "Doorstep-App-Assertion",
+                        as: Components.Parameters.AppAssertion.self
+                    ),
+                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
+                )
                 let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
                 let body: Operations.SendCode.Input.Body
                 let chosenContentType = try converter.bestContentType(
@@ -1169,7 +1198,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.signUp($0)
             },
             deserializer: { request, requestBody, metadata in
-                let headers: Operations.SignUp.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let headers: Operations.SignUp.Input.Headers = .init(
+                    doorstepAppAssertion: try converter.getOptionalHeaderFieldAsURI(
+                        in: request.headerFields,
+                        name: "Doorstep-App-Assertion",
+                        as: Components.Parameters.AppAssertion.self
+                    ),
+                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
+                )
                 let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
                 let body: Operations.SignUp.Input.Body
                 let chosenContentType = try converter.bestContentType(
@@ -1255,7 +1291,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.logIn($0)
             },
             deserializer: { request, requestBody, metadata in
-                let headers: Operations.LogIn.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let headers: Operations.LogIn.Input.Headers = .init(
+                    doorstepAppAssertion: try converter.getOptionalHeaderFieldAsURI(
+                        in: request.headerFields,
+                        name: "Doorstep-App-Assertion",
+                        as: Components.Parameters.AppAssertion.self
+                    ),
+                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
+                )
                 let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
                 let body: Operations.LogIn.Input.Body
                 let chosenContentType = try converter.bestContentType(
@@ -1797,7 +1840,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.continueAsGuest($0)
             },
             deserializer: { request, requestBody, metadata in
-                let headers: Operations.ContinueAsGuest.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let headers: Operations.ContinueAsGuest.Input.Headers = .init(
+                    doorstepAppAssertion: try converter.getOptionalHeaderFieldAsURI(
+                        in: request.headerFields,
+                        name: "Doorstep-App-Assertion",
+                        as: Components.Parameters.AppAssertion.self
+                    ),
+                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
+                )
                 return Operations.ContinueAsGuest.Input(headers: headers)
             },
             serializer: { output, request in
@@ -2275,6 +2325,155 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .ok(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// A single-use App Attest challenge, accepted for `expiresIn` seconds: an app attests its key over SHA-256 of the challenge's bytes, or signs a protected request's assertion with it. 404 when the server lists no app (`--apple-app-id`).
+    ///
+    /// - Remark: HTTP `POST /v1/device/attest/challenge`.
+    /// - Remark: Generated from `#/paths//v1/device/attest/challenge/post(createAttestationChallenge)`.
+    func createAttestationChallenge(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.CreateAttestationChallenge.id,
+            using: {
+                APIHandler.createAttestationChallenge($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.CreateAttestationChallenge.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.CreateAttestationChallenge.Input(headers: headers)
+            },
+            serializer: { output, request in
+                switch output {
+                case let .created(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 201)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// Verifies an App Attest attestation (format apple-appattest) made for `keyId` over SHA-256 of a challenge from POST /v1/device/attest/challenge, and keeps the key for the install's assertions. 400 attestation_invalid (malformed, or a check failed: the certificate chain, nonce, app, counter, environment or key id), 400 attestation_challenge_invalid, 409 attestation_exists, 404 when the server lists no app.
+    ///
+    /// - Remark: HTTP `POST /v1/device/attest`.
+    /// - Remark: Generated from `#/paths//v1/device/attest/post(attestDevice)`.
+    func attestDevice(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.AttestDevice.id,
+            using: {
+                APIHandler.attestDevice($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.AttestDevice.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.AttestDevice.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getRequiredRequestBodyAsJSON(
+                        Components.Schemas.DeviceAttestationRequest.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.AttestDevice.Input(
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .created(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 201)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

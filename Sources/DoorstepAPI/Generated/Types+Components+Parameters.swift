@@ -19,6 +19,10 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
+        /// Proof that the request comes from the genuine app, which a policy may ask of sign-up, code sends, guests and password log-ins: `<key id>.<challenge>.<assertion>`, each base64url, where the key was attested with POST /v1/device/attest, the challenge is a fresh one from POST /v1/device/attest/challenge, and the assertion is DCAppAttestService's over SHA-256(SHA-256(body) ‖ challenge bytes). Without it, or with one that does not verify, an action the policy enforces answers 403 attestation_required or attestation_invalid.
+        ///
+        /// - Remark: Generated from `#/components/parameters/AppAssertion`.
+        public typealias AppAssertion = Swift.String
         /// - Remark: Generated from `#/components/parameters/FlowID`.
         public typealias FlowID = Swift.String
         /// - Remark: Generated from `#/components/parameters/ProgramID`.

@@ -788,6 +788,95 @@ extension Components {
                 case revoked
             }
         }
+        /// - Remark: Generated from `#/components/schemas/AttestationChallenge`.
+        public struct AttestationChallenge: Codable, Hashable, Sendable {
+            /// 32 random bytes, base64url.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AttestationChallenge/challenge`.
+            public var challenge: Swift.String
+            /// Seconds it is accepted for.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AttestationChallenge/expiresIn`.
+            public var expiresIn: Swift.Int
+            /// Creates a new `AttestationChallenge`.
+            ///
+            /// - Parameters:
+            ///   - challenge: 32 random bytes, base64url.
+            ///   - expiresIn: Seconds it is accepted for.
+            public init(
+                challenge: Swift.String,
+                expiresIn: Swift.Int
+            ) {
+                self.challenge = challenge
+                self.expiresIn = expiresIn
+            }
+            public enum CodingKeys: String, CodingKey {
+                case challenge
+                case expiresIn
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceAttestationRequest`.
+        public struct DeviceAttestationRequest: Codable, Hashable, Sendable {
+            /// The key id DCAppAttestService gave, base64 or base64url.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAttestationRequest/keyId`.
+            public var keyId: Swift.String
+            /// The attestation, base64 or base64url.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAttestationRequest/attestationObject`.
+            public var attestationObject: Swift.String
+            /// The challenge it answers, as it was given.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAttestationRequest/challenge`.
+            public var challenge: Swift.String
+            /// Creates a new `DeviceAttestationRequest`.
+            ///
+            /// - Parameters:
+            ///   - keyId: The key id DCAppAttestService gave, base64 or base64url.
+            ///   - attestationObject: The attestation, base64 or base64url.
+            ///   - challenge: The challenge it answers, as it was given.
+            public init(
+                keyId: Swift.String,
+                attestationObject: Swift.String,
+                challenge: Swift.String
+            ) {
+                self.keyId = keyId
+                self.attestationObject = attestationObject
+                self.challenge = challenge
+            }
+            public enum CodingKeys: String, CodingKey {
+                case keyId
+                case attestationObject
+                case challenge
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AttestedDevice`.
+        public struct AttestedDevice: Codable, Hashable, Sendable {
+            /// The key id, base64url.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AttestedDevice/keyId`.
+            public var keyId: Swift.String
+            /// production or development; an open set.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AttestedDevice/environment`.
+            public var environment: Swift.String
+            /// Creates a new `AttestedDevice`.
+            ///
+            /// - Parameters:
+            ///   - keyId: The key id, base64url.
+            ///   - environment: production or development; an open set.
+            public init(
+                keyId: Swift.String,
+                environment: Swift.String
+            ) {
+                self.keyId = keyId
+                self.environment = environment
+            }
+            public enum CodingKeys: String, CodingKey {
+                case keyId
+                case environment
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/CodeSent`.
         public struct CodeSent: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CodeSent/expiresIn`.

@@ -100,7 +100,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -246,7 +246,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -403,7 +403,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -476,12 +476,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/auth/code/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Proof that the request comes from the genuine app, which a policy may ask of sign-up, code sends, guests and password log-ins: `<key id>.<challenge>.<assertion>`, each base64url, where the key was attested with POST /v1/device/attest, the challenge is a fresh one from POST /v1/device/attest/challenge, and the assertion is DCAppAttestService's over SHA-256(SHA-256(body) ‖ challenge bytes). Without it, or with one that does not verify, an action the policy enforces answers 403 attestation_required or attestation_invalid.
+                ///
+                /// - Remark: Generated from `#/paths/v1/auth/code/POST/header/Doorstep-App-Assertion`.
+                public var doorstepAppAssertion: Components.Parameters.AppAssertion?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SendCode.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - doorstepAppAssertion: Proof that the request comes from the genuine app, which a policy may ask of sign-up, code sends, guests and password log-ins: `<key id>.<challenge>.<assertion>`, each base64url, where the key was attested with POST /v1/device/attest, the challenge is a fresh one from POST /v1/device/attest/challenge, and the assertion is DCAppAttestService's over SHA-256(SHA-256(body) ‖ challenge bytes). Without it, or with one that does not verify, an action the policy enforces answers 403 attestation_required or attestation_invalid.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SendCode.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    doorstepAppAssertion: Components.Parameters.AppAssertion? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SendCode.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.doorstepAppAssertion = doorstepAppAssertion
                     self.accept = accept
                 }
             }
@@ -560,7 +569,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -717,7 +726,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -790,12 +799,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/auth/signup/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Proof that the request comes from the genuine app, which a policy may ask of sign-up, code sends, guests and password log-ins: `<key id>.<challenge>.<assertion>`, each base64url, where the key was attested with POST /v1/device/attest, the challenge is a fresh one from POST /v1/device/attest/challenge, and the assertion is DCAppAttestService's over SHA-256(SHA-256(body) ‖ challenge bytes). Without it, or with one that does not verify, an action the policy enforces answers 403 attestation_required or attestation_invalid.
+                ///
+                /// - Remark: Generated from `#/paths/v1/auth/signup/POST/header/Doorstep-App-Assertion`.
+                public var doorstepAppAssertion: Components.Parameters.AppAssertion?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignUp.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - doorstepAppAssertion: Proof that the request comes from the genuine app, which a policy may ask of sign-up, code sends, guests and password log-ins: `<key id>.<challenge>.<assertion>`, each base64url, where the key was attested with POST /v1/device/attest, the challenge is a fresh one from POST /v1/device/attest/challenge, and the assertion is DCAppAttestService's over SHA-256(SHA-256(body) ‖ challenge bytes). Without it, or with one that does not verify, an action the policy enforces answers 403 attestation_required or attestation_invalid.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignUp.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    doorstepAppAssertion: Components.Parameters.AppAssertion? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignUp.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.doorstepAppAssertion = doorstepAppAssertion
                     self.accept = accept
                 }
             }
@@ -874,7 +892,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -947,12 +965,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/auth/login/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Proof that the request comes from the genuine app, which a policy may ask of sign-up, code sends, guests and password log-ins: `<key id>.<challenge>.<assertion>`, each base64url, where the key was attested with POST /v1/device/attest, the challenge is a fresh one from POST /v1/device/attest/challenge, and the assertion is DCAppAttestService's over SHA-256(SHA-256(body) ‖ challenge bytes). Without it, or with one that does not verify, an action the policy enforces answers 403 attestation_required or attestation_invalid.
+                ///
+                /// - Remark: Generated from `#/paths/v1/auth/login/POST/header/Doorstep-App-Assertion`.
+                public var doorstepAppAssertion: Components.Parameters.AppAssertion?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogIn.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - doorstepAppAssertion: Proof that the request comes from the genuine app, which a policy may ask of sign-up, code sends, guests and password log-ins: `<key id>.<challenge>.<assertion>`, each base64url, where the key was attested with POST /v1/device/attest, the challenge is a fresh one from POST /v1/device/attest/challenge, and the assertion is DCAppAttestService's over SHA-256(SHA-256(body) ‖ challenge bytes). Without it, or with one that does not verify, an action the policy enforces answers 403 attestation_required or attestation_invalid.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogIn.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    doorstepAppAssertion: Components.Parameters.AppAssertion? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LogIn.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.doorstepAppAssertion = doorstepAppAssertion
                     self.accept = accept
                 }
             }
@@ -1031,7 +1058,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -1188,7 +1215,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -1345,7 +1372,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -1488,7 +1515,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -1623,7 +1650,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -1774,7 +1801,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -1904,7 +1931,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -1971,12 +1998,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/auth/guest/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Proof that the request comes from the genuine app, which a policy may ask of sign-up, code sends, guests and password log-ins: `<key id>.<challenge>.<assertion>`, each base64url, where the key was attested with POST /v1/device/attest, the challenge is a fresh one from POST /v1/device/attest/challenge, and the assertion is DCAppAttestService's over SHA-256(SHA-256(body) ‖ challenge bytes). Without it, or with one that does not verify, an action the policy enforces answers 403 attestation_required or attestation_invalid.
+                ///
+                /// - Remark: Generated from `#/paths/v1/auth/guest/POST/header/Doorstep-App-Assertion`.
+                public var doorstepAppAssertion: Components.Parameters.AppAssertion?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ContinueAsGuest.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - doorstepAppAssertion: Proof that the request comes from the genuine app, which a policy may ask of sign-up, code sends, guests and password log-ins: `<key id>.<challenge>.<assertion>`, each base64url, where the key was attested with POST /v1/device/attest, the challenge is a fresh one from POST /v1/device/attest/challenge, and the assertion is DCAppAttestService's over SHA-256(SHA-256(body) ‖ challenge bytes). Without it, or with one that does not verify, an action the policy enforces answers 403 attestation_required or attestation_invalid.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ContinueAsGuest.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    doorstepAppAssertion: Components.Parameters.AppAssertion? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ContinueAsGuest.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.doorstepAppAssertion = doorstepAppAssertion
                     self.accept = accept
                 }
             }
@@ -2044,7 +2080,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -2201,7 +2237,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -2358,7 +2394,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -2504,7 +2540,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -2661,7 +2697,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -2807,7 +2843,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -2964,7 +3000,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -2975,6 +3011,309 @@ public enum Operations {
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/auth/passkeys/authentication/post(authenticateWithPasskey)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// A single-use App Attest challenge, accepted for `expiresIn` seconds: an app attests its key over SHA-256 of the challenge's bytes, or signs a protected request's assertion with it. 404 when the server lists no app (`--apple-app-id`).
+    ///
+    /// - Remark: HTTP `POST /v1/device/attest/challenge`.
+    /// - Remark: Generated from `#/paths//v1/device/attest/challenge/post(createAttestationChallenge)`.
+    public enum CreateAttestationChallenge {
+        public static let id: Swift.String = "createAttestationChallenge"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/device/attest/challenge/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAttestationChallenge.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAttestationChallenge.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CreateAttestationChallenge.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.CreateAttestationChallenge.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/device/attest/challenge/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/device/attest/challenge/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.AttestationChallenge)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AttestationChallenge {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateAttestationChallenge.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CreateAttestationChallenge.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The challenge; only its hash is kept.
+            ///
+            /// - Remark: Generated from `#/paths//v1/device/attest/challenge/post(createAttestationChallenge)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateAttestationChallenge.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.CreateAttestationChallenge.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
+            /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
+            /// 403 forbidden, email_not_verified,
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
+            /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
+            /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
+            /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
+            /// weak_password, invalid_invite_code, invite_code_rotated, invalid_identity_token, secret_in_snapshot;
+            /// 429 rate_limited, too_many_attempts
+            /// (both with Retry-After). Every POST, PUT, PATCH and DELETE under /v1 is limited per client and
+            /// route, and may answer 429 rate_limited before its body is read.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/device/attest/challenge/post(createAttestationChallenge)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Verifies an App Attest attestation (format apple-appattest) made for `keyId` over SHA-256 of a challenge from POST /v1/device/attest/challenge, and keeps the key for the install's assertions. 400 attestation_invalid (malformed, or a check failed: the certificate chain, nonce, app, counter, environment or key id), 400 attestation_challenge_invalid, 409 attestation_exists, 404 when the server lists no app.
+    ///
+    /// - Remark: HTTP `POST /v1/device/attest`.
+    /// - Remark: Generated from `#/paths//v1/device/attest/post(attestDevice)`.
+    public enum AttestDevice {
+        public static let id: Swift.String = "attestDevice"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/device/attest/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AttestDevice.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AttestDevice.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.AttestDevice.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/device/attest/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/device/attest/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.DeviceAttestationRequest)
+            }
+            public var body: Operations.AttestDevice.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.AttestDevice.Input.Headers = .init(),
+                body: Operations.AttestDevice.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/device/attest/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/device/attest/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.AttestedDevice)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AttestedDevice {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AttestDevice.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AttestDevice.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The key is attested.
+            ///
+            /// - Remark: Generated from `#/paths//v1/device/attest/post(attestDevice)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.AttestDevice.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.AttestDevice.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
+            /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
+            /// 403 forbidden, email_not_verified,
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
+            /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
+            /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
+            /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
+            /// weak_password, invalid_invite_code, invite_code_rotated, invalid_identity_token, secret_in_snapshot;
+            /// 429 rate_limited, too_many_attempts
+            /// (both with Retry-After). Every POST, PUT, PATCH and DELETE under /v1 is limited per client and
+            /// route, and may answer 429 rate_limited before its body is read.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/device/attest/post(attestDevice)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)
@@ -3121,7 +3460,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -3267,7 +3606,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -3413,7 +3752,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -3554,7 +3893,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -3689,7 +4028,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -3843,7 +4182,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -4003,7 +4342,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -4149,7 +4488,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -4295,7 +4634,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -4468,7 +4807,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -4616,7 +4955,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -4756,7 +5095,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -4913,7 +5252,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -5070,7 +5409,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -5216,7 +5555,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -5362,7 +5701,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -5510,7 +5849,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -5650,7 +5989,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -5807,7 +6146,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -5937,7 +6276,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -6090,7 +6429,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -6278,7 +6617,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -6430,7 +6769,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -6587,7 +6926,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -6747,7 +7086,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -6947,7 +7286,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -7093,7 +7432,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -7275,7 +7614,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -7439,7 +7778,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -7614,7 +7953,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -7778,7 +8117,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -7951,7 +8290,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -8108,7 +8447,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -8265,7 +8604,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -8411,7 +8750,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -8575,7 +8914,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -8748,7 +9087,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -8896,7 +9235,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -9036,7 +9375,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -9193,7 +9532,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -9357,7 +9696,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -9503,7 +9842,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -9676,7 +10015,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -9840,7 +10179,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -9986,7 +10325,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,
@@ -10150,7 +10489,7 @@ public enum Operations {
             /// An error. Statuses and codes: 400 malformed_request; 401 unauthenticated, invalid_credentials,
             /// token_expired, refresh_token_reused, session_revoked, mfa_required (with mfaChallenge);
             /// 403 forbidden, email_not_verified,
-            /// reauthentication_required; 404 not_found; 408 request_timeout (a body slower than the read
+            /// reauthentication_required, attestation_required, attestation_invalid; 404 not_found; 408 request_timeout (a body slower than the read
             /// timeout; the connection is closed); 409 email_taken, already_member, revision_conflict, intake_missing,
             /// goal_missing, mfa_already_enabled, mfa_not_enrolling, no_email_change, last_way_in; 410 code_expired;
             /// 413 payload_too_large; 415 unsupported_media_type; 422 validation_failed, invalid_code,

@@ -120,6 +120,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/auth/passkeys/authentication`.
     /// - Remark: Generated from `#/paths//v1/auth/passkeys/authentication/post(authenticateWithPasskey)`.
     func authenticateWithPasskey(_ input: Operations.AuthenticateWithPasskey.Input) async throws -> Operations.AuthenticateWithPasskey.Output
+    /// A single-use App Attest challenge, accepted for `expiresIn` seconds: an app attests its key over SHA-256 of the challenge's bytes, or signs a protected request's assertion with it. 404 when the server lists no app (`--apple-app-id`).
+    ///
+    /// - Remark: HTTP `POST /v1/device/attest/challenge`.
+    /// - Remark: Generated from `#/paths//v1/device/attest/challenge/post(createAttestationChallenge)`.
+    func createAttestationChallenge(_ input: Operations.CreateAttestationChallenge.Input) async throws -> Operations.CreateAttestationChallenge.Output
+    /// Verifies an App Attest attestation (format apple-appattest) made for `keyId` over SHA-256 of a challenge from POST /v1/device/attest/challenge, and keeps the key for the install's assertions. 400 attestation_invalid (malformed, or a check failed: the certificate chain, nonce, app, counter, environment or key id), 400 attestation_challenge_invalid, 409 attestation_exists, 404 when the server lists no app.
+    ///
+    /// - Remark: HTTP `POST /v1/device/attest`.
+    /// - Remark: Generated from `#/paths//v1/device/attest/post(attestDevice)`.
+    func attestDevice(_ input: Operations.AttestDevice.Input) async throws -> Operations.AttestDevice.Output
     /// Completes a sign-in that answered 401 mfa_required, with the current code from the account's authenticator app or one of its recovery codes, within five minutes and five tries.
     ///
     /// - Remark: HTTP `POST /v1/auth/mfa`.
@@ -590,6 +600,26 @@ extension APIProtocol {
         body: Operations.AuthenticateWithPasskey.Input.Body
     ) async throws -> Operations.AuthenticateWithPasskey.Output {
         try await authenticateWithPasskey(Operations.AuthenticateWithPasskey.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A single-use App Attest challenge, accepted for `expiresIn` seconds: an app attests its key over SHA-256 of the challenge's bytes, or signs a protected request's assertion with it. 404 when the server lists no app (`--apple-app-id`).
+    ///
+    /// - Remark: HTTP `POST /v1/device/attest/challenge`.
+    /// - Remark: Generated from `#/paths//v1/device/attest/challenge/post(createAttestationChallenge)`.
+    public func createAttestationChallenge(headers: Operations.CreateAttestationChallenge.Input.Headers = .init()) async throws -> Operations.CreateAttestationChallenge.Output {
+        try await createAttestationChallenge(Operations.CreateAttestationChallenge.Input(headers: headers))
+    }
+    /// Verifies an App Attest attestation (format apple-appattest) made for `keyId` over SHA-256 of a challenge from POST /v1/device/attest/challenge, and keeps the key for the install's assertions. 400 attestation_invalid (malformed, or a check failed: the certificate chain, nonce, app, counter, environment or key id), 400 attestation_challenge_invalid, 409 attestation_exists, 404 when the server lists no app.
+    ///
+    /// - Remark: HTTP `POST /v1/device/attest`.
+    /// - Remark: Generated from `#/paths//v1/device/attest/post(attestDevice)`.
+    public func attestDevice(
+        headers: Operations.AttestDevice.Input.Headers = .init(),
+        body: Operations.AttestDevice.Input.Body
+    ) async throws -> Operations.AttestDevice.Output {
+        try await attestDevice(Operations.AttestDevice.Input(
             headers: headers,
             body: body
         ))

@@ -16,6 +16,7 @@ extension DoorstepAPIHandler {
 
     func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        try await requireProof(for: .codeSend)
         let sent = try await services.auth.sendCode(
             email: body.email, purpose: CodePurpose(rawValue: body.purpose.rawValue), language: meta.language)
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
@@ -31,6 +32,7 @@ extension DoorstepAPIHandler {
 
     func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        try await requireProof(for: .signUp)
         let session = try await services.auth.signUp(
             email: body.email, password: body.password, firstName: body.firstName, lastName: body.lastName,
             name: body.name, consents: (body.consents ?? []).map { ($0.document, $0.version) }, meta: meta)
@@ -39,6 +41,7 @@ extension DoorstepAPIHandler {
 
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        try await requireProof(for: .passwordLogIn)
         let session = try await services.auth.logIn(email: body.email, password: body.password, meta: meta)
         return .ok(.init(body: .json(WireModels.session(session))))
     }
@@ -85,7 +88,8 @@ extension DoorstepAPIHandler {
     }
 
     func continueAsGuest(_ input: Operations.ContinueAsGuest.Input) async throws -> Operations.ContinueAsGuest.Output {
-        .created(.init(body: .json(WireModels.session(try await services.auth.continueAsGuest(meta: meta)))))
+        try await requireProof(for: .guest)
+        return .created(.init(body: .json(WireModels.session(try await services.auth.continueAsGuest(meta: meta)))))
     }
 
     func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output {

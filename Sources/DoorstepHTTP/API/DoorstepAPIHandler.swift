@@ -13,6 +13,8 @@ struct DoorstepAPIHandler: APIProtocol {
     let outbox: MailOutbox
     /// The catalog's flows in the languages they ship, for clients that send `Accept-Language`.
     let translations: FlowTranslations
+    /// What sign-up, code sends, guests and password log-ins ask of a request's proof, and App Attest.
+    let proofs: HumanProofGate
 
     var meta: RequestMeta {
         RequestMeta(

@@ -32,7 +32,8 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     }
     let handler = DoorstepAPIHandler(
         services: services, storage: core.storage, mailbox: core.mailbox, outbox: core.outbox,
-        translations: translations)
+        translations: translations,
+        proofs: try humanProofGate(core: core, configuration: configuration, dependencies: dependencies))
     // Compact JSON: the runtime's default pretty-prints, which costs CPU and bytes on every answer.
     // Dates: every RFC 3339 form in, whole seconds out.
     try handler.registerHandlers(

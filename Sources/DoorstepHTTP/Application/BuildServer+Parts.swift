@@ -8,7 +8,7 @@ import NIOCore
 
 /// The middleware every request passes, in order: who the client is, security headers, the access log,
 /// problems, rate limits (before the body is read, so a refused request costs no upload), the body's
-/// limits, and what handlers need to know of the request.
+/// limits, what handlers need to know of the request, and the proof it carries.
 func addMiddleware(
     to router: Router<DoorstepRequestContext>, routes: RouteIndex, configuration: ServerConfiguration,
     dependencies: ServerDependencies
@@ -28,6 +28,7 @@ func addMiddleware(
     router.middlewares.add(
         RequestBodyMiddleware(limit: configuration.maxBodySize, readTimeout: configuration.readTimeout))
     router.middlewares.add(RequestInfoMiddleware())
+    router.middlewares.add(HumanProofMiddleware())
 }
 
 /// The routes outside the API contract's handlers: the contract itself, metrics, readiness, the

@@ -21,6 +21,8 @@ extension ServerConfiguration {
     /// - Passkeys need a domain for relying party and origins on it (iOS apps go in ``appleAppIDs``).
     /// - Ports, pool sizes, the public URL, the admin token, the drain time, bcrypt's cost and the
     ///   queues' retry delay and lease are in range.
+    /// - An App Attest policy that is not off needs apps to attest, and a root of the test's own stays
+    ///   on this machine.
     /// - Mail goes somewhere — SMTP, the dev mailbox or the app's own mailer — unless ``sendsNoMail``.
     /// - Parameters:
     ///   - sealedKeys: whether a key-encryption key seals the signing keys.
@@ -78,6 +80,7 @@ extension ServerConfiguration {
         }
         if let passkeys { try Self.validate(passkeys) }
         try validateQueues()
+        try validateAppAttest()
         if let appStore, !appStore.trustsOnlyApple, publicURLIsHTTPS || !Self.isLoopback(host) {
             throw ConfigurationError(
                 "A root certificate other than Apple's is for tests on this machine; it cannot run with "

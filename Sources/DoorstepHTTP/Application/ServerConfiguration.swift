@@ -113,6 +113,9 @@ public struct ServerConfiguration: Sendable {
     /// Whether a purchase another account keeps stays there when someone else posts it (`keep`, the
     /// default: restores never steal) or moves to them (`transfer`).
     public var appStoreRestorePolicy: RestorePolicy = .keep
+    /// App Attest for the apps in ``appleAppIDs``: its environment, its root and what each protected
+    /// action (sign-up, code send, guest, password log-in) asks.
+    public var appAttest = AppAttestConfiguration()
     /// The bearer token scripts read funnels with (`--admin-token`).
     public var adminToken: String?
     /// Accounts that may read funnels and the admin page once signed in (`--admin-email`).

@@ -47,6 +47,12 @@ public struct SecurityAudit: Sendable {
         /// A purchase moved from one account to another under the `transfer` restore policy (the reason
         /// names the product and both accounts).
         case entitlementTransferred = "entitlement_transferred"
+        /// App Attest vouched for an install's key (the reason names the app and environment).
+        case deviceAttested = "device_attested"
+        /// A protected action was refused for want of a valid proof (the reason names the action).
+        case attestationRefused = "attestation_refused"
+        /// Under `monitor`, a protected action went on that `enforce` would have refused.
+        case attestationWouldRefuse = "attestation_would_refuse"
     }
 
     let logger: Logger

@@ -51,6 +51,8 @@ struct MemoryState: Sendable {
     var avatars: [String: (data: Data, contentType: String)] = [:]
     var passkeys: [String: PasskeyRecord] = [:]
     var passkeyChallenges: [String: PasskeyChallengeRecord] = [:]
+    var attestedKeys: [String: AttestedKeyRecord] = [:]
+    var attestationChallenges: [String: AttestationChallengeRecord] = [:]
     var events: [UUID: AnalyticsEventRecord] = [:]
     var dailyFunnels: [UUID: DailyFunnelRecord] = [:]
     var ledger: [String: [LedgerMark]] = [:]

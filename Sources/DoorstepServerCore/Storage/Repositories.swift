@@ -6,6 +6,8 @@ public enum StorageError: Error, Sendable, Equatable {
     case duplicateEmail
     /// The passkey is already registered.
     case duplicatePasskey
+    /// The App Attest key is already kept.
+    case duplicateAttestedKey
     /// The database could not be reached or answered with an error.
     case unavailable(String)
 }
@@ -171,6 +173,21 @@ public protocol PasskeyRepository: Sendable {
     func deletePasskeyChallenges(expiredBefore date: Date) async throws
 }
 
+/// Keys App Attest vouched for, and the single-use challenges attestations and assertions answer.
+public protocol AppAttestRepository: Sendable {
+    /// Keeps a newly attested key; one already kept is refused with `StorageError.duplicateAttestedKey`.
+    func insertAttestedKey(_ key: AttestedKeyRecord) async throws
+    func attestedKey(id: String) async throws -> AttestedKeyRecord?
+    /// Raises the key's counter to `counter` when it is below it, as used at `date`; false when it is
+    /// not below (a replay, or a copied key), and nothing changes.
+    func advanceAttestedKey(id: String, counter: UInt32, at date: Date) async throws -> Bool
+    func insertAttestationChallenge(_ challenge: AttestationChallengeRecord) async throws
+    /// Removes the challenge and returns it: a challenge answers once.
+    func takeAttestationChallenge(hash: String) async throws -> AttestationChallengeRecord?
+    /// Forgets challenges that expired before `date`.
+    func deleteAttestationChallenges(expiredBefore date: Date) async throws
+}
+
 /// The append-only record of flow events, for funnels.
 public protocol AnalyticsRepository: Sendable {
     /// Stores the events whose ids are new; returns their ids.
@@ -234,7 +251,7 @@ public typealias StorageTransaction = UserRepository & SessionRepository & CodeR
     & FlowDataRepository & GroupRepository & ModuleStateRepository & IdentityRepository & BrowserSessionRepository
     & OutboxRepository & KeyRepository & AvatarRepository & PasskeyRepository & AnalyticsRepository
     & SecurityLedgerRepository & SecondFactorRepository & WebhookRepository & AuditRepository & EntitlementRepository
-    & ImportRepository
+    & ImportRepository & AppAttestRepository
 
 /// A database: runs work in transactions that commit whole or not at all.
 public protocol Storage: Sendable {

@@ -23,6 +23,7 @@ extension StorageError: ProblemConvertible {
         switch self {
         case .duplicateEmail: .emailTaken
         case .duplicatePasskey: PasskeyError.alreadyRegistered.serviceError
+        case .duplicateAttestedKey: AppAttestError.alreadyAttested.serviceError
         case .unavailable:
             ServiceError(status: 503, code: .unavailable, detail: "The service is unavailable. Try again soon.")
         }

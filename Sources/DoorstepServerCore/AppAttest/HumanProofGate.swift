@@ -1,0 +1,80 @@
+/// Applies the policy to a protected action: checks the proof a request carried, counts the outcome
+/// by action, writes refusals (and, under `monitor`, would-be refusals) to the audit log, and refuses
+/// under `enforce`.
+public struct HumanProofGate: Sendable {
+    /// What each action asks.
+    public let policy: HumanProofPolicy
+    /// App Attest, when the server has apps to attest.
+    public let appAttest: AppAttestService?
+    let metrics: DoorstepMetrics
+    let audit: SecurityAudit
+
+    /// Creates a gate.
+    public init(
+        policy: HumanProofPolicy, appAttest: AppAttestService?, metrics: DoorstepMetrics, audit: SecurityAudit
+    ) {
+        self.policy = policy
+        self.appAttest = appAttest
+        self.metrics = metrics
+        self.audit = audit
+    }
+
+    /// What a check found.
+    enum Verdict: Equatable {
+        case passed
+        case missing
+        case invalid(String)
+    }
+
+    /// Lets `action` go on, or refuses it as the policy says.
+    /// - Parameter proof: what the request carried, nil when nothing.
+    public func check(_ action: ProtectedAction, proof: HumanProof?) async throws {
+        let mode = policy.mode(for: action)
+        guard mode != .off else { return }
+        let verdict = try await verdict(of: proof)
+        let reason: String
+        switch verdict {
+        case .passed:
+            metrics.humanProofChecked(action: action, outcome: "passed", reason: "none")
+            return
+        case .missing: reason = "missing"
+        case .invalid(let why): reason = why
+        }
+        let kind = verdict == .missing ? "missing" : "invalid"
+        if mode == .monitor {
+            metrics.humanProofChecked(action: action, outcome: "would_refuse", reason: kind)
+            audit.record(.attestationWouldRefuse, reason: "action=\(action.label) proof=\(reason)")
+            return
+        }
+        metrics.humanProofChecked(action: action, outcome: kind, reason: kind)
+        audit.record(.attestationRefused, reason: "action=\(action.label) proof=\(reason)")
+        throw verdict == .missing ? Self.required : Self.invalid
+    }
+
+    func verdict(of proof: HumanProof?) async throws -> Verdict {
+        switch proof {
+        case nil:
+            return .missing
+        case .unreadable(let error):
+            return .invalid(error.reason)
+        case .appAttest(let assertion):
+            guard let appAttest else { return .invalid(AppAttestError.disabled.reason) }
+            do {
+                _ = try await appAttest.verify(assertion)
+                return .passed
+            } catch let error as AppAttestError {
+                return .invalid(error.reason)
+            }
+        }
+    }
+
+    /// The refusal of a request with no proof.
+    public static let required = ServiceError(
+        status: 403, code: .attestationRequired,
+        detail: "This request must come from the app. Update the app and try again.")
+
+    /// The refusal of a request whose proof did not verify.
+    public static let invalid = ServiceError(
+        status: 403, code: .attestationInvalid,
+        detail: "The app could not prove it is genuine. Try again, or update the app.")
+}

@@ -30,10 +30,10 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
     let translations = FlowTranslations(catalog: catalog) { id in
         FlowCatalog.referenceIDs.contains(id) ? (try? FlowCatalog.strings(id)) ?? nil : nil
     }
+    let proofs = try humanProofGate(core: core, configuration: configuration, dependencies: dependencies)
     let handler = DoorstepAPIHandler(
         services: services, storage: core.storage, mailbox: core.mailbox, outbox: core.outbox,
-        translations: translations,
-        proofs: try humanProofGate(core: core, configuration: configuration, dependencies: dependencies))
+        translations: translations, proofs: proofs)
     // Compact JSON: the runtime's default pretty-prints, which costs CPU and bytes on every answer.
     // Dates: every RFC 3339 form in, whole seconds out.
     try handler.registerHandlers(
@@ -41,7 +41,7 @@ public func buildServer(configuration: ServerConfiguration, dependencies: Server
         configuration: OpenAPIRuntime.Configuration(
             dateTranscoder: RFC3339DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
     registerWebPages(
-        on: routes, core: core, services: services, catalog: catalog, translations: translations,
+        on: routes, core: core, services: services, proofs: proofs, catalog: catalog, translations: translations,
         configuration: configuration, dependencies: dependencies)
     return DoorstepServer(
         auth: core.auth, tokens: core.tokens, outbox: core.outbox, mailbox: core.mailbox, router: router,

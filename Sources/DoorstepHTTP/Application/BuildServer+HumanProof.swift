@@ -1,6 +1,7 @@
 import DoorstepServerCore
 
-/// The gate of the protected actions: the configured policy, and App Attest for the listed apps.
+/// The gate of the protected actions: the configured policy, App Attest for the listed apps, and the
+/// web funnel's puzzles.
 func humanProofGate(core: ServerCore, configuration: ServerConfiguration, dependencies: ServerDependencies) throws
     -> HumanProofGate
 {
@@ -9,7 +10,10 @@ func humanProofGate(core: ServerCore, configuration: ServerConfiguration, depend
         AppAttestService(
             storage: core.storage, verifier: $0, clock: dependencies.clock, random: dependencies.random, audit: audit)
     }
+    let puzzles = PuzzleService(
+        book: PuzzleBook(codeKey: dependencies.keys.codeKey), difficulty: PuzzleDifficulty(), storage: core.storage,
+        clock: dependencies.clock, random: dependencies.random)
     return HumanProofGate(
-        policy: configuration.appAttest.policy, appAttest: appAttest, metrics: dependencies.metrics.core,
-        audit: audit)
+        policy: configuration.appAttest.policy, appAttest: appAttest, puzzles: puzzles,
+        metrics: dependencies.metrics.core, audit: audit)
 }

@@ -126,7 +126,7 @@ func makeServices(
 /// The pages a browser sees: every flow's funnel, the account page and the admin pages, sharing one
 /// cookie session.
 func registerWebPages(
-    on routes: IndexedRouter, core: ServerCore, services: ServerServices, catalog: FlowCatalog,
+    on routes: IndexedRouter, core: ServerCore, services: ServerServices, proofs: HumanProofGate, catalog: FlowCatalog,
     translations: FlowTranslations, configuration: ServerConfiguration, dependencies: ServerDependencies
 ) {
     let (clock, random) = (dependencies.clock, dependencies.random)
@@ -139,7 +139,7 @@ func registerWebPages(
     if !configuration.rateLimits { browserSessions.newBrowsersPerClient = nil }
     FunnelController(
         catalog: catalog, translations: translations,
-        services: services,
+        services: services, proofs: proofs,
         sessions: browserSessions,
         clock: clock, random: random,
         webSignIns: Dictionary(

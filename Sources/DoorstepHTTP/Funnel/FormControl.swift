@@ -22,6 +22,8 @@ enum FormControl: String, CaseIterable, Sendable {
     case timeZone = "_tz"
     /// The credential a passkey ceremony made (WebAuthn JSON).
     case passkey = "_passkey"
+    /// The page's solved puzzle: its token and the number found, set by the page's script.
+    case proof = "_proof"
 }
 
 /// What the page confirming who someone is asks for: a code by email, or the check of what they typed.

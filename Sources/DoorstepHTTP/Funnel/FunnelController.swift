@@ -12,6 +12,8 @@ struct FunnelController: Sendable {
     /// The catalog's flows in the languages they ship.
     let translations: FlowTranslations
     let services: ServerServices
+    /// What guards sign-ups, code sends, guests and password log-ins: here, the pages' puzzles.
+    let proofs: HumanProofGate
     let sessions: BrowserSessions
     let clock: any WallClock
     /// Makes event ids and install ids.
@@ -90,6 +92,7 @@ struct FunnelController: Sendable {
             .present()
         let language = language(of: written, request)
         var page = ScreenPage(presentation: presentation, csrfToken: browser.state.csrfToken, language: language)
+        page.puzzle = puzzle(for: engine)
         // The web has no app to hand the finished walk to (the trainer's "Start training"): the
         // page says where to carry on rather than doing nothing.
         if request.uri.queryParameters.get("finished") != nil, engine.screen.isTerminal {
@@ -132,6 +135,7 @@ struct FunnelController: Sendable {
         }
         var effects = makeEffects(browser: browser, request: request, upload: form.files.values.first)
         effects.passkeyResponse = form.filled(.passkey)
+        effects.puzzle = form.value(.proof).flatMap(PuzzleSolution.init(formValue:))
         var walked: FlowHost.Step?
         if let event = FunnelEvents.event(for: form, engine: &engine) {
             walked = await step(&engine, &effects, &browser, request, variant: assignment.variant) {
@@ -237,7 +241,7 @@ struct FunnelController: Sendable {
 
     func makeEffects(browser: BrowserSession, request: Request, upload: Data?) -> FunnelEffects {
         FunnelEffects(
-            services: services,
+            services: services, proofs: proofs,
             meta: RequestMeta(userAgent: request.headers[.userAgent], languages: FunnelLanguage.preferred(by: request)),
             upload: upload,
             signedIn: browser.state.signedIn, webProviders: Set(webSignIns.keys))

@@ -7,6 +7,13 @@ import Foundation
 /// ``FlowEffectDispatcher``'s, as in the app. Sign-ins update the browser's ``FunnelState/signedIn``.
 struct FunnelEffects: FlowEffectPerformer {
     let services: ServerServices
+    /// What guards sign-ups, code sends, guests and password log-ins.
+    let proofs: HumanProofGate
+    /// The puzzle the page's script solved, if the form carried one.
+    var puzzle: PuzzleSolution?
+    /// Whether this request's puzzle has let an action through: one form may run several guarded
+    /// effects (a sign-up, then a code), and a puzzle is spent once.
+    let proven = ProvenOnce()
     let meta: RequestMeta
     /// The photo the request carried, if its form had a file input.
     let upload: Data?
@@ -52,6 +59,7 @@ struct FunnelEffects: FlowEffectPerformer {
     }
 
     func sendCode(email: String, purpose: String) async throws {
+        try await requireProof(.codeSend)
         _ = try await services.auth.sendCode(
             email: email, purpose: CodePurpose(rawValue: purpose), language: meta.language)
     }
@@ -64,7 +72,8 @@ struct FunnelEffects: FlowEffectPerformer {
     }
 
     mutating func signUp(_ request: EffectSignUp) async throws -> EffectSignIn {
-        try await signingIn {
+        try await requireProof(.signUp)
+        return try await signingIn {
             try await $0.services.auth.signUp(
                 email: request.email, password: request.password, firstName: request.firstName,
                 lastName: request.lastName, name: request.name,
@@ -73,7 +82,8 @@ struct FunnelEffects: FlowEffectPerformer {
     }
 
     mutating func logIn(email: String, password: String, remember: Bool) async throws -> EffectSignIn {
-        try await signingIn(remember: remember) {
+        try await requireProof(.passwordLogIn)
+        return try await signingIn(remember: remember) {
             try await $0.services.auth.logIn(email: email, password: password, meta: $0.meta)
         }
     }
@@ -131,6 +141,7 @@ struct FunnelEffects: FlowEffectPerformer {
 
     mutating func continueAsGuest() async throws -> EffectSignIn {
         if let signedIn { return EffectSignIn(isNewUser: false, isGuest: signedIn.isGuest) }
+        try await requireProof(.guest)
         let session = try await services.auth.continueAsGuest(meta: meta)
         return adopt(session, isGuest: true)
     }

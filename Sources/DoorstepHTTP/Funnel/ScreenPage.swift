@@ -1,4 +1,5 @@
 import DoorstepPresentation
+import DoorstepServerCore
 
 /// One screen of a flow as a whole HTML page, drawn from its ``ScreenPresentation``: a real form
 /// that works without script, the theme's stylesheet, the navigation bar, progress, blocks and the
@@ -10,6 +11,8 @@ struct ScreenPage {
     var language = FunnelLanguage.source
     /// A sentence the server adds above the screen's blocks, such as where to carry on after the end.
     var notice: String?
+    /// The puzzle the page's script solves before the form may make an account or mail a code.
+    var puzzle: Puzzle?
 
     /// The page's HTML.
     func render() -> String {
@@ -70,6 +73,12 @@ struct ScreenPage {
 
     private func hiddenInputs() -> String {
         var html = HTML.hidden(.csrf, csrfToken) + HTML.hidden(.screen, presentation.screenID)
+        if let puzzle {
+            html +=
+                "<input type=\"hidden\" \(HTML.name(.proof)) value=\"\" data-puzzle=\"\(HTML.escape(puzzle.token))\" "
+            html += "data-difficulty=\"\(puzzle.difficulty)\" "
+            html += "data-note=\"\(language.text("Checking that you're a person…"))\">"
+        }
         // Enter in a text field presses the form's first submit button: make that the primary action.
         if let defaultAction = presentation.defaultAction {
             html += "<button type=\"submit\" \(HTML.name(.action)) value=\"\(HTML.escape(defaultAction))\" "

@@ -6,17 +6,27 @@ public struct HumanProofGate: Sendable {
     public let policy: HumanProofPolicy
     /// App Attest, when the server has apps to attest.
     public let appAttest: AppAttestService?
+    /// The web funnel's puzzles.
+    public let puzzles: PuzzleService?
     let metrics: DoorstepMetrics
     let audit: SecurityAudit
 
     /// Creates a gate.
     public init(
-        policy: HumanProofPolicy, appAttest: AppAttestService?, metrics: DoorstepMetrics, audit: SecurityAudit
+        policy: HumanProofPolicy, appAttest: AppAttestService?, puzzles: PuzzleService? = nil,
+        metrics: DoorstepMetrics, audit: SecurityAudit
     ) {
         self.policy = policy
         self.appAttest = appAttest
+        self.puzzles = puzzles
         self.metrics = metrics
         self.audit = audit
+    }
+
+    /// Whether a page that may lead to `action` should carry a puzzle: the policy looks at it, and
+    /// the server hands puzzles out.
+    public func asksPuzzle(for action: ProtectedAction) -> Bool {
+        puzzles != nil && policy.mode(for: action) != .off
     }
 
     /// What a check found.
@@ -27,8 +37,10 @@ public struct HumanProofGate: Sendable {
     }
 
     /// Lets `action` go on, or refuses it as the policy says.
-    /// - Parameter proof: what the request carried, nil when nothing.
-    public func check(_ action: ProtectedAction, proof: HumanProof?) async throws {
+    /// - Parameters:
+    ///   - proof: what the request carried, nil when nothing.
+    ///   - onTheWeb: whether a page of the web funnel asked, whose refusal speaks of the page, not the app.
+    public func check(_ action: ProtectedAction, proof: HumanProof?, onTheWeb: Bool = false) async throws {
         let mode = policy.mode(for: action)
         guard mode != .off else { return }
         let verdict = try await verdict(of: proof)
@@ -48,6 +60,7 @@ public struct HumanProofGate: Sendable {
         }
         metrics.humanProofChecked(action: action, outcome: kind, reason: kind)
         audit.record(.attestationRefused, reason: "action=\(action.label) proof=\(reason)")
+        if onTheWeb { throw Self.puzzleRequired }
         throw verdict == .missing ? Self.required : Self.invalid
     }
 
@@ -57,6 +70,14 @@ public struct HumanProofGate: Sendable {
             return .missing
         case .unreadable(let error):
             return .invalid(error.reason)
+        case .puzzle(let solution):
+            guard let puzzles else { return .invalid("puzzles_off") }
+            do {
+                try await puzzles.redeem(solution)
+                return .passed
+            } catch let refusal as PuzzleBook.Refusal {
+                return .invalid("puzzle_\(refusal.rawValue)")
+            }
         case .appAttest(let assertion):
             guard let appAttest else { return .invalid(AppAttestError.disabled.reason) }
             do {
@@ -72,6 +93,12 @@ public struct HumanProofGate: Sendable {
     public static let required = ServiceError(
         status: 403, code: .attestationRequired,
         detail: "This request must come from the app. Update the app and try again.")
+
+    /// The refusal of a web page's request with no solved puzzle, or one that was not taken.
+    public static let puzzleRequired = ServiceError(
+        status: 403, code: .attestationRequired,
+        detail:
+            "This page checks that you're a person before going on. Turn on JavaScript, wait a moment and try again.")
 
     /// The refusal of a request whose proof did not verify.
     public static let invalid = ServiceError(

@@ -1,0 +1,44 @@
+import DoorstepFlow
+import DoorstepServerCore
+import Synchronization
+
+extension FunnelEffects {
+    /// Lets a guarded action through, or refuses it as the policy says, with the page's puzzle as the
+    /// proof: once it has let one action of this request through, the others follow it.
+    func requireProof(_ action: ProtectedAction) async throws {
+        guard !proven.isSet else { return }
+        try await proofs.check(action, proof: puzzle.map(HumanProof.puzzle), onTheWeb: true)
+        if puzzle != nil { proven.set() }
+    }
+}
+
+/// A flag set once, shared by the copies of a request's effects performer.
+final class ProvenOnce: Sendable {
+    private let flag = Mutex(false)
+
+    var isSet: Bool { flag.withLock { $0 } }
+
+    func set() { flag.withLock { $0 = true } }
+}
+
+extension FunnelController {
+    /// The effects a policy may guard, by the action it names them.
+    static let guardedEffects: [String: ProtectedAction] = [
+        FlowEffect.signUp.rawValue: .signUp, FlowEffect.sendCode.rawValue: .codeSend,
+        FlowEffect.continueAsGuest.rawValue: .guest, FlowEffect.logIn.rawValue: .passwordLogIn,
+    ]
+
+    /// A puzzle for the page of `engine`'s screen when a way on from it runs an effect the policy
+    /// guards; nil otherwise, so a person solves one only where it counts.
+    func puzzle(for engine: FlowEngine) -> Puzzle? {
+        guard let puzzles = proofs.puzzles else { return nil }
+        let screen = engine.screen.id
+        let guarded = engine.flow.transitions.contains { transition in
+            transition.from == screen
+                && (transition.effects ?? []).contains { call in
+                    Self.guardedEffects[call.name].map(proofs.asksPuzzle) ?? false
+                }
+        }
+        return guarded ? puzzles.issue() : nil
+    }
+}

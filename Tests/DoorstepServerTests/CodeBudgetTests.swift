@@ -79,16 +79,16 @@ struct CodeBudgetTests {
         try await server.test { client in _ = try await client.signUpWithCode(email, server: server) }
         // Two waiting codes (a log-in and a reset), each guessed five times by ten clients in all.
         server.clock.advance(by: 61)
-        _ = try await auth.sendCode(email: email, purpose: .login)
+        _ = try await auth.codes.sendCode(email: email, purpose: .login)
         let waitingLogIn = try #require(await server.latestCode(to: email))
-        _ = try await auth.forgotPassword(email: email)
+        _ = try await auth.passwords.forgotPassword(email: email)
         for guess in 0..<10 {
             let purpose: CodePurpose = guess < 5 ? .login : .passwordReset
             await #expect(throws: ServiceError.self) {
                 try await from("192.0.2.\(guess)") {
                     guess < 5
-                        ? try await auth.verifyCode(email: email, code: "000000", purpose: purpose, meta: meta)
-                        : try await auth.resetPassword(
+                        ? try await auth.signIn.verifyCode(email: email, code: "000000", purpose: purpose, meta: meta)
+                        : try await auth.passwords.resetPassword(
                             email: email, code: "000000", newPassword: "Guessing-Game-42", meta: meta)
                 }
             }
@@ -96,16 +96,16 @@ struct CodeBudgetTests {
         // The address's budget is spent: a code that was waiting is refused, even right.
         let refused = await #expect(throws: ServiceError.self) {
             try await from("198.51.100.7") {
-                try await auth.verifyCode(email: email, code: waitingLogIn, purpose: .login, meta: meta)
+                try await auth.signIn.verifyCode(email: email, code: waitingLogIn, purpose: .login, meta: meta)
             }
         }
         #expect(refused?.code == .tooManyAttempts)
         // The owner asks for a fresh code from their network: it signs them in.
         server.clock.advance(by: 61)
-        _ = try await from("198.51.100.7") { try await auth.sendCode(email: email, purpose: .login) }
+        _ = try await from("198.51.100.7") { try await auth.codes.sendCode(email: email, purpose: .login) }
         let fresh = try #require(await server.latestCode(to: email))
         let session = try await from("198.51.100.7") {
-            try await auth.verifyCode(email: email, code: fresh, purpose: .login, meta: meta)
+            try await auth.signIn.verifyCode(email: email, code: fresh, purpose: .login, meta: meta)
         }
         #expect(session.user.email == email)
     }

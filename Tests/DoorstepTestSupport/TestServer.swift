@@ -11,7 +11,8 @@ import Synchronization
 /// clock, an inbox that receives every mail as an SMTP server would, and real bcrypt at its lowest
 /// cost. The dev mailbox is off, as in production, unless a test turns it on.
 public struct TestServer: Sendable {
-    public let auth: AuthService
+    /// The server's auth services.
+    public let auth: AuthServices
     /// Every mail the server sent.
     public let inbox: DevMailbox
     /// The mail outbox; the background sender does not run in tests, so reading mail delivers it.

@@ -11,7 +11,7 @@ extension DoorstepAPIHandler {
     ) async throws -> Operations.RequestEmailChange.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let sent = try await services.auth.requestEmailChange(caller, newEmail: body.email)
+        let sent = try await services.auth.emailChange.requestEmailChange(caller, newEmail: body.email)
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
     }
 
@@ -20,7 +20,7 @@ extension DoorstepAPIHandler {
     ) async throws -> Operations.ConfirmEmailChange.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let user = try await services.auth.confirmEmailChange(caller, code: body.code)
+        let user = try await services.auth.emailChange.confirmEmailChange(caller, code: body.code)
         return .ok(.init(body: .json(WireModels.user(user))))
     }
 
@@ -39,7 +39,7 @@ extension DoorstepAPIHandler {
     func revokeOtherSessions(
         _ input: Operations.RevokeOtherSessions.Input
     ) async throws -> Operations.RevokeOtherSessions.Output {
-        let ended = try await services.auth.revokeOtherSessions(try await caller())
+        let ended = try await services.auth.sessions.revokeOtherSessions(try await caller())
         return .ok(.init(body: .json(.init(revoked: ended))))
     }
 

@@ -8,7 +8,7 @@ extension DoorstepAPIHandler {
         // A session is optional: with one the events join the account; a stale one is not an error.
         var userID: UUID?
         if let token = RequestInfo.current.bearerToken, !token.isEmpty,
-            let caller = try? await services.auth.authenticate(bearer: token)
+            let caller = try? await services.auth.sessions.authenticate(bearer: token)
         {
             userID = caller.userID
         }
@@ -23,7 +23,7 @@ extension DoorstepAPIHandler {
     }
 
     func flowFunnel(_ input: Operations.FlowFunnel.Input) async throws -> Operations.FlowFunnel.Output {
-        try await services.admins.check(bearer: RequestInfo.current.bearerToken, auth: services.auth)
+        try await services.admins.check(bearer: RequestInfo.current.bearerToken, sessions: services.auth.sessions)
         let report = try await services.analytics.funnel(
             flowID: input.path.flowId, from: input.query.from, to: input.query.to, version: input.query.version,
             variant: input.query.variant)

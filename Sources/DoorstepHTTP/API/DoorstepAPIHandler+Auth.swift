@@ -5,7 +5,7 @@ import Foundation
 extension DoorstepAPIHandler {
     func identify(_ input: Operations.Identify.Input) async throws -> Operations.Identify.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let answer = try await services.auth.identify(email: body.email)
+        let answer = try await services.auth.signIn.identify(email: body.email)
         return .ok(
             .init(
                 body: .json(
@@ -17,14 +17,14 @@ extension DoorstepAPIHandler {
     func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         try await requireProof(for: .codeSend)
-        let sent = try await services.auth.sendCode(
+        let sent = try await services.auth.codes.sendCode(
             email: body.email, purpose: CodePurpose(rawValue: body.purpose.rawValue), language: meta.language)
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
     }
 
     func verifyCode(_ input: Operations.VerifyCode.Input) async throws -> Operations.VerifyCode.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let session = try await services.auth.verifyCode(
+        let session = try await services.auth.signIn.verifyCode(
             email: body.email, code: body.code,
             purpose: CodePurpose(rawValue: body.purpose.rawValue), meta: meta)
         return .ok(.init(body: .json(WireModels.session(session))))
@@ -33,7 +33,7 @@ extension DoorstepAPIHandler {
     func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         try await requireProof(for: .signUp)
-        let session = try await services.auth.signUp(
+        let session = try await services.auth.signIn.signUp(
             email: body.email, password: body.password, firstName: body.firstName, lastName: body.lastName,
             name: body.name, consents: (body.consents ?? []).map { ($0.document, $0.version) }, meta: meta)
         return .created(.init(body: .json(WireModels.session(session))))
@@ -42,19 +42,19 @@ extension DoorstepAPIHandler {
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         try await requireProof(for: .passwordLogIn)
-        let session = try await services.auth.logIn(email: body.email, password: body.password, meta: meta)
+        let session = try await services.auth.signIn.logIn(email: body.email, password: body.password, meta: meta)
         return .ok(.init(body: .json(WireModels.session(session))))
     }
 
     func forgotPassword(_ input: Operations.ForgotPassword.Input) async throws -> Operations.ForgotPassword.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let sent = try await services.auth.forgotPassword(email: body.email, language: meta.language)
+        let sent = try await services.auth.passwords.forgotPassword(email: body.email, language: meta.language)
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
     }
 
     func resetPassword(_ input: Operations.ResetPassword.Input) async throws -> Operations.ResetPassword.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let session = try await services.auth.resetPassword(
+        let session = try await services.auth.passwords.resetPassword(
             email: body.email, code: body.code, newPassword: body.newPassword,
             meta: meta)
         return .ok(.init(body: .json(WireModels.session(session))))
@@ -63,7 +63,7 @@ extension DoorstepAPIHandler {
     func setPassword(_ input: Operations.SetPassword.Input) async throws -> Operations.SetPassword.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        try await services.auth.setPassword(
+        try await services.auth.passwords.setPassword(
             newPassword: body.newPassword, currentPassword: body.currentPassword, caller: caller)
         return .noContent(.init())
     }
@@ -71,7 +71,7 @@ extension DoorstepAPIHandler {
     func reauthenticate(_ input: Operations.Reauthenticate.Input) async throws -> Operations.Reauthenticate.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        try await services.auth.reauthenticate(
+        try await services.auth.recentSignIn.reauthenticate(
             password: body.password, code: body.code, secondFactorCode: body.mfaCode, caller: caller)
         return .noContent(.init())
     }
@@ -79,21 +79,23 @@ extension DoorstepAPIHandler {
     func refreshToken(_ input: Operations.RefreshToken.Input) async throws -> Operations.RefreshToken.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         return .ok(
-            .init(body: .json(WireModels.session(try await services.auth.refresh(refreshToken: body.refreshToken)))))
+            .init(
+                body: .json(
+                    WireModels.session(try await services.auth.sessions.refresh(refreshToken: body.refreshToken)))))
     }
 
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
-        try await services.auth.logOut(try await caller())
+        try await services.auth.sessions.logOut(try await caller())
         return .noContent(.init())
     }
 
     func continueAsGuest(_ input: Operations.ContinueAsGuest.Input) async throws -> Operations.ContinueAsGuest.Output {
         try await requireProof(for: .guest)
-        return .created(.init(body: .json(WireModels.session(try await services.auth.continueAsGuest(meta: meta)))))
+        return .created(.init(body: .json(WireModels.session(try await services.auth.signIn.continueAsGuest(meta: meta)))))
     }
 
     func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output {
-        let sessions = try await services.auth.sessions(try await caller())
+        let sessions = try await services.auth.sessions.sessions(try await caller())
         return .ok(
             .init(
                 body: .json(
@@ -107,7 +109,7 @@ extension DoorstepAPIHandler {
     }
 
     func revokeSession(_ input: Operations.RevokeSession.Input) async throws -> Operations.RevokeSession.Output {
-        try await services.auth.revokeSession(id: input.path.id, caller: try await caller())
+        try await services.auth.sessions.revokeSession(id: input.path.id, caller: try await caller())
         return .noContent(.init())
     }
 }

@@ -68,7 +68,7 @@ extension DoorstepAPIHandler {
 
     private func signedInUser() async throws -> UserRecord {
         guard let token = RequestInfo.current.bearerToken, !token.isEmpty else { throw ServiceError.unauthenticated }
-        return try await services.auth.signedInUser(bearer: token)
+        return try await services.auth.sessions.signedInUser(bearer: token)
     }
 
     static func passkey(_ record: PasskeyRecord) -> Components.Schemas.Passkey {

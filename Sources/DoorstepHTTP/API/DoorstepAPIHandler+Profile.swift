@@ -14,7 +14,7 @@ extension DoorstepAPIHandler {
 
     func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output {
         let caller = try await caller()
-        try await services.auth.requireRecentSignIn(caller)
+        try await services.auth.recentSignIn.requireRecentSignIn(caller)
         try await services.profile.deleteAccount(caller)
         return .noContent(.init())
     }

@@ -7,20 +7,20 @@ extension DoorstepAPIHandler {
         _ input: Operations.CompleteSecondFactor.Input
     ) async throws -> Operations.CompleteSecondFactor.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        let session = try await services.auth.completeSecondFactor(
+        let session = try await services.auth.secondFactor.completeSecondFactor(
             challenge: body.challenge, code: body.code, meta: meta)
         return .ok(.init(body: .json(WireModels.session(session))))
     }
 
     func getSecondFactor(_ input: Operations.GetSecondFactor.Input) async throws -> Operations.GetSecondFactor.Output {
-        let status = try await services.auth.secondFactorStatus(try await caller())
+        let status = try await services.auth.secondFactor.secondFactorStatus(try await caller())
         return .ok(.init(body: .json(.init(enabled: status.enabled, recoveryCodesLeft: status.recoveryCodesLeft))))
     }
 
     func beginSecondFactor(
         _ input: Operations.BeginSecondFactor.Input
     ) async throws -> Operations.BeginSecondFactor.Output {
-        let enrolment = try await services.auth.beginSecondFactorEnrolment(
+        let enrolment = try await services.auth.secondFactor.beginSecondFactorEnrolment(
             try await caller(), issuer: services.secondFactorIssuer)
         return .created(
             .init(
@@ -35,7 +35,7 @@ extension DoorstepAPIHandler {
     ) async throws -> Operations.ConfirmSecondFactor.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        try await services.auth.confirmSecondFactor(caller, code: body.code)
+        try await services.auth.secondFactor.confirmSecondFactor(caller, code: body.code)
         return .noContent(.init())
     }
 
@@ -44,7 +44,7 @@ extension DoorstepAPIHandler {
     ) async throws -> Operations.DisableSecondFactor.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
-        try await services.auth.disableSecondFactor(caller, code: body.code)
+        try await services.auth.secondFactor.disableSecondFactor(caller, code: body.code)
         return .noContent(.init())
     }
 }

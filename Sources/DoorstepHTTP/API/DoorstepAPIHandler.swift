@@ -25,7 +25,7 @@ struct DoorstepAPIHandler: APIProtocol {
     /// The signed-in caller, or 401.
     func caller() async throws -> Caller {
         guard let token = RequestInfo.current.bearerToken, !token.isEmpty else { throw ServiceError.unauthenticated }
-        let caller = try await services.auth.authenticate(bearer: token)
+        let caller = try await services.auth.sessions.authenticate(bearer: token)
         RequestTrace.current?.record(userID: caller.userID.lowercasedText)
         return caller
     }
@@ -53,7 +53,7 @@ struct DoorstepAPIHandler: APIProtocol {
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         guard let token = RequestInfo.current.bearerToken, !token.isEmpty else { throw ServiceError.unauthenticated }
-        let user = try await services.auth.signedInUser(bearer: token)
+        let user = try await services.auth.sessions.signedInUser(bearer: token)
         RequestTrace.current?.record(userID: user.id.lowercasedText)
         return .ok(.init(body: .json(WireModels.user(user))))
     }

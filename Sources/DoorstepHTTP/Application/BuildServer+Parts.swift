@@ -86,17 +86,15 @@ func makeServices(
     let appleTokens = configuration.appleTokens.map {
         AppleTokenClient(configuration: $0, fetcher: dependencies.fetcher, clock: clock)
     }
-    let providers = ProviderSignInService(auth: core.auth, verifiers: verifiers, apple: appleTokens)
+    let providers = core.auth.providerSignIn(verifiers: verifiers, apple: appleTokens)
     var analyticsPolicy = AnalyticsPolicy()
     analyticsPolicy.compactAfter = configuration.walkIdleAfter
     return ServerServices(
         auth: core.auth,
         providers: providers,
         profile: ProfileService(
-            storage: storage, avatars: dependencies.avatars, clock: clock, random: random,
-            logger: dependencies.logger,
-            deletionHooks: [{ _, identities in await providers.revokeAppleTokens(of: identities) }],
-            webhooks: core.webhookEvents, auditTrail: core.auditTrail),
+            storage: storage, avatars: dependencies.avatars, context: core.context,
+            deletionHooks: [{ _, identities in await providers.revokeAppleTokens(of: identities) }]),
         flows: FlowDataService(
             storage: storage, catalog: catalog, clock: clock, random: random,
             metrics: dependencies.metrics.core, webhooks: core.webhookEvents),
@@ -110,7 +108,7 @@ func makeServices(
             } ?? dependencies.planner,
             clock: clock,
             random: random),
-        passkeys: configuration.resolvedPasskeys.map { PasskeyService(auth: core.auth, party: $0) },
+        passkeys: configuration.resolvedPasskeys.map { core.auth.passkeys(party: $0) },
         analytics: AnalyticsService(
             storage: storage, catalog: catalog, clock: clock, random: random,
             policy: analyticsPolicy, webhooks: core.webhookEvents),
@@ -131,7 +129,7 @@ func registerWebPages(
 ) {
     let (clock, random) = (dependencies.clock, dependencies.random)
     var browserSessions = BrowserSessions(
-        storage: core.storage, auth: services.auth, clock: clock, random: random,
+        storage: core.storage, sessions: services.auth.sessions, clock: clock, random: random,
         key: HKDF<SHA256>.deriveKey(
             inputKeyMaterial: dependencies.keys.codeKey, info: Data("doorstep browser sessions".utf8),
             outputByteCount: 32),

@@ -13,7 +13,9 @@ struct ServerCore {
     let webhooks: WebhookQueue
     let auditTrail: AuditTrail
     let tokens: AccessTokens
-    let auth: AuthService
+    /// The time, randomness, log, metrics, audit trail and webhook events every service shares.
+    let context: ServiceContext
+    let auth: AuthServices
 
     init(configuration: ServerConfiguration, dependencies: ServerDependencies) async throws {
         let logger = dependencies.logger
@@ -45,10 +47,11 @@ struct ServerCore {
         tokens = await AccessTokens(
             keys: dependencies.keys, issuer: configuration.resolvedIssuer, audience: configuration.audience,
             rotation: configuration.keyRotation)
-        auth = try await AuthService(
-            storage: storage, hasher: dependencies.hasher, tokens: tokens,
-            outbox: outbox, clock: dependencies.clock, random: dependencies.random,
-            keys: dependencies.keys, policy: policy, logger: logger, metrics: metrics,
+        context = ServiceContext(
+            clock: dependencies.clock, random: dependencies.random, logger: logger, metrics: metrics,
             webhooks: webhookEvents, auditTrail: auditTrail)
+        auth = try await AuthServices(
+            storage: storage, hasher: dependencies.hasher, tokens: tokens, outbox: outbox, keys: dependencies.keys,
+            policy: policy, context: context)
     }
 }

@@ -59,7 +59,8 @@ public struct ServerDependencies: Sendable {
 /// The parts of a built server that callers may want to reach: the services, the mail outbox and
 /// the dev mailbox.
 public struct DoorstepServer {
-    public let auth: AuthService
+    /// The auth features, each its own service.
+    public let auth: AuthServices
     /// Signs and verifies access tokens; takes new signing keys while running.
     public let tokens: AccessTokens
     public let outbox: MailOutbox

@@ -4,7 +4,8 @@ import DoorstepServerCore
 /// its effects with the very same ones in-process, so the web and the apps share accounts, codes,
 /// answers and groups.
 struct ServerServices: Sendable {
-    let auth: AuthService
+    /// The auth features, each its own service.
+    let auth: AuthServices
     let providers: ProviderSignInService
     let profile: ProfileService
     let flows: FlowDataService

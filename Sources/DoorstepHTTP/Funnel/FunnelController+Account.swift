@@ -56,11 +56,12 @@ extension FunnelController {
     )
         async throws -> Response
     {
-        let user = try await services.auth.activeUser(caller)
+        let user = try await services.auth.sessions.activeUser(caller)
         var page = AccountPage(
             user: user, passkeys: try await services.passkeys?.passkeys(of: caller.userID) ?? [],
-            sessions: try await services.auth.sessions(caller),
-            secondFactor: try await services.auth.secondFactorStatus(caller), csrfToken: browser.state.csrfToken)
+            sessions: try await services.auth.sessions.sessions(caller),
+            secondFactor: try await services.auth.secondFactor.secondFactorStatus(caller),
+            csrfToken: browser.state.csrfToken)
         page.passkeysOn = services.passkeys != nil
         // The browser's languages first, then the one the account signed up in.
         page.language = ServerMessages.language(for: RequestInfo.current.preferredLanguages + [user.language ?? "en"])
@@ -103,7 +104,7 @@ extension FunnelController {
         } catch let problem as any ProblemConvertible where !Self.isOutage(problem) {
             let error = problem.serviceError
             if error.code == .reauthenticationRequired {
-                let user = try await services.auth.activeUser(caller)
+                let user = try await services.auth.sessions.activeUser(caller)
                 let confirm = user.passwordHash == nil ? "mail" : "password"
                 response =
                     carriesSecret

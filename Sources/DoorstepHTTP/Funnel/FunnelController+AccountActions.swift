@@ -23,24 +23,24 @@ extension FunnelController {
         case .photo: return try await savePhoto(form, caller: caller)
         case .email:
             let email = form.text("email")
-            _ = try await services.auth.requestEmailChange(caller, newEmail: email)
+            _ = try await services.auth.emailChange.requestEmailChange(caller, newEmail: email)
             return .page { $0.pendingEmail = EmailAddress.normalized(email) }
         case .emailCode:
-            _ = try await services.auth.confirmEmailChange(caller, code: form.text("code"))
+            _ = try await services.auth.emailChange.confirmEmailChange(caller, code: form.text("code"))
             return .done("email")
         case .password:
-            try await services.auth.setPassword(
+            try await services.auth.passwords.setPassword(
                 newPassword: form.text("newPassword"), currentPassword: form.filled("currentPassword"), caller: caller)
             return .done("password")
         case .mfaBegin:
-            let enrolment = try await services.auth.beginSecondFactorEnrolment(
+            let enrolment = try await services.auth.secondFactor.beginSecondFactorEnrolment(
                 caller, issuer: services.secondFactorIssuer)
             return .page { $0.enrolment = enrolment }
         case .mfaConfirm:
-            try await services.auth.confirmSecondFactor(caller, code: form.text("code"))
+            try await services.auth.secondFactor.confirmSecondFactor(caller, code: form.text("code"))
             return .done("mfaOn")
         case .mfaDisable:
-            try await services.auth.disableSecondFactor(caller, code: form.text("code"))
+            try await services.auth.secondFactor.disableSecondFactor(caller, code: form.text("code"))
             return .done("mfaOff")
         case .passkeyAdd:
             try await addAccountPasskey(form, caller: caller)
@@ -53,14 +53,14 @@ extension FunnelController {
             try await services.requirePasskeys().delete(id: form.text("id"), of: caller.userID)
             return .notice("The passkey was removed.")
         case .sessionRevoke:
-            try await services.auth.revokeSession(id: form.text("id"), caller: caller)
+            try await services.auth.sessions.revokeSession(id: form.text("id"), caller: caller)
             return .notice("That device was signed out.")
         case .sessionsRevokeOthers:
-            let ended = try await services.auth.revokeOtherSessions(caller)
+            let ended = try await services.auth.sessions.revokeOtherSessions(caller)
             return .notice(ended == 1 ? "Signed out of 1 other session." : "Signed out of \(ended) other sessions.")
         case .sendConfirmationCode:
-            let user = try await services.auth.activeUser(caller)
-            _ = try await services.auth.sendCode(email: user.email ?? "", purpose: .login)
+            let user = try await services.auth.sessions.activeUser(caller)
+            _ = try await services.auth.codes.sendCode(email: user.email ?? "", purpose: .login)
             return .page { $0.confirmation = .code }
         case .confirm: return try await confirmIdentity(form, caller: caller)
         case .delete: return try await deleteAccount(form, caller: caller)
@@ -83,7 +83,7 @@ extension FunnelController {
     /// A password, or else a mailed code, with the authenticator app's code when it is on.
     private func confirmIdentity(_ form: FunnelForm, caller: Caller) async throws -> AccountOutcome {
         let password = form.filled("password")
-        try await services.auth.reauthenticate(
+        try await services.auth.recentSignIn.reauthenticate(
             password: password, code: password == nil ? form.filled("code") : nil,
             secondFactorCode: form.filled("mfaCode"), caller: caller)
         return .done("confirmed")
@@ -93,7 +93,7 @@ extension FunnelController {
         guard form.text("confirm") == "yes" else {
             return .problem("Tick the box to confirm you want to delete your account.")
         }
-        try await services.auth.requireRecentSignIn(caller)
+        try await services.auth.recentSignIn.requireRecentSignIn(caller)
         try await services.profile.deleteAccount(caller)
         return .deleted
     }

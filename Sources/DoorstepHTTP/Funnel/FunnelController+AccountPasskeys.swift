@@ -30,7 +30,7 @@ extension FunnelController {
     /// Keeps the credential the browser made (WebAuthn JSON in `_passkey`) on the caller's account.
     func addAccountPasskey(_ form: FunnelForm, caller: Caller) async throws {
         let passkeys = try services.requirePasskeys()
-        let user = try await services.auth.requireRecentSignIn(caller)
+        let user = try await services.auth.recentSignIn.requireRecentSignIn(caller)
         guard let json = form.value(.passkey), !json.isEmpty else {
             // Says why the browser had no options to make one with, if there is a reason.
             _ = try await passkeys.registrationOptions(for: caller)

@@ -15,12 +15,12 @@ extension FunnelController {
         guard let flow = flow(context.parameters.get("id"), request) else { return notFound() }
         let browser = try await sessions.session(request)
         guard let caller = browser.state.signedIn?.caller,
-            let user = try? await services.auth.activeUser(caller), user.email != nil
+            let user = try? await services.auth.sessions.activeUser(caller), user.email != nil
         else { return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"]) }
         let query = request.uri.queryParameters
         let asks: FunnelPages.Confirmation =
             query.get("asks") == "code" ? .code : user.passwordHash == nil ? .mailACode : .password
-        let asksSecondFactor = (try? await services.auth.secondFactorStatus(caller).enabled) ?? false
+        let asksSecondFactor = (try? await services.auth.secondFactor.secondFactorStatus(caller).enabled) ?? false
         return Self.html(
             FunnelPages.confirmIdentity(
                 flow: flow, csrfToken: browser.state.csrfToken, asks: asks, asksSecondFactor: asksSecondFactor,
@@ -35,9 +35,9 @@ extension FunnelController {
         let form = try? await FunnelForm.read(request, size: .step)
         guard let browser = try await browserSending(form, request) else { return expiredForm(flow) }
         guard let form, let caller = browser.state.signedIn?.caller,
-            let user = try? await services.auth.activeUser(caller), let email = user.email
+            let user = try? await services.auth.sessions.activeUser(caller), let email = user.email
         else { return Response(status: .seeOther, headers: [.location: "/flows/\(flow.id)"]) }
-        let asksSecondFactor = (try? await services.auth.secondFactorStatus(caller).enabled) ?? false
+        let asksSecondFactor = (try? await services.auth.secondFactor.secondFactorStatus(caller).enabled) ?? false
         func page(_ asks: FunnelPages.Confirmation, _ message: String?) -> Response {
             Self.html(
                 FunnelPages.confirmIdentity(
@@ -47,7 +47,7 @@ extension FunnelController {
         }
         if form.value(.action) == ConfirmationRequest.send.rawValue {
             do {
-                _ = try await services.auth.sendCode(email: email, purpose: .login)
+                _ = try await services.auth.codes.sendCode(email: email, purpose: .login)
                 return page(.code, nil)
             } catch let error as ServiceError {
                 return page(.code, error.detail)
@@ -57,7 +57,7 @@ extension FunnelController {
         let code = form.filled("code")
         let asks = password != nil || user.passwordHash != nil ? "password" : "code"
         do {
-            try await services.auth.reauthenticate(
+            try await services.auth.recentSignIn.reauthenticate(
                 password: password, code: password == nil ? code : nil,
                 secondFactorCode: form.filled("mfaCode"), caller: caller)
         } catch let error as ServiceError {

@@ -42,7 +42,7 @@ extension FunnelController {
         engine.timeZone = browser.state.browserTimeZone
         var effects = makeEffects(browser: browser, request: request, upload: nil)
         do {
-            effects.completedSignIn = try await services.auth.completeSecondFactor(
+            effects.completedSignIn = try await services.auth.secondFactor.completeSecondFactor(
                 challengeHash: pending.challengeHash, code: form?.value("code") ?? "", meta: effects.meta)
             await step(&engine, &effects, &browser, request, variant: variant) { host, effects in
                 await host.enter(performer: &effects, now: { clock.now })

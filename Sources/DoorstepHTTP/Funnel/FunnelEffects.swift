@@ -54,19 +54,19 @@ struct FunnelEffects: FlowEffectPerformer {
     // MARK: - Accounts
 
     func identify(email: String) async throws -> EffectIdentity {
-        let identity = try await services.auth.identify(email: email)
+        let identity = try await services.auth.signIn.identify(email: email)
         return EffectIdentity(exists: identity.exists, hasPassword: identity.methods.contains("password"))
     }
 
     func sendCode(email: String, purpose: String) async throws {
         try await requireProof(.codeSend)
-        _ = try await services.auth.sendCode(
+        _ = try await services.auth.codes.sendCode(
             email: email, purpose: CodePurpose(rawValue: purpose), language: meta.language)
     }
 
     mutating func verifyCode(email: String, code: String, purpose: String) async throws -> EffectSignIn {
         try await signingIn {
-            try await $0.services.auth.verifyCode(
+            try await $0.services.auth.signIn.verifyCode(
                 email: email, code: code, purpose: CodePurpose(rawValue: purpose), meta: $0.meta)
         }
     }
@@ -74,7 +74,7 @@ struct FunnelEffects: FlowEffectPerformer {
     mutating func signUp(_ request: EffectSignUp) async throws -> EffectSignIn {
         try await requireProof(.signUp)
         return try await signingIn {
-            try await $0.services.auth.signUp(
+            try await $0.services.auth.signIn.signUp(
                 email: request.email, password: request.password, firstName: request.firstName,
                 lastName: request.lastName, name: request.name,
                 consents: request.consents.map { ($0.document, $0.version) }, meta: $0.meta)
@@ -84,22 +84,23 @@ struct FunnelEffects: FlowEffectPerformer {
     mutating func logIn(email: String, password: String, remember: Bool) async throws -> EffectSignIn {
         try await requireProof(.passwordLogIn)
         return try await signingIn(remember: remember) {
-            try await $0.services.auth.logIn(email: email, password: password, meta: $0.meta)
+            try await $0.services.auth.signIn.logIn(email: email, password: password, meta: $0.meta)
         }
     }
 
     func forgotPassword(email: String) async throws {
-        _ = try await services.auth.forgotPassword(email: email, language: meta.language)
+        _ = try await services.auth.passwords.forgotPassword(email: email, language: meta.language)
     }
 
     mutating func resetPassword(email: String, code: String, newPassword: String) async throws -> EffectSignIn {
         try await signingIn {
-            try await $0.services.auth.resetPassword(email: email, code: code, newPassword: newPassword, meta: $0.meta)
+            try await $0.services.auth.passwords.resetPassword(
+                email: email, code: code, newPassword: newPassword, meta: $0.meta)
         }
     }
 
     mutating func setPassword(_ newPassword: String) async throws {
-        try await services.auth.setPassword(newPassword: newPassword, currentPassword: nil, caller: caller())
+        try await services.auth.passwords.setPassword(newPassword: newPassword, currentPassword: nil, caller: caller())
     }
 
     mutating func signInWithApple(remember: Bool) async throws -> EffectSignIn {
@@ -142,7 +143,7 @@ struct FunnelEffects: FlowEffectPerformer {
     mutating func continueAsGuest() async throws -> EffectSignIn {
         if let signedIn { return EffectSignIn(isNewUser: false, isGuest: signedIn.isGuest) }
         try await requireProof(.guest)
-        let session = try await services.auth.continueAsGuest(meta: meta)
+        let session = try await services.auth.signIn.continueAsGuest(meta: meta)
         return adopt(session, isGuest: true)
     }
 
@@ -151,7 +152,7 @@ struct FunnelEffects: FlowEffectPerformer {
         guard let response = try passkeyMessage(RegistrationResponse.self) else {
             throw EffectFailure(.passkeyRequired, message: "This browser did not create a passkey.")
         }
-        let user = try await services.auth.activeUser(try caller())
+        let user = try await services.auth.sessions.activeUser(try caller())
         _ = try await passkeys.register(response, for: user, name: name)
     }
 
@@ -161,7 +162,7 @@ struct FunnelEffects: FlowEffectPerformer {
     }
 
     mutating func logOut() async throws {
-        try await services.auth.logOut(try caller())
+        try await services.auth.sessions.logOut(try caller())
         signedIn = nil
     }
 

@@ -89,7 +89,7 @@ struct BrowserSession: Sendable {
 struct BrowserSessions: Sendable {
     let storage: any Storage
     /// Checks a browser's sign-in by the rules every bearer token is checked by.
-    let auth: AuthService
+    let sessions: SessionService
     let clock: any WallClock
     let random: any RandomSource
     /// Keys the CSRF tokens and install ids of browsers not stored yet.
@@ -159,11 +159,11 @@ struct BrowserSessions: Sendable {
     /// loaded, so the next save moves the signed-out state to a new cookie.
     private func checkSignIn(of browser: inout BrowserSession, _ request: Request) async {
         guard let signedIn = browser.state.signedIn else { return }
-        let isActive = (try? await auth.activeCaller(signedIn.caller)) != nil
+        let isActive = (try? await sessions.activeCaller(signedIn.caller)) != nil
         if isActive, let expected = signedIn.closingCookieHash,
             request.cookies[closingCookieName].map({ Digests.sha256Hex($0.value) }) != expected
         {
-            try? await auth.logOut(signedIn.caller)
+            try? await sessions.logOut(signedIn.caller)
             browser.state.signedIn = nil
         } else if !isActive {
             browser.state.signedIn = nil

@@ -17,10 +17,10 @@ public struct AdminAccess: Sendable {
     }
 
     /// Whether `bearer` is the admin token or the token of an admin's session; 401 otherwise.
-    public func check(bearer: String?, auth: AuthService) async throws {
+    public func check(bearer: String?, sessions: SessionService) async throws {
         guard let bearer, !bearer.isEmpty else { throw ServiceError.unauthenticated }
         if allows(token: bearer) { return }
-        guard !emails.isEmpty, let user = try? await auth.signedInUser(bearer: bearer), allows(user) else {
+        guard !emails.isEmpty, let user = try? await sessions.signedInUser(bearer: bearer), allows(user) else {
             throw ServiceError.unauthenticated
         }
     }

@@ -66,7 +66,7 @@ public final class MailOutbox: Sendable {
     ///     asked for); nil for the composer's own.
     public func enqueue(
         _ kind: MailKind, to address: String, values: [String: String], code: String? = nil, language: String?,
-        in store: any StorageTransaction
+        in store: any OutboxRepository
     ) async throws {
         try limitCodes(of: kind)
         let words = try composer.compose(kind, values: values, language: language)

@@ -5,18 +5,33 @@ import Logging
 /// Passkey ceremonies: options with single-use challenges, registration to an account, sign-in
 /// with the same session every other sign-in gives, and the list and removal of an account's passkeys.
 public struct PasskeyService: Sendable {
-    let auth: AuthService
+    let storage: any Storage
     let verifier: PasskeyVerifier
+    /// Adding a passkey needs a recent sign-in.
+    let recentSignIn: RecentSignInService
+    /// Opens the session a passkey signs in to, as every other sign-in does.
+    let issuer: SessionIssuer
+    let outbox: MailOutbox
+    let context: ServiceContext
+
+    /// The repositories passkey ceremonies touch.
+    typealias Store = UserRepository & PasskeyRepository & IdentityRepository & OutboxRepository & SessionIssuer.Store
     /// How long a challenge is accepted.
     public static let challengeLifetime: TimeInterval = 300
 
     var party: PasskeyRelyingParty { verifier.party }
-    var storage: any Storage { auth.storage }
 
     /// Creates the service for `party`.
-    public init(auth: AuthService, party: PasskeyRelyingParty) {
-        self.auth = auth
+    init(
+        storage: any Storage, party: PasskeyRelyingParty, recentSignIn: RecentSignInService, issuer: SessionIssuer,
+        outbox: MailOutbox, context: ServiceContext
+    ) {
+        self.storage = storage
         self.verifier = PasskeyVerifier(party: party)
+        self.recentSignIn = recentSignIn
+        self.issuer = issuer
+        self.outbox = outbox
+        self.context = context
     }
 
     // MARK: - Registration
@@ -26,13 +41,13 @@ public struct PasskeyService: Sendable {
     /// Adding a passkey needs a recent sign-in and, for an account with an email, a verified one: a
     /// passkey added to an address nobody proved would outlive the owner's proving it.
     public func registrationOptions(for caller: Caller) async throws -> CreationOptions {
-        let user = try await auth.requireRecentSignIn(caller)
+        let user = try await recentSignIn.requireRecentSignIn(caller)
         if user.email != nil, !user.emailVerified {
             throw ServiceError(
                 status: 403, code: .emailNotVerified, detail: "Confirm your email before adding a passkey.")
         }
         let challenge = try await issueChallenge(.registration, userID: user.id)
-        let existing = try await storage.read { try await $0.passkeys(userID: user.id) }
+        let existing = try await storage.read { (store: any Store) in try await store.passkeys(userID: user.id) }
         let name = user.email ?? "Guest"
         let displayName = user.displayName ?? ""
         return CreationOptions(
@@ -59,19 +74,19 @@ public struct PasskeyService: Sendable {
         guard response.id == id || Base64URL.decode(response.id) == verified.credentialID else {
             throw PasskeyError.malformed("the response's id is not the attested credential's")
         }
-        let now = auth.clock.now
+        let now = context.clock.now
         let record = PasskeyRecord(
             id: id, userID: user.id, publicKey: Base64URL.encode(CBOREncoder.encode(verified.publicKey.cbor)),
             signCount: verified.signCount, backupEligible: verified.backupEligible, backedUp: verified.backedUp,
             name: Self.name(name, backedUp: verified.backupEligible), createdAt: now)
         do {
-            try await storage.transaction { store in
+            try await storage.transaction { (store: any Store) in
                 try await store.insertPasskey(record)
                 if let email = user.email {
-                    try await auth.outbox.enqueue(
+                    try await outbox.enqueue(
                         .passkeyAdded, to: email, values: [:], language: user.language, in: store)
                 }
-                try await auth.webhooks.enqueue(
+                try await context.webhooks.enqueue(
                     .passkeyAdded,
                     [
                         "userId": .id(user.id), "passkeyId": .string(record.id),
@@ -81,8 +96,8 @@ public struct PasskeyService: Sendable {
         } catch StorageError.duplicatePasskey {
             throw PasskeyError.alreadyRegistered
         }
-        auth.outbox.wake()
-        auth.audit.record(.passkeyAdded, user: user.id, reason: "attestation=\(verified.attestation)")
+        outbox.wake()
+        context.audit.record(.passkeyAdded, user: user.id, reason: "attestation=\(verified.attestation)")
         return record
     }
 
@@ -101,7 +116,7 @@ public struct PasskeyService: Sendable {
         do {
             return try await signIn(response, meta: meta)
         } catch let error as PasskeyError {
-            auth.metrics.signInFailed(.passkey, reason: error.serviceError.code.rawValue)
+            context.metrics.signInFailed(.passkey, reason: error.serviceError.code.rawValue)
             throw error
         }
     }
@@ -114,7 +129,7 @@ public struct PasskeyService: Sendable {
         else { throw PasskeyError.malformed("the assertion's fields must be base64url") }
         let challenge = try await takeChallenge(in: clientDataJSON, ceremony: .authentication, userID: nil)
         let id = Base64URL.encode(credentialID)
-        let found = try await storage.read { store -> (PasskeyRecord, UserRecord)? in
+        let found = try await storage.read { (store: any Store) -> (PasskeyRecord, UserRecord)? in
             guard let passkey = try await store.passkey(id: id), let user = try await store.user(id: passkey.userID)
             else { return nil }
             return (passkey, user)
@@ -132,26 +147,26 @@ public struct PasskeyService: Sendable {
         var used = passkey
         used.signCount = verified.signCount
         used.backedUp = verified.backedUp
-        used.lastUsedAt = auth.clock.now
+        used.lastUsedAt = context.clock.now
         let updated = used
-        let opened = try await storage.transaction { store in
+        let opened = try await storage.transaction { (store: any Store) in
             try await store.updatePasskey(updated)
-            return try await auth.openSession(for: user, meta: meta, in: store)
+            return try await issuer.openSession(for: user, meta: meta, in: store)
         }
-        return try await auth.signedIn(user, opened, isNewUser: false, method: .passkey)
+        return try await issuer.signedIn(user, opened, isNewUser: false, method: .passkey)
     }
 
     // MARK: - The account's passkeys
 
     /// The account's passkeys, oldest first.
     public func passkeys(of userID: UUID) async throws -> [PasskeyRecord] {
-        try await storage.read { try await $0.passkeys(userID: userID) }
+        try await storage.read { (store: any Store) in try await store.passkeys(userID: userID) }
     }
 
     /// Removes one of the account's passkeys; another account's is unknown. The last way into an
     /// account (a guest's only passkey, with no address, password or provider) stays.
     public func delete(id: String, of userID: UUID) async throws {
-        try await storage.transaction { store in
+        try await storage.transaction { (store: any Store) in
             guard let passkey = try await store.passkey(id: id), passkey.userID == userID else {
                 throw PasskeyError.unknownCredential
             }
@@ -164,10 +179,10 @@ public struct PasskeyService: Sendable {
                     detail: "This passkey is the only way into your account. Add an email first.")
             }
             try await store.deletePasskey(id: id)
-            try await auth.webhooks.enqueue(
+            try await context.webhooks.enqueue(
                 .passkeyRemoved, ["userId": .id(userID), "passkeyId": .string(id)], in: store)
         }
-        auth.audit.record(.passkeyRemoved, user: userID)
+        context.audit.record(.passkeyRemoved, user: userID)
     }
 
     /// Renames one of the account's passkeys (1–64 characters, no control characters).
@@ -176,7 +191,7 @@ public struct PasskeyService: Sendable {
         guard !name.isEmpty, raw.unicodeScalars.count <= 64, !TextRules.hasControlCharacters(name) else {
             throw ServiceError.invalid("name", code: "invalid_name", "Give the passkey a name of up to 64 characters.")
         }
-        return try await storage.transaction { store in
+        return try await storage.transaction { (store: any Store) in
             guard var passkey = try await store.passkey(id: id), passkey.userID == userID else {
                 throw PasskeyError.unknownCredential
             }
@@ -189,9 +204,9 @@ public struct PasskeyService: Sendable {
     // MARK: - Challenges
 
     private func issueChallenge(_ ceremony: PasskeyChallengeRecord.Ceremony, userID: UUID?) async throws -> String {
-        let challenge = auth.random.bytes(32)
-        let now = auth.clock.now
-        try await storage.transaction { store in
+        let challenge = context.random.bytes(32)
+        let now = context.clock.now
+        try await storage.transaction { (store: any Store) in
             try await store.deletePasskeyChallenges(expiredBefore: now)
             try await store.insertPasskeyChallenge(
                 PasskeyChallengeRecord(
@@ -208,8 +223,10 @@ public struct PasskeyService: Sendable {
     ) async throws -> [UInt8] {
         let clientData = try ClientData(json: clientDataJSON)
         let hash = Digests.sha256Hex(Base64URL.encode(clientData.challenge))
-        let now = auth.clock.now
-        let record = try await storage.transaction { try await $0.takePasskeyChallenge(hash: hash) }
+        let now = context.clock.now
+        let record = try await storage.transaction { (store: any Store) in
+            try await store.takePasskeyChallenge(hash: hash)
+        }
         guard let record, record.ceremony == ceremony, record.expiresAt >= now, record.userID == userID else {
             throw PasskeyError.challengeInvalid
         }

@@ -62,12 +62,16 @@ public struct AccountCredentials: Sendable {
         self.webhooks = webhooks
     }
 
+    /// The repositories ending credentials touches.
+    public typealias Store = SessionRepository & PasskeyRepository & IdentityRepository & SecondFactorRepository
+        & WebhookRepository
+
     /// Ends the `kinds` of credentials `user` holds, inside the caller's transaction; the session named
     /// by `keptSession` stays open. Returns the account without the ended password and providers (the
     /// caller saves it) and what was ended.
     func end(
         _ kinds: [CredentialKind], of user: UserRecord, except keptSession: UUID? = nil, at now: Date,
-        in store: any StorageTransaction
+        in store: any Store
     ) async throws -> (UserRecord, EndedCredentials) {
         var user = user
         var ended = EndedCredentials()
@@ -108,7 +112,7 @@ public struct AccountCredentials: Sendable {
     }
 
     /// Ends one session: its tokens stop working, and every browser signed in with it is signed out.
-    public func revoke(sessionID: UUID, at now: Date, in store: any StorageTransaction) async throws {
+    public func revoke(sessionID: UUID, at now: Date, in store: any Store) async throws {
         guard var session = try await store.session(id: sessionID), session.revokedAt == nil else { return }
         session.revokedAt = now
         try await store.updateSession(session)

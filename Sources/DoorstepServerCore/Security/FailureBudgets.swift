@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Wrong passwords and wrong codes are counted per address *and* per client (the address from the one
@@ -16,17 +17,24 @@ import Foundation
 ///
 /// A caller with no client (a command, a test without a network) is counted by its address alone.
 /// The ledger keeps a client only as a keyed hash with the address, never the client's address.
-extension AuthService {
+struct FailureBudgets: Sendable {
+    /// Keys the ledger subjects of clients.
+    let codeKey: SymmetricKey
+    let policy: AuthPolicy
+
+    /// The repositories counting failures touches.
+    typealias Store = CodeRepository & SecurityLedgerRepository
+
     /// The ledger subject of the current request's client trying `email`, or nil without a client.
     func clientSubject(for email: String) -> String? {
         guard let client = RequestTrace.current?.clientKey else { return nil }
-        return Digests.hmacHex("client\u{1F}\(email)\u{1F}\(client)", key: keys.codeKey)
+        return Digests.hmacHex("client\u{1F}\(email)\u{1F}\(client)", key: codeKey)
     }
 
     // MARK: - Passwords
 
     /// The seconds to wait before `email` may try a password again from this client, or nil.
-    func passwordLockOut(email: String, at now: Date, in store: any StorageTransaction) async throws -> Int? {
+    func passwordLockOut(email: String, at now: Date, in store: any Store) async throws -> Int? {
         let since = now.addingTimeInterval(-policy.loginFailureWindow)
         let address = try await store.loginFailures(email: email, since: since)
         guard let subject = clientSubject(for: email) else {
@@ -38,7 +46,7 @@ extension AuthService {
     }
 
     /// Counts a wrong password for `email`, against the address and this client.
-    func recordPasswordFailure(email: String, at now: Date, in store: any StorageTransaction) async throws {
+    func recordPasswordFailure(email: String, at now: Date, in store: any Store) async throws {
         try await store.recordLoginFailure(email: email, at: now)
         if let subject = clientSubject(for: email) {
             try await store.mark(
@@ -59,7 +67,7 @@ extension AuthService {
     /// Whether a code check for `email` is refused before the code is looked at: this client spent its
     /// budget for the address, or the address spent its own and `waiting` is not a code mailed since.
     func codeBudgetRefusal(
-        email: String, waiting: CodeRecord?, at now: Date, in store: any StorageTransaction
+        email: String, waiting: CodeRecord?, at now: Date, in store: any Store
     ) async throws -> CodeCheck? {
         let since = now.addingTimeInterval(-policy.failedCodeWindow)
         func spent(_ marks: [LedgerMark], _ limit: Int) -> CodeCheck {
@@ -87,7 +95,7 @@ extension AuthService {
     /// Counts a wrong code for `email`: against this client always, against the address only when a
     /// code was waiting to be guessed.
     func recordCodeFailure(
-        email: String, codeWasWaiting: Bool, at now: Date, in store: any StorageTransaction
+        email: String, codeWasWaiting: Bool, at now: Date, in store: any Store
     ) async throws {
         let forgetting = now.addingTimeInterval(-policy.failedCodeWindow)
         let subject = clientSubject(for: email)

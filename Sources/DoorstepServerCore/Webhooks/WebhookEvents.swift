@@ -24,7 +24,7 @@ public struct WebhookEvents: Sendable {
 
     /// Writes an event of `type` carrying `data` (ids and facts — never a password, code, token or
     /// secret) for every endpoint subscribed to it, as part of the caller's transaction.
-    public func enqueue(_ type: WebhookEventType, _ data: [String: Value], in store: any StorageTransaction)
+    public func enqueue(_ type: WebhookEventType, _ data: [String: Value], in store: any WebhookRepository)
         async throws
     {
         guard let clock, let random else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// What an operator does to accounts outside a request — `doorstep users delete`, `doorstep sessions
 /// revoke` — through the same services and credential rules a request uses, with the same webhooks,
@@ -26,8 +27,11 @@ public struct OperatorActions: Sendable {
         self.clock = clock
         self.credentials = AccountCredentials(webhooks: webhooks)
         self.profile = ProfileService(
-            storage: storage, avatars: avatars, clock: clock, random: random, deletionHooks: deletionHooks,
-            webhooks: webhooks, auditTrail: auditTrail)
+            storage: storage, avatars: avatars,
+            context: ServiceContext(
+                clock: clock, random: random, logger: Logger(label: "doorstep.profile"), webhooks: webhooks,
+                auditTrail: auditTrail),
+            deletionHooks: deletionHooks)
         self.auditTrail = auditTrail
         self.random = random
         self.purchases = PurchaseService(

@@ -1,7 +1,21 @@
 import DoorstepFlow
 import Foundation
 
-extension AuthService {
+/// Changing the signed-in account's address: a code to the new address, then the change once it
+/// comes back, with a note to the old one.
+public struct EmailChangeService: Sendable {
+    let storage: any Storage
+    let policy: AuthPolicy
+    let rules: InputRules
+    let codes: OneTimeCodes
+    /// Asking for a change needs a recent sign-in.
+    let recentSignIn: RecentSignInService
+    let outbox: MailOutbox
+    let context: ServiceContext
+
+    /// The repositories changing an address touches.
+    typealias Store = OneTimeCodes.Store & ModuleStateRepository & WebhookRepository
+
     /// Where a requested email change waits for its code, per account.
     static let emailChangeModule = "emailChange"
 
@@ -11,32 +25,32 @@ extension AuthService {
     public func requestEmailChange(_ caller: Caller, newEmail raw: String) async throws -> (
         expiresIn: Int, resendAfter: Int
     ) {
-        let user = try await requireRecentSignIn(caller)
+        let user = try await recentSignIn.requireRecentSignIn(caller)
         guard user.email != nil else {
             throw ServiceError(
                 status: 403, code: .forbidden, detail: "Create an account with your email before changing it.")
         }
-        let email = try validEmail(raw)
+        let email = try rules.validEmail(raw)
         guard email != user.email else {
             throw ServiceError.invalid("email", code: "unchanged", "That is already your email.")
         }
-        try await storage.transaction { store in
+        try await storage.transaction { (store: any Store) in
             if let owner = try await store.user(email: email) {
                 // Where addresses are not told, a taken one is answered as a free one: its owner gets a
                 // note instead of a code (counted by the same send limits), and no code can confirm it.
                 guard !policy.identifyEnabled else { throw ServiceError.emailTaken }
-                try await issueCode(to: email, purpose: .emailChange, deliver: false, language: nil, in: store)
+                try await codes.issue(to: email, purpose: .emailChange, deliver: false, language: nil, in: store)
                 try await outbox.enqueue(.addressInUse, to: email, values: [:], language: owner.language, in: store)
             } else {
-                try await issueCode(
+                try await codes.issue(
                     to: email, purpose: .emailChange, deliver: true, language: user.language, in: store)
             }
             try await store.saveModuleState(
                 userID: user.id, module: Self.emailChangeModule,
                 state: try Value.object(["email": .string(email)]).jsonData(),
-                at: clock.now)
+                at: context.clock.now)
         }
-        metrics.codeSent(purpose: CodePurpose.emailChange.rawValue)
+        context.metrics.codeSent(purpose: CodePurpose.emailChange.rawValue)
         outbox.wake()
         return (Int(policy.codeLifetime), Int(policy.resendAfter))
     }
@@ -44,13 +58,13 @@ extension AuthService {
     /// Changes the caller's address to the one the code was mailed to; the old address is told. Other
     /// sessions stay signed in.
     public func confirmEmailChange(_ caller: Caller, code: String) async throws -> UserRecord {
-        try checkCodeShape(code)
-        let now = clock.now
+        try codes.checkShape(code)
+        let now = context.clock.now
         enum Outcome {
             case changed(UserRecord, old: String?)
             case failed(CodeCheck)
         }
-        let outcome = try await storage.transaction { store -> Outcome in
+        let outcome = try await storage.transaction { (store: any Store) -> Outcome in
             guard var user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
             guard let state = try await store.moduleState(userID: user.id, module: Self.emailChangeModule),
                 let email = (try? Value(json: state))?.objectValue?["email"]?.stringValue
@@ -58,7 +72,7 @@ extension AuthService {
                 throw ServiceError(
                     status: 409, code: "no_email_change", detail: "Ask for a code to your new address first.")
             }
-            let check = try await checkCode(code, email: email, purpose: .emailChange, in: store)
+            let check = try await codes.check(code, email: email, purpose: .emailChange, in: store)
             guard check == .valid else { return .failed(check) }
             let old = user.email
             user.email = email
@@ -75,17 +89,17 @@ extension AuthService {
                 try await outbox.enqueue(
                     .emailChanged, to: old, values: ["email": email], language: user.language, in: store)
             }
-            try await webhooks.enqueue(
+            try await context.webhooks.enqueue(
                 .userUpdated, ["userId": .id(user.id), "changed": ["email"], "email": .string(email)], in: store)
-            try await webhooks.enqueue(.emailVerified, .emailOf(user), in: store)
+            try await context.webhooks.enqueue(.emailVerified, .emailOf(user), in: store)
             return .changed(user, old: old)
         }
         switch outcome {
         case .failed(let check):
-            throw codeError(check)
+            throw check.error
         case .changed(let user, _):
             outbox.wake()
-            audit.record(.emailChanged, user: user.id, session: caller.sessionID)
+            context.audit.record(.emailChanged, user: user.id, session: caller.sessionID)
             return user
         }
     }

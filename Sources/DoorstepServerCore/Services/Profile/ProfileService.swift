@@ -6,34 +6,23 @@ import Logging
 public struct ProfileService: Sendable {
     let storage: any Storage
     let avatars: any AvatarStore
-    let clock: any WallClock
-    let random: any RandomSource
-    let logger: Logger
+    let context: ServiceContext
     /// Work to do after an account is deleted, given the account and its provider identities (revoking
     /// its Apple token, for instance).
     let deletionHooks: [@Sendable (UserRecord, [IdentityRecord]) async -> Void]
-    /// Where account events go for webhooks.
-    let webhooks: WebhookEvents
-    let audit: SecurityAudit
 
     /// The largest photo accepted.
     public static let maximumAvatarSize = 5 * 1024 * 1024
 
     /// Creates the service.
     public init(
-        storage: any Storage, avatars: any AvatarStore, clock: any WallClock, random: any RandomSource,
-        logger: Logger = Logger(label: "doorstep.profile"),
-        deletionHooks: [@Sendable (UserRecord, [IdentityRecord]) async -> Void] = [],
-        webhooks: WebhookEvents = .disabled, auditTrail: AuditTrail? = nil
+        storage: any Storage, avatars: any AvatarStore, context: ServiceContext,
+        deletionHooks: [@Sendable (UserRecord, [IdentityRecord]) async -> Void] = []
     ) {
         self.storage = storage
         self.avatars = avatars
-        self.clock = clock
-        self.random = random
-        self.logger = logger
+        self.context = context
         self.deletionHooks = deletionHooks
-        self.webhooks = webhooks
-        self.audit = SecurityAudit(logger: logger, trail: auditTrail)
     }
 
     /// Changes the names given; `nil` leaves a name as it is, an empty string clears it. A name is kept
@@ -42,9 +31,9 @@ public struct ProfileService: Sendable {
     public func updateProfile(
         _ caller: Caller, firstName: String?, lastName: String?, name: String? = nil
     ) async throws -> UserRecord {
-        let first = try firstName.map { try AuthService.validName($0, field: "firstName") }
-        let last = try lastName.map { try AuthService.validName($0, field: "lastName") }
-        let full = try name.map { try AuthService.validFullName($0) }
+        let first = try firstName.map { try InputRules.validName($0, field: "firstName") }
+        let last = try lastName.map { try InputRules.validName($0, field: "lastName") }
+        let full = try name.map { try InputRules.validFullName($0) }
         return try await storage.transaction { store in
             guard var user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
             let before = user
@@ -61,9 +50,10 @@ public struct ProfileService: Sendable {
             if user.lastName != before.lastName { changed.append("lastName") }
             if user.fullName != before.fullName { changed.append("name") }
             guard !changed.isEmpty else { return user }
-            user.updatedAt = clock.now
+            user.updatedAt = context.clock.now
             try await store.updateUser(user)
-            try await webhooks.enqueue(.userUpdated, ["userId": .id(user.id), "changed": .array(changed)], in: store)
+            try await context.webhooks.enqueue(
+                .userUpdated, ["userId": .id(user.id), "changed": .array(changed)], in: store)
             return user
         }
     }
@@ -86,19 +76,19 @@ public struct ProfileService: Sendable {
             // Every kind of credential ends by the one list before the account goes, so none outlives it
             // in a store that does not cascade. `user.deleted` tells subscribers of all of it at once.
             _ = try await AccountCredentials(webhooks: .disabled).end(
-                CredentialKind.allCases, of: user, at: clock.now, in: store)
+                CredentialKind.allCases, of: user, at: context.clock.now, in: store)
             for group in try await store.groups(userID: user.id) {
                 try await store.deleteMember(groupID: group.id, userID: user.id)
                 if try await store.members(groupID: group.id).isEmpty { try await store.deleteGroup(id: group.id) }
             }
             try await store.deleteUser(id: user.id)
-            try await webhooks.enqueue(
+            try await context.webhooks.enqueue(
                 .userDeleted, ["userId": .id(user.id), "deletedBy": .string(deletedBy)], in: store)
             return (user, identities)
         }
         if let avatarID = user.avatarID { try? await avatars.delete(id: avatarID) }
         for hook in deletionHooks { await hook(user, identities) }
-        audit.record(.accountDeleted, user: user.id, actor: deletedBy == "self" ? "user" : deletedBy)
+        context.audit.record(.accountDeleted, user: user.id, actor: deletedBy == "self" ? "user" : deletedBy)
     }
 
     /// Records the documents the user accepted; returns every consent, newest per document.
@@ -109,7 +99,7 @@ public struct ProfileService: Sendable {
             throw ServiceError.invalid("consents", code: "invalid_count", "Send between 1 and 20 consents.")
         }
         try Self.checkConsents(consents)
-        let now = clock.now
+        let now = context.clock.now
         return try await storage.transaction { store in
             try await Self.record(consents, of: caller.userID, at: now, in: store)
             return Self.newestPerDocument(try await store.consents(userID: caller.userID))
@@ -119,7 +109,7 @@ public struct ProfileService: Sendable {
     /// Stores consents checked by ``checkConsents(_:)`` inside the caller's transaction.
     static func record(
         _ consents: [(document: String, version: String)], of userID: UUID, at now: Date,
-        in store: any StorageTransaction
+        in store: any ProfileRepository
     ) async throws {
         for consent in consents {
             try await store.insertConsent(
@@ -161,15 +151,16 @@ public struct ProfileService: Sendable {
         guard let contentType = Self.imageType(of: data) else {
             throw ServiceError(status: 415, code: .unsupportedMediaType, detail: "Send a JPEG or PNG photo.")
         }
-        let id = random.token(bytes: 16)
+        let id = context.random.token(bytes: 16)
         try await avatars.save(data, id: id, contentType: contentType)
         let (user, previous) = try await storage.transaction { store -> (UserRecord, String?) in
             guard var user = try await store.user(id: caller.userID) else { throw ServiceError.unauthenticated }
             let previous = user.avatarID
             user.avatarID = id
-            user.updatedAt = clock.now
+            user.updatedAt = context.clock.now
             try await store.updateUser(user)
-            try await webhooks.enqueue(.userUpdated, ["userId": .id(user.id), "changed": ["avatar"]], in: store)
+            try await context.webhooks.enqueue(
+                .userUpdated, ["userId": .id(user.id), "changed": ["avatar"]], in: store)
             return (user, previous)
         }
         if let previous { try? await avatars.delete(id: previous) }

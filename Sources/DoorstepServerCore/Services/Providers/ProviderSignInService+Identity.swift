@@ -1,7 +1,7 @@
 import DoorstepFlow
 import Foundation
 
-extension AuthService {
+extension ProviderSignInService {
     /// Signs in with an identity a provider vouched for. The first sign-in creates the account (with
     /// the names Apple sends only then); later ones find it. An email that already has an account is
     /// linked to it only when the provider says the email is verified (otherwise 409 `email_taken`), and
@@ -11,13 +11,13 @@ extension AuthService {
         with identity: VerifiedIdentity, firstName: String?, lastName: String?, providerRefreshToken: String?,
         meta: RequestMeta
     ) async throws -> AuthSession {
-        let first = try Self.validName(firstName, field: "firstName")
-        let last = try Self.validName(lastName, field: "lastName")
+        let first = try InputRules.validName(firstName, field: "firstName")
+        let last = try InputRules.validName(lastName, field: "lastName")
         let email = identity.email.flatMap { EmailAddress.isValid($0) ? EmailAddress.normalized($0) : nil }
-        let providerRefreshToken = try providerRefreshToken.map { try ProviderTokenSealer(keys: keys).seal($0) }
+        let providerRefreshToken = try providerRefreshToken.map { try tokenSealer.seal($0) }
         let method = SignInMethod(rawValue: identity.provider) ?? .apple
-        let outcome = try await storage.transaction { store -> SignInOutcome in
-            let now = clock.now
+        let outcome = try await storage.transaction { (store: any Store) -> SignInOutcome in
+            let now = context.clock.now
             try await useNonce(of: identity, at: now, in: store)
             if var link = try await store.identity(provider: identity.provider, subject: identity.subject),
                 let user = try await store.user(id: link.userID)
@@ -26,10 +26,10 @@ extension AuthService {
                     link.providerRefreshToken = providerRefreshToken
                     try await store.updateIdentity(link)
                 }
-                if let challenge = try await secondFactorChallenge(for: user, method: method, in: store) {
+                if let challenge = try await secondFactor.challenge(for: user, method: method, in: store) {
                     return .secondFactor(challenge, user.id)
                 }
-                let opened = try await openSession(for: user, meta: meta, in: store)
+                let opened = try await issuer.openSession(for: user, meta: meta, in: store)
                 return .signedIn(user, opened, isNew: false)
             }
             var user: UserRecord
@@ -38,96 +38,46 @@ extension AuthService {
                 // Linking needs the provider's word that the address is theirs; an account that never
                 // proved the address loses what was set on it before it is linked.
                 guard identity.emailVerified else { throw ServiceError.emailTaken }
-                user = try await proveEmail(of: existing, at: now, in: store)
+                user = try await accounts.proveEmail(of: existing, at: now, in: store)
                 if !user.providers.contains(identity.provider) { user.providers.append(identity.provider) }
                 user.updatedAt = now
                 try await store.updateUser(user)
             } else {
                 user = UserRecord(
-                    id: random.uuid(), email: email, emailVerified: email != nil && identity.emailVerified,
+                    id: context.random.uuid(), email: email, emailVerified: email != nil && identity.emailVerified,
                     firstName: first, lastName: last, language: meta.language, providers: [identity.provider],
                     createdAt: now)
-                try await createUser(user, in: store)
+                try await accounts.create(user, in: store)
                 isNew = true
             }
-            audit.record(.identityLinked, user: user.id, reason: identity.provider)
+            context.audit.record(.identityLinked, user: user.id, reason: identity.provider)
             try await store.insertIdentity(
                 IdentityRecord(
                     provider: identity.provider, subject: identity.subject,
                     userID: user.id, providerRefreshToken: providerRefreshToken,
                     createdAt: now))
-            if let challenge = try await secondFactorChallenge(for: user, method: method, in: store) {
+            if let challenge = try await secondFactor.challenge(for: user, method: method, in: store) {
                 return .secondFactor(challenge, user.id)
             }
-            let opened = try await openSession(for: user, meta: meta, in: store)
+            let opened = try await issuer.openSession(for: user, meta: meta, in: store)
             return .signedIn(user, opened, isNew: isNew)
         }
-        return try await finish(outcome, method: method)
+        return try await issuer.finish(outcome, method: method)
     }
-}
 
-extension AuthService {
     /// How long a used identity-token nonce is remembered: well past the longest-lived token.
     static let usedNonceRetention: TimeInterval = 7 * 24 * 60 * 60
 
     /// Records that `identity`'s token signed someone in, on every instance: the same token coming back
     /// (to this instance after a restart, or to another) is refused.
-    func useNonce(of identity: VerifiedIdentity, at now: Date, in store: any StorageTransaction) async throws {
+    func useNonce(of identity: VerifiedIdentity, at now: Date, in store: any SecurityLedgerRepository) async throws {
         let subject = identity.provider + ":" + Digests.sha256Hex(identity.nonce)
         guard try await store.marks(.identityNonce, subject: subject, since: .distantPast).isEmpty else {
-            audit.record(.identityTokenReplayed, reason: identity.provider)
+            context.audit.record(.identityTokenReplayed, reason: identity.provider)
             throw IdentityTokenVerifier.invalid
         }
         try await store.mark(
             .identityNonce, subject: subject, LedgerMark(at: now, weight: 1),
             forgettingBefore: now.addingTimeInterval(-Self.usedNonceRetention))
-    }
-}
-
-/// Sign in with Apple and Google: checks the identity token with the provider's verifier, then signs
-/// in. A provider that is not configured does not exist (404).
-public struct ProviderSignInService: Sendable {
-    let auth: AuthService
-    let verifiers: [String: IdentityTokenVerifier]
-    let apple: AppleTokenClient?
-
-    /// Creates the service for the configured providers.
-    public init(auth: AuthService, verifiers: [String: IdentityTokenVerifier], apple: AppleTokenClient?) {
-        self.auth = auth
-        self.verifiers = verifiers
-        self.apple = apple
-    }
-
-    /// The providers people can sign in with, in a stable order.
-    public var enabledProviders: [String] { verifiers.keys.sorted() }
-
-    /// Signs in with a provider's identity token.
-    public func signIn(
-        provider: String, token: String, rawNonce: String?, authorizationCode: String?, firstName: String?,
-        lastName: String?, meta: RequestMeta
-    ) async throws -> AuthSession {
-        guard let verifier = verifiers[provider] else {
-            throw ServiceError(status: 404, code: .notFound, detail: "Sign-in with \(provider) is not set up here.")
-        }
-        let method = SignInMethod(rawValue: provider) ?? .apple
-        let identity: VerifiedIdentity
-        do {
-            identity = try await verifier.verify(token, rawNonce: rawNonce)
-        } catch {
-            auth.metrics.signInFailed(method, reason: error.code.rawValue)
-            throw error
-        }
-        var refreshToken: String?
-        if provider == "apple", let apple, let code = authorizationCode, !code.isEmpty, code.utf8.count <= 1_024 {
-            refreshToken = try? await apple.refreshToken(forCode: code)
-        }
-        return try await auth.signIn(
-            with: identity, firstName: firstName, lastName: lastName,
-            providerRefreshToken: refreshToken, meta: meta)
-    }
-
-    /// Revokes the Apple tokens of a deleted account.
-    public func revokeAppleTokens(of identities: [IdentityRecord]) async {
-        await apple?.revokeTokens(of: ProviderTokenSealer(keys: auth.keys).opened(identities))
     }
 }

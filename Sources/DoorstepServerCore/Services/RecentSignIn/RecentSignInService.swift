@@ -1,23 +1,39 @@
 import DoorstepFlow
 import Foundation
 
-extension AuthService {
+/// Recent sign-in: the changes that could lock an owner out ask that the session proved who it is
+/// within the last few minutes, and a session proves it again with a password or a mailed code
+/// (and the authenticator app, where one is in force).
+public struct RecentSignInService: Sendable {
+    let storage: any Storage
+    let policy: AuthPolicy
+    let codes: OneTimeCodes
+    let secondFactor: SecondFactorCheck
+    let passwords: PasswordHashing
+    let budgets: FailureBudgets
+    let context: ServiceContext
+
+    /// The repositories proving a sign-in again touches.
+    typealias Store = OneTimeCodes.Store & FailureBudgets.Store & SecondFactorCheck.Store & SessionRepository
+
     /// The caller's account, when the session proved who it is within the last few minutes (its sign-in
     /// or a re-authentication); otherwise 403 `reauthentication_required`. Deleting the account, adding
     /// a passkey and setting a password ask this, so a session taken over (an unlocked phone, a stolen
     /// token) cannot lock its owner out. A guest without an email has nothing else to prove and passes.
     @discardableResult
     public func requireRecentSignIn(_ caller: Caller) async throws -> UserRecord {
-        let now = clock.now
+        let now = context.clock.now
         guard
-            let (session, user) = try await storage.read({ try await $0.sessionAndUser(sessionID: caller.sessionID) }),
+            let (session, user) = try await storage.read({ (store: any Store) in
+                try await store.sessionAndUser(sessionID: caller.sessionID)
+            }),
             session.userID == caller.userID,
             session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
         else { throw ServiceError.sessionRevoked }
         guard user.email != nil, now.timeIntervalSince(session.authenticatedAt) > policy.recentSignInWindow else {
             return user
         }
-        audit.record(.reauthenticationRequired, user: user.id, session: session.id)
+        context.audit.record(.reauthenticationRequired, user: user.id, session: session.id)
         throw ServiceError.reauthenticationRequired
     }
 
@@ -31,32 +47,37 @@ extension AuthService {
     public func reauthenticate(
         password: String?, code: String?, secondFactorCode: String? = nil, caller: Caller
     ) async throws {
-        let now = clock.now
-        guard let user = try await storage.read({ try await $0.user(id: caller.userID) }), let email = user.email
+        let now = context.clock.now
+        guard let user = try await storage.read({ (store: any Store) in try await store.user(id: caller.userID) }),
+            let email = user.email
         else { throw ServiceError.unauthenticated }
         // Asked for before the first factor is checked, so a mailed code is not spent on a try that
         // cannot succeed.
-        let hasSecondFactor = try await storage.read { try await $0.secondFactor(userID: user.id)?.confirmedAt != nil }
-        if hasSecondFactor, (secondFactorCode ?? "").isEmpty { throw Self.secondFactorCodeRequired }
+        let hasSecondFactor = try await storage.read { (store: any Store) in
+            try await store.secondFactor(userID: user.id)?.confirmedAt != nil
+        }
+        if hasSecondFactor, (secondFactorCode ?? "").isEmpty { throw SecondFactorCheck.codeRequired }
         switch (password, code) {
         case (let password?, nil):
             try await confirmPassword(password, of: user, email: email, at: now)
         case (nil, let code?):
-            try checkCodeShape(code)
-            let check = try await storage.transaction { store in
-                try await checkCode(code, email: email, purpose: .login, in: store)
+            try codes.checkShape(code)
+            let check = try await storage.transaction { (store: any Store) in
+                try await codes.check(code, email: email, purpose: .login, in: store)
             }
-            guard check == .valid else { throw codeError(check) }
+            guard check == .valid else { throw check.error }
         default:
             throw ServiceError.invalid("password", code: "required", "Enter your password or the code we emailed you.")
         }
         // A wrong app code is committed as a failure (it counts toward the account's budget) and then
         // refused, as at sign-in.
-        let refusal = try await storage.transaction { store -> ServiceError? in
+        let refusal = try await storage.transaction { (store: any Store) -> ServiceError? in
             if let factor = try await store.secondFactor(userID: user.id), factor.confirmedAt != nil {
-                guard let secondFactorCode, secondFactorCode.utf8.count <= 32 else { return Self.wrongSecondFactor }
+                guard let secondFactorCode, secondFactorCode.utf8.count <= 32 else {
+                    return SecondFactorCheck.wrongCode
+                }
                 do {
-                    try await proveSecondFactor(secondFactorCode, of: factor, at: now, in: store)
+                    try await secondFactor.prove(secondFactorCode, of: factor, at: now, in: store)
                 } catch let error as ServiceError {
                     return error
                 }
@@ -69,7 +90,7 @@ extension AuthService {
             return nil
         }
         if let refusal { throw refusal }
-        audit.record(.reauthenticated, user: user.id, session: caller.sessionID)
+        context.audit.record(.reauthenticated, user: user.id, session: caller.sessionID)
     }
 
     /// Checks the account's password as a log-in does: the lock-out first, a failure counted.
@@ -77,17 +98,18 @@ extension AuthService {
         guard !password.isEmpty, PasswordPolicy.length(of: password) <= PasswordPolicy.maximumLength else {
             throw ServiceError.invalidCredentials
         }
-        if let lockOut = try await storage.read({ try await passwordLockOut(email: email, at: now, in: $0) }) {
-            audit.record(.lockedOut, user: user.id)
+        if let lockOut = try await storage.read({ (store: any Store) in
+            try await budgets.passwordLockOut(email: email, at: now, in: store)
+        }) {
+            context.audit.record(.lockedOut, user: user.id)
             throw ServiceError.tooManyAttempts(retryAfter: lockOut)
         }
-        guard try await passwordMatches(password, user.passwordHash) else {
-            try await storage.transaction { try await recordPasswordFailure(email: email, at: now, in: $0) }
-            audit.record(.logInFailed, user: user.id, reason: "current_password")
+        guard try await passwords.matches(password, user.passwordHash) else {
+            try await storage.transaction { (store: any Store) in
+                try await budgets.recordPasswordFailure(email: email, at: now, in: store)
+            }
+            context.audit.record(.logInFailed, user: user.id, reason: "current_password")
             throw ServiceError.invalidCredentials
         }
     }
-
-    static let secondFactorCodeRequired = ServiceError(
-        status: 403, code: .mfaCodeRequired, detail: "Enter the code from your authenticator app.")
 }

@@ -97,6 +97,9 @@ def setUpModule():
          "--rate-limits", "off", "--password-cost", "4", "--admin-token", ADMIN_TOKEN,
          "--admin-email", ADMIN_EMAIL,
          "--flows-directory", started_experiments(),
+         # Every page that signs up or mails a code asks its puzzle to be solved, as a guarded
+         # deployment does; the walks finish by solving them.
+         "--app-attest", "sign-up=enforce,code-send=enforce", "--apple-app-id", "ABCDE12345.com.example.doorstep",
          # Browsers accept passkeys on localhost over plain http, never on an IP address.
          "--passkey-rp-id", "localhost", "--passkey-origin", f"http://localhost:{port}"],
         stdout=log, stderr=subprocess.STDOUT)

@@ -239,14 +239,6 @@ struct FunnelController: Sendable {
         return engine
     }
 
-    func makeEffects(browser: BrowserSession, request: Request, upload: Data?) -> FunnelEffects {
-        FunnelEffects(
-            services: services, proofs: proofs,
-            meta: RequestMeta(userAgent: request.headers[.userAgent], languages: FunnelLanguage.preferred(by: request)),
-            upload: upload,
-            signedIn: browser.state.signedIn, webProviders: Set(webSignIns.keys))
-    }
-
     /// Keeps the walk on the server too, so an app signed in to the same account can resume it.
     func syncProgress(_ snapshot: FlowSnapshot, browser: inout BrowserSession) async {
         guard let caller = browser.state.signedIn?.caller else { return }

@@ -1,5 +1,7 @@
 import DoorstepFlow
 import DoorstepServerCore
+import Foundation
+import Hummingbird
 import Synchronization
 
 extension FunnelEffects {
@@ -22,6 +24,15 @@ final class ProvenOnce: Sendable {
 }
 
 extension FunnelController {
+    /// The performer of one browser request's effects.
+    func makeEffects(browser: BrowserSession, request: Request, upload: Data?) -> FunnelEffects {
+        FunnelEffects(
+            services: services, proofs: proofs,
+            meta: RequestMeta(userAgent: request.headers[.userAgent], languages: FunnelLanguage.preferred(by: request)),
+            upload: upload,
+            signedIn: browser.state.signedIn, webProviders: Set(webSignIns.keys))
+    }
+
     /// The effects a policy may guard, by the action it names them.
     static let guardedEffects: [String: ProtectedAction] = [
         FlowEffect.signUp.rawValue: .signUp, FlowEffect.sendCode.rawValue: .codeSend,

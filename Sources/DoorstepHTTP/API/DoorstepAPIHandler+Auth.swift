@@ -91,7 +91,8 @@ extension DoorstepAPIHandler {
 
     func continueAsGuest(_ input: Operations.ContinueAsGuest.Input) async throws -> Operations.ContinueAsGuest.Output {
         try await requireProof(for: .guest)
-        return .created(.init(body: .json(WireModels.session(try await services.auth.signIn.continueAsGuest(meta: meta)))))
+        return .created(
+            .init(body: .json(WireModels.session(try await services.auth.signIn.continueAsGuest(meta: meta)))))
     }
 
     func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output {

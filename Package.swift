@@ -141,6 +141,7 @@ let package = Package(
                 server("MultipartKit", "multipart-kit"),
                 server("HTTPTypes", "swift-http-types"),
                 server("Prometheus", "swift-prometheus"),
+                server("CoreMetrics", "swift-metrics"),
             ],
             resources: [.copy("Funnel/Assets")]
         ),

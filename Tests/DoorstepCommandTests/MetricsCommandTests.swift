@@ -88,6 +88,27 @@ struct MetricsCommandTests {
         #expect(server.terminate() == 0)
     }
 
+    @Test("Every family on a live /metrics has # HELP and # TYPE; readiness and both queues are read at the scrape")
+    func everyFamilyExplained() async throws {
+        let server = try ServerProcess(runner: doorstep, arguments: ["--metrics", "on"])
+        let base = try await server.waitUntilListening()
+        let signUp = try await HTTP(base: base).send(
+            "POST", "v1/auth/signup", json: ["email": "eve@example.com", "password": "Copper-Kettle-5150"])
+        #expect(signUp.status == 201)
+        let scrape = try await Self.scrape(base)
+        let lines = scrape.text.split(separator: "\n")
+        let typed = lines.filter { $0.hasPrefix("# TYPE ") }.map { $0.split(separator: " ")[2] }
+        let helped = lines.filter { $0.hasPrefix("# HELP ") }.map { $0.split(separator: " ")[2] }
+        #expect(!typed.isEmpty && typed == helped, "a # HELP line before each # TYPE line")
+        let samples = Self.samples(scrape.text)
+        #expect(samples["doorstep_ready"] == 1)
+        #expect(samples["doorstep_webhook_queue_pending"] == 0)
+        #expect(samples["doorstep_webhook_queue_oldest_pending_age_seconds"] == 0)
+        #expect(samples["doorstep_mail_outbox_oldest_pending_age_seconds"] != nil)
+        #expect((samples["doorstep_password_hash_workers"] ?? 0) >= 1)
+        #expect(server.terminate() == 0)
+    }
+
     @Test("Without --metrics there is no /metrics")
     func offByDefault() async throws {
         let server = try ServerProcess(runner: doorstep)

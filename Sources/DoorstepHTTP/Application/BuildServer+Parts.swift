@@ -43,10 +43,13 @@ func registerWellKnownRoutes(
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
     }
     let outbox = core.outbox
-    if dependencies.metrics.registry != nil {
-        routes.get("/metrics") { _, _ in await dependencies.metrics.exposition(outbox: outbox) }
-    }
     let storage = core.storage
+    if dependencies.metrics.registry != nil {
+        routes.get("/metrics") { _, _ in
+            await dependencies.metrics.exposition(
+                storage: storage, outbox: outbox, readiness: dependencies.readiness, clock: dependencies.clock)
+        }
+    }
     routes.get("/readyz") { _, _ in
         try await readinessResponse(storage: storage, outbox: outbox, readiness: dependencies.readiness)
     }

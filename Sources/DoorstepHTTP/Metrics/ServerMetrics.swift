@@ -21,12 +21,23 @@ public struct ServerMetrics: Sendable {
             .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
             .seconds(1), .milliseconds(2_500), .seconds(5), .seconds(10),
         ]
-        return ServerMetrics(core: DoorstepMetrics(factory: factory), registry: registry)
+        let described = DescribedMetricsFactory(prometheus: factory, helpTexts: DoorstepMetrics.helpTexts)
+        let core = DoorstepMetrics(factory: described)
+        core.declareKnownSeries()
+        return ServerMetrics(core: core, registry: registry)
     }
 
-    /// The Prometheus text exposition, after reading what is only known by asking (the outbox).
-    func exposition(outbox: MailOutbox) async -> Response {
-        if let backlog = try? await outbox.backlog() { core.outboxBacklog(backlog) }
+    /// The Prometheus text exposition, after reading what is only known by asking: the mail outbox's
+    /// and the webhook queue's backlogs, and whether the instance is ready.
+    func exposition(storage: any Storage, outbox: MailOutbox, readiness: Readiness, clock: any WallClock) async
+        -> Response
+    {
+        let isReady = readiness.isDraining ? false : await storage.isHealthy()
+        core.ready(isReady)
+        if let backlog = try? await outbox.backlog() { core.outboxBacklog(backlog, now: clock.now) }
+        if let backlog = try? await storage.read({ try await $0.webhookBacklog() }) {
+            core.webhookBacklog(backlog, now: clock.now)
+        }
         var headers = HTTPFields()
         headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
         headers[.cacheControl] = "no-store"

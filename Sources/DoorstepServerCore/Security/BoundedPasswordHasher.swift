@@ -124,12 +124,13 @@ final class HashingGate: Sendable {
         self.metrics = metrics
         self.elapsed = elapsed
         self.sleep = sleep
+        metrics.hashing(running: 0, waiting: 0, workers: workers, queueLimit: maximumQueue)
     }
 
     /// Reports the places in use and the queue, after a change.
     private func report() {
         let (running, waiting) = state.withLock { ($0.running, $0.waiting) }
-        metrics.hashing(running: running, waiting: waiting)
+        metrics.hashing(running: running, waiting: waiting, workers: workers, queueLimit: maximumQueue)
     }
 
     var refusals: Int { state.withLock { $0.refusals } }

@@ -1,4 +1,5 @@
 import CoreMetrics
+import struct Foundation.Date
 
 /// How a person signed in or signed up, as counted for operators.
 public enum SignInMethod: String, Sendable, CaseIterable {
@@ -25,6 +26,26 @@ public struct DoorstepMetrics: Sendable {
     /// Metrics made by `factory`.
     public init(factory: any MetricsFactory) {
         self.factory = factory
+    }
+
+    /// Makes the counters whose every series is known in advance, at zero, so a scrape shows them
+    /// before their first event and a rate over them counts that event (a series that appears at 1
+    /// has no increase to show): lock-outs, refreshes and reuses, shed hashes, mail results, and
+    /// sessions opened by each method.
+    public func declareKnownSeries() {
+        for name in [
+            "doorstep_lockouts_total", "doorstep_token_refreshes_total", "doorstep_refresh_token_reuses_total",
+            "doorstep_password_hashes_shed_total",
+        ] {
+            _ = counter(name)
+        }
+        for result in ["sent", "retrying", "failed"] {
+            _ = counter("doorstep_mail_deliveries_total", [("result", result)])
+        }
+        for method in SignInMethod.allCases {
+            _ = counter("doorstep_signups_total", [("method", method.rawValue)])
+            _ = counter("doorstep_signins_total", [("method", method.rawValue)])
+        }
     }
 
     func counter(_ name: String, _ dimensions: [(String, String)] = []) -> Counter {
@@ -93,10 +114,13 @@ public struct DoorstepMetrics: Sendable {
 
     // MARK: - Hashing, storage, mail, flows
 
-    /// Password hashing's places and queue, after each change.
-    func hashing(running: Int, waiting: Int) {
+    /// Password hashing's places and queue, after each change, with their sizes: `workers` places
+    /// and at most `queueLimit` waiting.
+    func hashing(running: Int, waiting: Int, workers: Int, queueLimit: Int) {
         gauge("doorstep_password_hashes_running").record(running)
         gauge("doorstep_password_hashes_waiting").record(waiting)
+        gauge("doorstep_password_hash_workers").record(workers)
+        gauge("doorstep_password_hash_queue_limit").record(queueLimit)
     }
 
     /// A password request refused because hashing stayed busy.
@@ -114,10 +138,26 @@ public struct DoorstepMetrics: Sendable {
         counter("doorstep_mail_deliveries_total", [("result", result)]).increment()
     }
 
-    /// The outbox's backlog, as last read.
-    public func outboxBacklog(_ backlog: OutboxBacklog) {
-        gauge("doorstep_mail_outbox_pending").record(backlog.pending)
-        gauge("doorstep_mail_outbox_failed").record(backlog.failed)
+    /// The mail outbox's backlog, as last read, with the age of its oldest waiting mail at `now`.
+    public func outboxBacklog(_ backlog: OutboxBacklog, now: Date) {
+        queueBacklog("doorstep_mail_outbox", backlog, now: now)
+    }
+
+    /// The webhook queue's backlog, as last read, with the age of its oldest waiting delivery at `now`.
+    public func webhookBacklog(_ backlog: OutboxBacklog, now: Date) {
+        queueBacklog("doorstep_webhook_queue", backlog, now: now)
+    }
+
+    private func queueBacklog(_ prefix: String, _ backlog: OutboxBacklog, now: Date) {
+        gauge("\(prefix)_pending").record(backlog.pending)
+        gauge("\(prefix)_failed").record(backlog.failed)
+        let age = backlog.oldestPendingSince.map { max(0, now.timeIntervalSince($0)) } ?? 0
+        gauge("\(prefix)_oldest_pending_age_seconds").record(age)
+    }
+
+    /// Whether this instance would answer `/readyz` with 200, as read at a scrape.
+    public func ready(_ isReady: Bool) {
+        gauge("doorstep_ready").record(isReady ? 1 : 0)
     }
 
     /// A flow's answers submitted at its end.

@@ -10,7 +10,8 @@ struct AppAttestOptions: ParsableArguments {
         help: """
             What sign-up, code sends, guests and password log-ins ask of an App Attest assertion: \
             action=mode pairs such as sign-up=enforce,code-send=monitor (actions: sign-up, code-send, guest, \
-            password-login, all; modes: off, monitor, enforce). (default: off for all)
+            password-login, all; modes: off, monitor, enforce). An action after app. or web. sets that side alone: \
+            the app's App Attest or the web funnel's puzzle. (default: off for all)
             """)
     var policy: String?
 

@@ -98,8 +98,9 @@ def setUpModule():
          "--admin-email", ADMIN_EMAIL,
          "--flows-directory", started_experiments(),
          # Every page that signs up or mails a code asks its puzzle to be solved, as a guarded
-         # deployment does; the walks finish by solving them.
-         "--app-attest", "sign-up=enforce,code-send=enforce", "--apple-app-id", "ABCDE12345.com.example.doorstep",
+         # deployment does; the walks finish by solving them. The API, which the walks also call
+         # to set up accounts, is left as an app's older versions would need it.
+         "--app-attest", "web.sign-up=enforce,web.code-send=enforce",
          # Browsers accept passkeys on localhost over plain http, never on an IP address.
          "--passkey-rp-id", "localhost", "--passkey-origin", f"http://localhost:{port}"],
         stdout=log, stderr=subprocess.STDOUT)
@@ -566,8 +567,10 @@ def translation(localization):
 
 
 def message(english, language):
-    """What one of the server's own sentences reads in `language`."""
-    return translation(MESSAGES["strings"][english]["localizations"][language])
+    """What one of the server's own sentences reads in `language`: its messages, or the renderers'
+    words that its pages share."""
+    catalog = MESSAGES if english in MESSAGES["strings"] else WORDS
+    return translation(catalog["strings"][english]["localizations"][language])
 
 
 def newest_mail(email):

@@ -2,12 +2,13 @@ import DoorstepServerCore
 import Foundation
 
 extension ServerConfiguration {
-    /// Refuses an App Attest policy with no app to attest (it would refuse or count every request), a
+    /// Refuses an App Attest policy for the app with no app to attest (it would refuse or count every request), a
     /// root that is not a certificate, and a root other than Apple's where others can reach the server.
     func validateAppAttest() throws {
-        if !appAttest.policy.isOff, appleAppIDs.isEmpty {
+        if !appAttest.policy.isOffForTheApp, appleAppIDs.isEmpty {
             throw ConfigurationError(
-                "The App Attest policy \(appAttest.policy) needs the apps to attest: give --apple-app-id TEAMID.bundle.id."
+                "The App Attest policy \(appAttest.policy) needs the apps to attest: give --apple-app-id TEAMID.bundle.id, "
+                    + "or guard the web alone (web.sign-up=enforce)."
             )
         }
         let verifier: AppAttestVerifier?

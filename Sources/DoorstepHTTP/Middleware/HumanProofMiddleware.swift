@@ -13,10 +13,15 @@ struct HumanProofMiddleware: RouterMiddleware {
     /// The proof of the request being handled; nil when it carries none.
     @TaskLocal static var current: HumanProof? = nil
 
+    static let tooLong = ServiceError(
+        status: 400, code: .malformedRequest, detail: "The Doorstep-App-Assertion header is too long.")
+
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard let value = request.headers[Self.header] else { return try await next(request, context) }
+        // As the API's contract bounds it, whether or not the action it came with is guarded.
+        guard value.utf8.count <= 4096 else { throw Self.tooLong }
         var request = request
         let body = try await request.collectBody(upTo: .max)
         let proof: HumanProof

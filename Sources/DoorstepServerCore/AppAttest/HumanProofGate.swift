@@ -26,7 +26,7 @@ public struct HumanProofGate: Sendable {
     /// Whether a page that may lead to `action` should carry a puzzle: the policy looks at it, and
     /// the server hands puzzles out.
     public func asksPuzzle(for action: ProtectedAction) -> Bool {
-        puzzles != nil && policy.mode(for: action) != .off
+        puzzles != nil && policy.mode(for: action, on: .web) != .off
     }
 
     /// What a check found.
@@ -41,7 +41,7 @@ public struct HumanProofGate: Sendable {
     ///   - proof: what the request carried, nil when nothing.
     ///   - onTheWeb: whether a page of the web funnel asked, whose refusal speaks of the page, not the app.
     public func check(_ action: ProtectedAction, proof: HumanProof?, onTheWeb: Bool = false) async throws {
-        let mode = policy.mode(for: action)
+        let mode = policy.mode(for: action, on: onTheWeb ? .web : .app)
         guard mode != .off else { return }
         let verdict = try await verdict(of: proof)
         let reason: String

@@ -18,6 +18,17 @@ struct HumanProofPolicyTests {
         #expect(try HumanProofPolicy(parsing: "all=off").isOff)
     }
 
+    @Test("An entry may name the app or the web alone: enforced on the web while older apps only count")
+    func surfaces() throws {
+        let policy = try HumanProofPolicy(parsing: "app.sign-up=monitor,web.sign-up=enforce,code-send=enforce")
+        #expect(policy.mode(for: .signUp, on: .app) == .monitor && policy.mode(for: .signUp, on: .web) == .enforce)
+        #expect(policy.mode(for: .codeSend, on: .app) == .enforce && policy.mode(for: .codeSend, on: .web) == .enforce)
+        #expect(policy.description == "app.sign-up=monitor,web.sign-up=enforce,code-send=enforce")
+        let web = try HumanProofPolicy(parsing: "web.all=enforce")
+        #expect(web.isOffForTheApp && !web.isOff && web.mode(for: .guest, on: .web) == .enforce)
+        #expect(throws: HumanProofPolicyError.self) { try HumanProofPolicy(parsing: "desktop.sign-up=enforce") }
+    }
+
     @Test("A policy that names an unknown action or mode is refused with the words to fix it")
     func refusals() {
         for text in ["signup=enforce", "sign-up=strict", "sign-up", "=enforce"] {
@@ -37,6 +48,9 @@ struct HumanProofPolicyTests {
         configuration.appAttest.policy = try HumanProofPolicy(parsing: "sign-up=enforce")
         #expect(
             await ConfigurationValidationTests.refusal(configuration)?.contains("needs the apps to attest") == true)
+        configuration.appAttest.policy = try HumanProofPolicy(parsing: "web.sign-up=enforce")
+        #expect(await ConfigurationValidationTests.refusal(configuration) == nil, "the web needs no app")
+        configuration.appAttest.policy = try HumanProofPolicy(parsing: "sign-up=enforce")
         configuration.appleAppIDs = [TestAppAttest.appID]
         #expect(await ConfigurationValidationTests.refusal(configuration) == nil)
         configuration.appAttest.rootCertificates = [try TestAppAttest().rootDER]

@@ -9,8 +9,7 @@ struct FunnelPuzzleTests {
     static func server() async throws -> TestServer {
         try await TestServer.make { configuration in
             configuration.rateLimits = false
-            configuration.appleAppIDs = ["ABCDE12345.com.example.doorstep"]
-            configuration.appAttest.policy = try! HumanProofPolicy(parsing: "sign-up=enforce,code-send=enforce")
+            configuration.appAttest.policy = try! HumanProofPolicy(parsing: "web.sign-up=enforce,web.code-send=enforce")
         }
     }
 

@@ -6,11 +6,12 @@ import Synchronization
 
 extension FunnelEffects {
     /// Lets a guarded action through, or refuses it as the policy says, with the page's puzzle as the
-    /// proof: once it has let one action of this request through, the others follow it.
+    /// proof: once the puzzle has been checked and spent for one action of this request, the others
+    /// follow it. A puzzle let through unchecked (its action off, or only monitored) proves nothing for
+    /// the next action, which may be enforced.
     func requireProof(_ action: ProtectedAction) async throws {
         guard !proven.isSet else { return }
-        try await proofs.check(action, proof: puzzle.map(HumanProof.puzzle), onTheWeb: true)
-        if puzzle != nil { proven.set() }
+        if try await proofs.check(action, proof: puzzle.map(HumanProof.puzzle), onTheWeb: true) { proven.set() }
     }
 }
 

@@ -40,15 +40,18 @@ public struct HumanProofGate: Sendable {
     /// - Parameters:
     ///   - proof: what the request carried, nil when nothing.
     ///   - onTheWeb: whether a page of the web funnel asked, whose refusal speaks of the page, not the app.
-    public func check(_ action: ProtectedAction, proof: HumanProof?, onTheWeb: Bool = false) async throws {
+    /// - Returns: whether the proof was checked and held (and, a puzzle, spent); false where the action
+    ///   is off, or let through under `monitor` without a valid proof.
+    @discardableResult
+    public func check(_ action: ProtectedAction, proof: HumanProof?, onTheWeb: Bool = false) async throws -> Bool {
         let mode = policy.mode(for: action, on: onTheWeb ? .web : .app)
-        guard mode != .off else { return }
+        guard mode != .off else { return false }
         let verdict = try await verdict(of: proof)
         let reason: String
         switch verdict {
         case .passed:
             metrics.humanProofChecked(action: action, outcome: "passed", reason: "none")
-            return
+            return true
         case .missing: reason = "missing"
         case .invalid(let why): reason = why
         }
@@ -56,7 +59,7 @@ public struct HumanProofGate: Sendable {
         if mode == .monitor {
             metrics.humanProofChecked(action: action, outcome: "would_refuse", reason: kind)
             audit.record(.attestationWouldRefuse, reason: "action=\(action.label) proof=\(reason)")
-            return
+            return false
         }
         metrics.humanProofChecked(action: action, outcome: kind, reason: kind)
         audit.record(.attestationRefused, reason: "action=\(action.label) proof=\(reason)")

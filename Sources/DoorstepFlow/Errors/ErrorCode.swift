@@ -50,6 +50,15 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     /// An App Store purchase the App Store took back (a refund, a revocation).
     public static let transactionRevoked: ErrorCode = "transaction_revoked"
 
+    /// An attestation or an assertion that is malformed or did not verify.
+    public static let attestationInvalid: ErrorCode = "attestation_invalid"
+    /// The App Attest challenge is unknown, used or expired.
+    public static let attestationChallengeInvalid: ErrorCode = "attestation_challenge_invalid"
+    /// The key was attested already.
+    public static let attestationExists: ErrorCode = "attestation_exists"
+    /// The action needs proof that the request comes from the genuine app, and the request has none.
+    public static let attestationRequired: ErrorCode = "attestation_required"
+
     // What only a host says, never the server.
 
     /// The person closed a sheet or picker: the flow stays where it was, quietly.

@@ -1,16 +1,5 @@
 import DoorstepFlow
 
-extension ErrorCode {
-    /// An attestation or an assertion that is malformed or did not verify.
-    public static let attestationInvalid: ErrorCode = "attestation_invalid"
-    /// The App Attest challenge is unknown, used or expired.
-    public static let attestationChallengeInvalid: ErrorCode = "attestation_challenge_invalid"
-    /// The key was attested already.
-    public static let attestationExists: ErrorCode = "attestation_exists"
-    /// The action needs proof that the request comes from the genuine app, and the request has none.
-    public static let attestationRequired: ErrorCode = "attestation_required"
-}
-
 extension AppAttestError: ProblemConvertible {
     /// The error as `POST /v1/device/attest` states it. Which check failed is told: a developer
     /// setting the app up needs it, and it helps no forger, who cannot make Apple sign.

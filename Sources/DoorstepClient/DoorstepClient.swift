@@ -44,17 +44,26 @@ public actor DoorstepClient {
     ///     passes its own), sent as `Accept-Language` so flows come in the best of them.
     ///   - device: the device sessions are listed under in the account center; its model alone unless
     ///     the app names it (`DoorstepDevice(name: UIDevice.current.name)`).
+    ///   - appAttest: proves sign-ups, code sends, guests and password log-ins come from the genuine app,
+    ///     for a server whose policy asks it (`--app-attest`); DoorstepUI's
+    ///     `AppAttestSetup(device: DeviceAppAttest(), keys: KeychainAttestedKeyStore())` on an iPhone.
     public init(
         serverURL: URL, transport: any ClientTransport = URLSessionTransport(),
         tokenStore: any TokenStore = InMemoryTokenStore(),
         now: @escaping @Sendable () -> Date = { Date() }, retry: RetryPolicy = .standard,
-        preferredLanguages: [String] = Locale.preferredLanguages, device: DoorstepDevice? = DoorstepDevice(name: nil)
+        preferredLanguages: [String] = Locale.preferredLanguages, device: DoorstepDevice? = DoorstepDevice(name: nil),
+        appAttest: AppAttestSetup? = nil
     ) {
+        let language = LanguageMiddleware(acceptLanguage: LanguageMiddleware.acceptLanguage(preferredLanguages))
+        let attestation = appAttest.map {
+            AppAttestation(setup: $0, api: Client(serverURL: serverURL, transport: transport, middlewares: [language]))
+        }
+        let attestationMiddleware: [any ClientMiddleware] =
+            attestation.map { [AppAttestMiddleware(attestation: $0)] } ?? []
         self.api = Client(
             serverURL: serverURL, transport: transport,
-            middlewares: [
-                RetryAfterMiddleware(policy: retry), BearerMiddleware(), DeviceMiddleware(device),
-                LanguageMiddleware(acceptLanguage: LanguageMiddleware.acceptLanguage(preferredLanguages)),
+            middlewares: [RetryAfterMiddleware(policy: retry)] + attestationMiddleware + [
+                BearerMiddleware(), DeviceMiddleware(device), language,
             ])
         self.tokenStore = tokenStore
         self.now = now

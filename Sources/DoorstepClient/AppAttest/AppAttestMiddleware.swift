@@ -3,12 +3,13 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// Signs the requests a server's policy may guard — sign-up, code sends, guests and password log-ins —
+/// Signs the requests a server's policy may guard — sign-up, code sends (a password reset's too), guests
+/// and password log-ins —
 /// with an App Attest assertion over their body. A `403 attestation_invalid` answer to a signed request
 /// means the server no longer trusts the key: the key is forgotten, a new one attested, and the request
 /// sent once more.
 struct AppAttestMiddleware: ClientMiddleware {
-    static let guarded: Set<String> = ["signUp", "sendCode", "logIn", "continueAsGuest"]
+    static let guarded: Set<String> = ["signUp", "sendCode", "forgotPassword", "logIn", "continueAsGuest"]
     /// The largest body signed; guarded requests are far smaller.
     static let bodyLimit = 64 * 1024
     /// The largest refusal read to learn its code.

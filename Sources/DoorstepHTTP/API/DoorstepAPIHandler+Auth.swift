@@ -48,6 +48,7 @@ extension DoorstepAPIHandler {
 
     func forgotPassword(_ input: Operations.ForgotPassword.Input) async throws -> Operations.ForgotPassword.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
+        try await requireProof(for: .codeSend)
         let sent = try await services.auth.passwords.forgotPassword(email: body.email, language: meta.language)
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
     }

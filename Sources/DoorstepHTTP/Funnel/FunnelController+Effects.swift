@@ -38,6 +38,7 @@ extension FunnelController {
     static let guardedEffects: [String: ProtectedAction] = [
         FlowEffect.signUp.rawValue: .signUp, FlowEffect.sendCode.rawValue: .codeSend,
         FlowEffect.continueAsGuest.rawValue: .guest, FlowEffect.logIn.rawValue: .passwordLogIn,
+        FlowEffect.forgotPassword.rawValue: .codeSend,
     ]
 
     /// A puzzle for the page of `engine`'s screen when a way on from it runs an effect the policy

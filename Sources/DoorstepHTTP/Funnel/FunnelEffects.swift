@@ -89,6 +89,7 @@ struct FunnelEffects: FlowEffectPerformer {
     }
 
     func forgotPassword(email: String) async throws {
+        try await requireProof(.codeSend)
         _ = try await services.auth.passwords.forgotPassword(email: email, language: meta.language)
     }
 

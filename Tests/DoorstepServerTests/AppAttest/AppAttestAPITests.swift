@@ -66,6 +66,9 @@ struct AppAttestAPITests {
             #expect((signUp.json["detail"] as? String)?.isEmpty == false)
             let code = try await client.post("/v1/auth/code", ["email": "script@example.com", "purpose": "login"])
             #expect(code.status == 403 && code.code == "attestation_required")
+            // A password reset mails a code too.
+            let reset = try await client.post("/v1/auth/password/forgot", ["email": "script@example.com"])
+            #expect(reset.status == 403 && reset.code == "attestation_required")
             let unreadable = try await client.send(
                 .post, "/v1/auth/signup", body: #"{"email":"x@example.com","password":"Shield-Up-2026!"}"#,
                 headers: [Self.header: "not.an.assertion!"])

@@ -21,7 +21,7 @@ struct AppAttestClientTests {
             now: { backend.clock.now }, retry: .never, appAttest: appAttest)
     }
 
-    @Test("An install attests its key once and its sign-up, code sends, log-ins and guests pass under enforce")
+    @Test("An install attests its key once and its sign-up, code sends, reset, log-ins and guests pass under enforce")
     func sdkPath() async throws {
         let apple = try TestAppAttest()
         let backend = try await AppAttestAPITests.server(Self.policy, apple: apple)
@@ -31,12 +31,13 @@ struct AppAttestClientTests {
             let client = Self.client(http, backend, appAttest: AppAttestSetup(device: device, keys: keys))
             try await client.signUp(email: "app@example.com", password: Self.password)
             try await client.sendCode(email: "app@example.com", purpose: "login")
+            try await client.forgotPassword(email: "app@example.com")
             try await client.logOut()
             try await client.logIn(email: "app@example.com", password: Self.password)
             try await client.logOut()
             try await client.continueAsGuest()
             #expect(await device.keysMade == 1)
-            #expect(await device.assertionsMade == 4)
+            #expect(await device.assertionsMade == 5)
             #expect(try await keys.load() != nil)
 
             // The next launch finds the key in its store and attests nothing.

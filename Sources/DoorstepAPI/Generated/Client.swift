@@ -655,7 +655,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Always 202; mails a reset code when the account exists.
+    /// Always 202; mails a reset code when the account exists. A code send to the App Attest policy (`code-send`), so it may need Doorstep-App-Assertion.
     ///
     /// - Remark: HTTP `POST /v1/auth/password/forgot`.
     /// - Remark: Generated from `#/paths//v1/auth/password/forgot/post(forgotPassword)`.
@@ -673,6 +673,11 @@ public struct Client: APIProtocol {
                     method: .post
                 )
                 suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Doorstep-App-Assertion",
+                    value: input.headers.doorstepAppAssertion
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept

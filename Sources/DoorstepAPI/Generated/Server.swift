@@ -1366,7 +1366,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Always 202; mails a reset code when the account exists.
+    /// Always 202; mails a reset code when the account exists. A code send to the App Attest policy (`code-send`), so it may need Doorstep-App-Assertion.
     ///
     /// - Remark: HTTP `POST /v1/auth/password/forgot`.
     /// - Remark: Generated from `#/paths//v1/auth/password/forgot/post(forgotPassword)`.
@@ -1384,7 +1384,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.forgotPassword($0)
             },
             deserializer: { request, requestBody, metadata in
-                let headers: Operations.ForgotPassword.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let headers: Operations.ForgotPassword.Input.Headers = .init(
+                    doorstepAppAssertion: try converter.getOptionalHeaderFieldAsURI(
+                        in: request.headerFields,
+                        name: "Doorstep-App-Assertion",
+                        as: Components.Parameters.AppAssertion.self
+                    ),
+                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
+                )
                 let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
                 let body: Operations.ForgotPassword.Input.Body
                 let chosenContentType = try converter.bestContentType(

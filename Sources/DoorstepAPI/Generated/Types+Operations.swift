@@ -1122,7 +1122,7 @@ public enum Operations {
             }
         }
     }
-    /// Always 202; mails a reset code when the account exists.
+    /// Always 202; mails a reset code when the account exists. A code send to the App Attest policy (`code-send`), so it may need Doorstep-App-Assertion.
     ///
     /// - Remark: HTTP `POST /v1/auth/password/forgot`.
     /// - Remark: Generated from `#/paths//v1/auth/password/forgot/post(forgotPassword)`.
@@ -1131,12 +1131,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/auth/password/forgot/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// Proof that the request comes from the genuine app, which a policy may ask of sign-up, code sends, guests and password log-ins: `<key id>.<challenge>.<assertion>`, each base64url, where the key was attested with POST /v1/device/attest, the challenge is a fresh one from POST /v1/device/attest/challenge, and the assertion is DCAppAttestService's over SHA-256(SHA-256(body) ‖ challenge bytes). Without it, or with one that does not verify, an action the policy enforces answers 403 attestation_required or attestation_invalid.
+                ///
+                /// - Remark: Generated from `#/paths/v1/auth/password/forgot/POST/header/Doorstep-App-Assertion`.
+                public var doorstepAppAssertion: Components.Parameters.AppAssertion?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ForgotPassword.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - doorstepAppAssertion: Proof that the request comes from the genuine app, which a policy may ask of sign-up, code sends, guests and password log-ins: `<key id>.<challenge>.<assertion>`, each base64url, where the key was attested with POST /v1/device/attest, the challenge is a fresh one from POST /v1/device/attest/challenge, and the assertion is DCAppAttestService's over SHA-256(SHA-256(body) ‖ challenge bytes). Without it, or with one that does not verify, an action the policy enforces answers 403 attestation_required or attestation_invalid.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ForgotPassword.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    doorstepAppAssertion: Components.Parameters.AppAssertion? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ForgotPassword.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.doorstepAppAssertion = doorstepAppAssertion
                     self.accept = accept
                 }
             }

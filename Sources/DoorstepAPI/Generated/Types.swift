@@ -53,7 +53,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/auth/login`.
     /// - Remark: Generated from `#/paths//v1/auth/login/post(logIn)`.
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output
-    /// Always 202; mails a reset code when the account exists.
+    /// Always 202; mails a reset code when the account exists. A code send to the App Attest policy (`code-send`), so it may need Doorstep-App-Assertion.
     ///
     /// - Remark: HTTP `POST /v1/auth/password/forgot`.
     /// - Remark: Generated from `#/paths//v1/auth/password/forgot/post(forgotPassword)`.
@@ -457,7 +457,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Always 202; mails a reset code when the account exists.
+    /// Always 202; mails a reset code when the account exists. A code send to the App Attest policy (`code-send`), so it may need Doorstep-App-Assertion.
     ///
     /// - Remark: HTTP `POST /v1/auth/password/forgot`.
     /// - Remark: Generated from `#/paths//v1/auth/password/forgot/post(forgotPassword)`.

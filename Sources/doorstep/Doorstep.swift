@@ -8,7 +8,7 @@ struct Doorstep: AsyncParsableCommand {
         subcommands: [
             Serve.self, Flows.self, Keys.self, Users.self, Sessions.self, Entitlements.self, Analytics.self,
             Webhooks.self,
-            Audit.self,
+            Audit.self, Seed.self,
         ]
     )
 }

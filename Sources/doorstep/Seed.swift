@@ -45,7 +45,8 @@ struct Seed: AsyncParsableCommand {
         try await UsersImportRun.open(store) { opened in
             let first = RehearsalSeeder.email(0)
             guard try await opened.storage.read({ try await $0.existingEmails(among: [first]) }).isEmpty else {
-                throw ValidationError("\(store.resolvedDatabase) already holds a rehearsal; seed a database of its own")
+                throw Users.failure(
+                    "\(store.resolvedDatabase) already holds a rehearsal; seed a database of its own", code: 1)
             }
             let seeder = RehearsalSeeder(
                 storage: opened.storage, plan: plan, passwordHash: passwordHash, flows: flows, now: Date())

@@ -38,7 +38,8 @@ struct SeedCommandTests {
         var signedIn = 0
         for index in 0..<20 {
             let answer = try await http.send(
-                "POST", "v1/auth/login", json: ["email": "rehearsal-\(index)@example.test", "password": "Rehearsal-42!"])
+                "POST", "v1/auth/login",
+                json: ["email": "rehearsal-\(index)@example.test", "password": "Rehearsal-42!"])
             #expect(answer.status == 200 || answer.status == 401, "\(answer.status)")
             if answer.status == 200 { signedIn += 1 }
         }

@@ -33,7 +33,8 @@ struct RehearsalAccounts: Sendable {
             batch.users.append(
                 UserRecord(
                     id: id, email: RehearsalSeeder.email(index), emailVerified: generator.chance(0.9),
-                    firstName: "Rehearsal", lastName: "\(index)", language: ["en", "es", "ar"].randomElement(using: &generator),
+                    firstName: "Rehearsal", lastName: "\(index)",
+                    language: ["en", "es", "ar"].randomElement(using: &generator),
                     passwordHash: hasPassword ? passwordHash : nil, providers: providers, createdAt: createdAt))
             if generator.chance(plan.passkeyShare) {
                 batch.passkeys.append(

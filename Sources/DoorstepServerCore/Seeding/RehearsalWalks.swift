@@ -32,12 +32,15 @@ struct RehearsalWalks {
     private func walk(using generator: inout SeededGenerator) -> [AnalyticsEventRecord] {
         let flow = flows.randomElement(using: &generator)!
         let installID = generator.uuid().uuidString
-        let userID = !accountIDs.isEmpty && generator.chance(signedInShare)
+        let userID =
+            !accountIDs.isEmpty && generator.chance(signedInShare)
             ? accountIDs.randomElement(using: &generator) : nil
         let variant = generator.chance(0.5) ? "a" : "b"
         var at = now.addingTimeInterval(-Double.random(in: 0..<Double(max(days, 1) * 86_400), using: &generator))
         var events: [AnalyticsEventRecord] = []
-        func record(_ kind: AnalyticsEventRecord.Kind, _ screen: String, _ subject: String?, generator: inout SeededGenerator) {
+        func record(
+            _ kind: AnalyticsEventRecord.Kind, _ screen: String, _ subject: String?, generator: inout SeededGenerator
+        ) {
             at.addTimeInterval(Double.random(in: 1..<40, using: &generator))
             events.append(
                 AnalyticsEventRecord(

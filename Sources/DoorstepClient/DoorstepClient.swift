@@ -45,8 +45,8 @@ public actor DoorstepClient {
     ///   - device: the device sessions are listed under in the account center; its model alone unless
     ///     the app names it (`DoorstepDevice(name: UIDevice.current.name)`).
     ///   - appAttest: proves sign-ups, code sends, guests and password log-ins come from the genuine app,
-    ///     for a server whose policy asks it (`--app-attest`); DoorstepUI's
-    ///     `AppAttestSetup(device: DeviceAppAttest(), keys: KeychainAttestedKeyStore())` on an iPhone.
+    ///     for a server whose policy asks it (`--app-attest`): on an iPhone,
+    ///     `AppAttestSetup(device: DeviceAppAttest(), keys: KeychainAttestedKeyStore())`, the device from DoorstepUI.
     public init(
         serverURL: URL, transport: any ClientTransport = URLSessionTransport(),
         tokenStore: any TokenStore = InMemoryTokenStore(),

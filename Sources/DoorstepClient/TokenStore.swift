@@ -67,51 +67,27 @@ public struct FileTokenStore: TokenStore {
 }
 
 #if canImport(Security)
-    import Security
-
     /// Tokens in the Keychain, readable from the first unlock after a restart on — so a launch the
     /// system prewarms before the person unlocks, and a background refresh, keep the session — and never
     /// migrated to another device (`kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`).
     public struct KeychainTokenStore: TokenStore {
-        let service: String
-        let account = "session"
+        let item: KeychainItem
 
         /// Keeps the session under the given Keychain service name.
         public init(service: String = "dev.doorstep.session") {
-            self.service = service
-        }
-
-        private var query: [String: Any] {
-            [
-                kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
-                kSecAttrAccount as String: account,
-            ]
+            item = KeychainItem(service: service, account: "session")
         }
 
         public func load() async throws -> StoredSession? {
-            var query = self.query
-            query[kSecReturnData as String] = true
-            query[kSecMatchLimit as String] = kSecMatchLimitOne
-            var result: AnyObject?
-            let status = SecItemCopyMatching(query as CFDictionary, &result)
-            guard status != errSecItemNotFound else { return nil }
-            guard status == errSecSuccess, let data = result as? Data else {
-                throw DoorstepError.transport("Keychain \(status)")
-            }
-            return try JSONDecoder().decode(StoredSession.self, from: data)
+            try item.read().map { try JSONDecoder().decode(StoredSession.self, from: $0) }
         }
 
         public func save(_ session: StoredSession) async throws {
-            SecItemDelete(query as CFDictionary)
-            var item = query
-            item[kSecValueData as String] = try JSONEncoder().encode(session)
-            item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-            let status = SecItemAdd(item as CFDictionary, nil)
-            guard status == errSecSuccess else { throw DoorstepError.transport("Keychain \(status)") }
+            try item.write(try JSONEncoder().encode(session))
         }
 
         public func clear() async throws {
-            SecItemDelete(query as CFDictionary)
+            item.delete()
         }
     }
 #endif

@@ -16,7 +16,7 @@ public protocol AppAttestDevice: Sendable {
 }
 
 /// Where the id of the install's attested key is kept: attestation happens once per install, so the id
-/// must outlive a launch (DoorstepUI's `KeychainAttestedKeyStore` keeps it in the Keychain).
+/// must outlive a launch (`KeychainAttestedKeyStore` keeps it in the Keychain).
 public protocol AttestedKeyStore: Sendable {
     /// The id of the key the server accepted, or nil before the first attestation.
     func load() async throws -> String?

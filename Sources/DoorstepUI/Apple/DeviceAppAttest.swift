@@ -1,8 +1,7 @@
-#if canImport(DeviceCheck) && canImport(Security)
+#if canImport(DeviceCheck)
     import DeviceCheck
     import DoorstepClient
     import Foundation
-    import Security
 
     /// The iPhone's App Attest service (`DCAppAttestService`), for
     /// `DoorstepClient(serverURL:…, appAttest: AppAttestSetup(device: DeviceAppAttest(), keys: KeychainAttestedKeyStore()))`.
@@ -29,51 +28,6 @@
 
         public func generateAssertion(_ keyID: String, clientDataHash: Data) async throws -> Data {
             try await DCAppAttestService.shared.generateAssertion(keyID, clientDataHash: clientDataHash)
-        }
-    }
-
-    /// The attested key's id in the Keychain, on this device only (`kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`):
-    /// an App Attest key never leaves its Secure Enclave, so a backup restored elsewhere must attest anew.
-    public struct KeychainAttestedKeyStore: AttestedKeyStore {
-        let service: String
-        let account = "app-attest-key"
-
-        /// Keeps the key id under the given Keychain service name.
-        public init(service: String = "dev.doorstep.app-attest") {
-            self.service = service
-        }
-
-        private var query: [String: Any] {
-            [
-                kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
-                kSecAttrAccount as String: account,
-            ]
-        }
-
-        public func load() async throws -> String? {
-            var query = self.query
-            query[kSecReturnData as String] = true
-            query[kSecMatchLimit as String] = kSecMatchLimitOne
-            var result: AnyObject?
-            let status = SecItemCopyMatching(query as CFDictionary, &result)
-            guard status != errSecItemNotFound else { return nil }
-            guard status == errSecSuccess, let data = result as? Data else {
-                throw DoorstepError.transport("Keychain \(status)")
-            }
-            return String(decoding: data, as: UTF8.self)
-        }
-
-        public func save(_ keyID: String) async throws {
-            SecItemDelete(query as CFDictionary)
-            var item = query
-            item[kSecValueData as String] = Data(keyID.utf8)
-            item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-            let status = SecItemAdd(item as CFDictionary, nil)
-            guard status == errSecSuccess else { throw DoorstepError.transport("Keychain \(status)") }
-        }
-
-        public func clear() async throws {
-            SecItemDelete(query as CFDictionary)
         }
     }
 #endif

@@ -35,7 +35,8 @@ struct Seed: AsyncParsableCommand {
 
     func run() async throws {
         let passwordHash = try await Self.hash(password, cost: passwordCost)
-        let flows = try FlowCatalog.bundled().flows.map { flow in
+        let catalog = try FlowCatalog.bundled()
+        let flows = catalog.flows.map { flow in
             RehearsalSeeder.Flow(
                 id: flow.id, version: flow.version,
                 screens: FlowSimulator(flow: flow, now: Date()).run().steps.map(\.screen))
@@ -54,6 +55,15 @@ struct Seed: AsyncParsableCommand {
                 if done % 100_000 == 0 { print("\(done) \(kind)") }
             }
             print(Self.summary(report))
+            // The server folds walks idle for a day into daily funnels; a rehearsal of a running
+            // deployment is folded as the server would have folded it.
+            let analytics = AnalyticsService(
+                storage: opened.storage, catalog: catalog, clock: SystemWallClock(), random: SecureRandomSource())
+            let started = ContinuousClock.now
+            let folded = try await analytics.compact()
+            print(
+                "folded \(folded) walks idle for a day into daily funnels in \(ContinuousClock.now - started), as the server does"
+            )
         }
     }
 

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// One batch of rehearsal accounts with what hangs off them.
@@ -8,10 +9,19 @@ struct RehearsalAccounts: Sendable {
     var sessions: [SessionRecord] = []
     var refreshTokens: [RefreshTokenRecord] = []
 
-    /// A P-256 public key in COSE form (x, y of the curve's generator), shared by every rehearsal passkey:
-    /// the rows are as large as real ones, and nobody can sign with them.
-    static let passkeyPublicKey =
-        "pQECAyYgASFYIGsX0fLhLEJH-Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWIlgGT-NHqJrQqxDHyVM7nUqOzZ2Tmj8dnxtnW6Zus-fzr9Y"
+    /// The COSE key, as passkeys are stored, shared by every rehearsal passkey: a P-256 point whose x is
+    /// the first SHA-256 of `doorstep rehearsal passkey <n>` that lies on the curve. Its private key is
+    /// known to nobody, so no rehearsal passkey signs anyone in, and the rows are as large as real ones.
+    static let passkeyPublicKey: String = {
+        var attempt = 0
+        while true {
+            let x = Array(SHA256.hash(data: Array("doorstep rehearsal passkey \(attempt)".utf8)))
+            if let key = try? P256.Signing.PublicKey(compressedRepresentation: [0x02] + x) {
+                return Base64URL.encode(CBOREncoder.encode(COSEKey.es256(key).cbor))
+            }
+            attempt += 1
+        }
+    }()
 
     static func make(
         _ indices: Range<Int>, plan: RehearsalPlan, passwordHash: String, now: Date,

@@ -35,14 +35,14 @@ struct Seed: AsyncParsableCommand {
 
     func run() async throws {
         let passwordHash = try await Self.hash(password, cost: passwordCost)
+        let now = Date()
         let catalog = try FlowCatalog.bundled()
         let flows = catalog.flows.map { flow in
             RehearsalSeeder.Flow(
                 id: flow.id, version: flow.version,
-                screens: FlowSimulator(flow: flow, now: Date()).run().steps.map(\.screen))
+                screens: FlowSimulator(flow: flow, now: now).run().steps.map(\.screen))
         }
-        var plan = RehearsalPlan(accounts: accounts, events: events, days: days, seed: seed)
-        plan.batchSize = 2_000
+        let plan = RehearsalPlan(accounts: accounts, events: events, days: days, seed: seed)
         try await UsersImportRun.open(store) { opened in
             let first = RehearsalSeeder.email(0)
             guard try await opened.storage.read({ try await $0.existingEmails(among: [first]) }).isEmpty else {
@@ -50,7 +50,7 @@ struct Seed: AsyncParsableCommand {
                     "\(store.resolvedDatabase) already holds a rehearsal; seed a database of its own", code: 1)
             }
             let seeder = RehearsalSeeder(
-                storage: opened.storage, plan: plan, passwordHash: passwordHash, flows: flows, now: Date())
+                storage: opened.storage, plan: plan, passwordHash: passwordHash, flows: flows, now: now)
             let report = try await seeder.run { kind, done in
                 if done % 100_000 == 0 { print("\(done) \(kind)") }
             }
@@ -61,9 +61,8 @@ struct Seed: AsyncParsableCommand {
                 storage: opened.storage, catalog: catalog, clock: SystemWallClock(), random: SecureRandomSource())
             let started = ContinuousClock.now
             let folded = try await analytics.compact()
-            print(
-                "folded \(folded) walks idle for a day into daily funnels in \(ContinuousClock.now - started), as the server does"
-            )
+            let seconds = String(format: "%.1f", (ContinuousClock.now - started).inSeconds)
+            print("folded \(folded) walks idle for a day into daily funnels in \(seconds) s, as the server does")
         }
     }
 

@@ -37,7 +37,7 @@ struct AccessLogMiddleware: RouterMiddleware {
         }
         // Building the line costs more than the rest of a cached read: only when it is written.
         guard logger.logLevel <= .info else { return response }
-        let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = elapsed.inSeconds * 1_000
         var metadata: Logger.Metadata = [
             "request_id": "\(trace.id)", "method": "\(request.method.rawValue)",
             "route": "\(route)", "status": "\(response.status.code)",

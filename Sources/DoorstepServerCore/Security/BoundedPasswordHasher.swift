@@ -204,7 +204,7 @@ final class HashingGate: Sendable {
 
     /// Hands the place to the next in line, or frees it; learns how long a hash takes.
     func leave(after duration: Duration) {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let seconds = duration.inSeconds
         let next = state.withLock { state -> Waiter? in
             state.hashSeconds = state.hashSeconds * 0.9 + seconds * 0.1
             if let next = state.popFirst() { return next }

@@ -58,7 +58,7 @@ public struct RehearsalSeeder: Sendable {
             report.add(batch)
             progress("accounts", report.accounts)
         }
-        report.accountSeconds = Self.seconds(since: accountsStart)
+        report.accountSeconds = (ContinuousClock.now - accountsStart).inSeconds
         let eventsStart = ContinuousClock.now
         var walks = RehearsalWalks(flows: flows, accountIDs: accountIDs, days: plan.days, now: now)
         while report.events < plan.events {
@@ -68,13 +68,8 @@ public struct RehearsalSeeder: Sendable {
             report.events += events.count
             progress("events", report.events)
         }
-        report.eventSeconds = Self.seconds(since: eventsStart)
+        report.eventSeconds = (ContinuousClock.now - eventsStart).inSeconds
         return report
-    }
-
-    private static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }
 

@@ -44,7 +44,7 @@ public actor InMemoryAttestedKeyStore: AttestedKeyStore {
 /// service and where the attested key's id is kept.
 ///
 /// The client attests a key once per install, on the first request a server's policy may guard
-/// (sign-up, code sends, guests, password log-ins), then signs each such request with a fresh challenge.
+/// (sign-up, code sends and password resets, guests, password log-ins), then signs each such request with a fresh challenge.
 /// Where the device cannot attest (the simulator, an old device), requests go without proof and the
 /// server's policy decides: `monitor` lets them through, `enforce` answers `attestation_required`.
 public struct AppAttestSetup: Sendable {

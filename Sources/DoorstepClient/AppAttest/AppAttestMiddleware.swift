@@ -4,8 +4,7 @@ import HTTPTypes
 import OpenAPIRuntime
 
 /// Signs the requests a server's policy may guard — sign-up, code sends (a password reset's too), guests
-/// and password log-ins —
-/// with an App Attest assertion over their body. A `403 attestation_invalid` answer to a signed request
+/// and password log-ins — with an App Attest assertion over their body. A `403 attestation_invalid` answer to a signed request
 /// means the server no longer trusts the key: the key is forgotten, a new one attested, and the request
 /// sent once more.
 struct AppAttestMiddleware: ClientMiddleware {

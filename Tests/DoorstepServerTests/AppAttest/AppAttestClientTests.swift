@@ -113,6 +113,24 @@ struct AppAttestClientTests {
         }
     }
 
+    @Test("The SDK signs exactly the operations whose contract takes the assertion header")
+    func guardedOperationsFollowTheContract() throws {
+        let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Sources/DoorstepAPI/openapi.yaml").standardized
+        let text = try String(contentsOf: contract, encoding: .utf8)
+        var taking: Set<String> = []
+        var operation: String?
+        for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("operationId: ") { operation = String(trimmed.dropFirst("operationId: ".count)) }
+            if trimmed == ##"- $ref: "#/components/parameters/AppAssertion""##, let operation {
+                taking.insert(operation)
+            }
+        }
+        #expect(!taking.isEmpty)
+        #expect(AppAttestMiddleware.guarded == taking)
+    }
+
     @Test("The SDK's SHA-256 is FIPS 180-4's", arguments: [0, 1, 55, 56, 63, 64, 65, 119, 120, 1000])
     func digest(length: Int) {
         let message = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }

@@ -18,7 +18,7 @@ struct AccountAttackTests {
     @Test("Pre-account takeover: the squatter's password, access and refresh tokens die when the owner signs in")
     func preAccountTakeover() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--admin-email", "owner@example.com"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let base = try await server.waitUntilListening()
         let http = HTTP(base: base)
         let squatter = try #require(
@@ -52,7 +52,7 @@ struct AccountAttackTests {
     @Test("Guessing codes: the eleventh wrong code of the day is refused, and so is the right one after it")
     func codeGuessing() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let base = try await server.waitUntilListening()
         let http = HTTP(base: base)
         let email = "target@example.com"
@@ -88,7 +88,7 @@ struct AccountAttackTests {
     @Test("Mailing strangers: guests cannot, an unverified account stops at 20 a day, links in names are refused")
     func mailingStrangers() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         let strangers = (0..<20).map { "stranger\($0)@example.net" }
 

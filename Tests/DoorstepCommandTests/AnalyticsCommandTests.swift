@@ -26,7 +26,7 @@ struct AnalyticsCommandTests {
             }
         }
         #expect(try await http.send("POST", "v1/events", json: ["events": events]).status == 202)
-        #expect(server.terminate() == 0)
+        #expect(await server.stop() == 0)
 
         let table = try await doorstep.run(
             "analytics", "funnel", "tanda", "--since", "7d", "--database", server.database)

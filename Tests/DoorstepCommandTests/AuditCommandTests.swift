@@ -14,7 +14,7 @@ struct AuditCommandTests {
     @Test("A walk's security events are in the log, with the network and never the address; the CLI adds its own")
     func endToEnd() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         let email = "audit@example.com"
         #expect(try await http.send("POST", "v1/auth/code", json: ["email": email, "purpose": "signup"]).status == 202)

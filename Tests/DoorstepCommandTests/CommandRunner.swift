@@ -58,22 +58,15 @@ struct CommandRunner {
         async let standardOutput = Self.readToEnd(output.fileHandleForReading)
         async let standardError = Self.readToEnd(error.fileHandleForReading)
         let (outputData, errorData) = await (standardOutput, standardError)
-        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-            Thread.detachNewThread {
-                process.waitUntilExit()
-                finished.resume()
-            }
-        }
+        let status = await process.exited()
         return Output(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            status: status, standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
     }
 
     /// Everything `handle` gives until it is closed, read on a thread of its own.
     private static func readToEnd(_ handle: FileHandle) async -> Data {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: PipeReading.all(of: handle)) }
-        }
+        await onOwnThread { PipeReading.all(of: handle) }
     }
 
     /// Writes `text` to a new temporary file and returns its path.

@@ -30,7 +30,7 @@ struct CredentialAttackTests {
     func enrol(_ http: HTTP, token: String) async throws -> (secret: String, recovery: [String]) {
         let begun = try #require(try await http.send("POST", "v1/me/mfa/totp", bearer: token).json as? [String: Any])
         let secret = try #require(begun["secret"] as? String)
-        let code = try ReferenceImplementations.code(secret: secret, at: Date())
+        let code = try await ReferenceImplementations.code(secret: secret, at: Date())
         #expect(
             try await http.send("POST", "v1/me/mfa/totp/confirm", json: ["code": code], bearer: token).status == 204)
         return (secret, try #require(begun["recoveryCodes"] as? [String]))
@@ -39,7 +39,7 @@ struct CredentialAttackTests {
     @Test("A squatter's authenticator cannot outlive the owner's proof of the address, nor be set on it")
     func squattersSecondFactor() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let base = try await server.waitUntilListening()
         let http = HTTP(base: base)
         let victim = "owner@example.com"
@@ -68,7 +68,7 @@ struct CredentialAttackTests {
         // The rule, played on an account that holds every kind of credential before a proof: a sign-up by
         // password, an app-made session, then the address proven by a reset code from the mailbox.
         let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let base = try await server.waitUntilListening()
         let http = HTTP(base: base)
         let email = "kim@example.com"
@@ -90,7 +90,7 @@ struct CredentialAttackTests {
     @Test("Re-authentication asks for the authenticator too: a stolen session and password add no passkey")
     func reauthenticationNeedsTheSecondFactor() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let base = try await server.waitUntilListening()
         let http = HTTP(base: base)
         let email = "pat@example.com"
@@ -112,7 +112,7 @@ struct CredentialAttackTests {
         #expect(wrongApp.status == 422)
 
         // The owner, with the app: confirmed.
-        let code = try ReferenceImplementations.code(secret: secret, at: Date().addingTimeInterval(30))
+        let code = try await ReferenceImplementations.code(secret: secret, at: Date().addingTimeInterval(30))
         let owner = try await http.send(
             "POST", "v1/auth/reauthenticate", json: ["password": "Sunny-Days-2026", "mfaCode": code], bearer: token)
         #expect(owner.status == 204, "\(String(describing: owner.json))")
@@ -121,7 +121,7 @@ struct CredentialAttackTests {
     @Test("The current password of a password change cannot be guessed without limit")
     func currentPasswordGuessing() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let base = try await server.waitUntilListening()
         let http = HTTP(base: base)
         let email = "lee@example.com"
@@ -153,7 +153,7 @@ struct CredentialAttackTests {
     @Test("--identify off: identify and an email change answer alike for every address, the owner is told")
     func identifyOff() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off", "--identify", "off"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let base = try await server.waitUntilListening()
         let http = HTTP(base: base)
         #expect(
@@ -203,7 +203,7 @@ struct CredentialAttackTests {
     @Test("The funnel mails no more codes per client than POST /v1/auth/code allows, and shares its count")
     func oneMailLimiter() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--mail-budget-per-hour", "0"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let base = try await server.waitUntilListening()
         let browser = RawBrowser(base: base)
         // The attack: the code screen, then "start over", with a new address each time, as fast as it goes.
@@ -244,7 +244,7 @@ extension CredentialAttackTests {
         // Behind a trusted proxy, so the test can be two clients on one machine.
         let server = try ServerProcess(
             runner: doorstep, arguments: ["--trusted-proxy", "127.0.0.0/8", "--mail-budget-per-hour", "0"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let base = try await server.waitUntilListening()
         let http = HTTP(base: base)
         let attacker = ["X-Forwarded-For": "203.0.113.66"]
@@ -294,7 +294,7 @@ extension CredentialAttackTests {
     @Test("One client cannot mint stored browser sessions without end: the 101st of an hour is refused in words")
     func browserSessionsPerClientBounded() async throws {
         let server = try ServerProcess(runner: doorstep)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let base = try await server.waitUntilListening()
         var statuses: [Int] = []
         var refusal = ""
@@ -317,7 +317,7 @@ extension CredentialAttackTests {
     @Test("Five 4 MB answers to a funnel screen are refused in words and the database on disk does not grow")
     func megabyteAnswersKeepNothing() async throws {
         let server = try ServerProcess(runner: doorstep)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let base = try await server.waitUntilListening()
         let browser = RawBrowser(base: base)
         var page = try await browser.get("flows/tanda")

@@ -37,11 +37,11 @@ enum Deployment: String, CaseIterable, CustomTestStringConvertible, Sendable {
         do {
             try await body(instances)
         } catch {
-            for instance in instances { _ = instance.terminate() }
+            for instance in instances { _ = await instance.stop() }
             if let database { try? await PostgresTestDatabase.drop(database) }
             throw error
         }
-        for instance in instances { _ = instance.terminate() }
+        for instance in instances { _ = await instance.stop() }
         if let database { try await PostgresTestDatabase.drop(database) }
     }
 }

@@ -33,7 +33,7 @@ struct EdgeSecurityTests {
         #expect(try await http.send("GET", "dev/mail.json").status == 404)
         let (index, _) = try await URLSession.shared.data(from: base)
         #expect(!String(decoding: index, as: UTF8.self).contains("/dev/mail"))
-        _ = server.terminate()
+        server.terminate()
     }
 
     @Test("The dev mailbox beside an https public URL or a public address refuses to start, in one line")
@@ -60,7 +60,7 @@ struct EdgeSecurityTests {
             arguments: ["--mail", "none", "--public-url", "https://auth.example.com", "--allow-unsealed-keys"])
         let base = try await allowed.waitUntilListening()
         #expect(try await HTTP(base: base).send("GET", "healthz").status == 200)
-        _ = allowed.terminate()
+        allowed.terminate()
         let badProxy = try await doorstep.run("serve", "--trusted-proxy", "10.0.0.0/33", "--port", "0")
         #expect(badProxy.status != 0)
         #expect(badProxy.standardError.contains("trusted proxy"))
@@ -79,7 +79,7 @@ struct EdgeSecurityTests {
             }
             #expect(statuses.prefix(10).allSatisfy { $0 == 202 }, "\(spelling): \(statuses)")
             #expect(statuses.dropFirst(10).allSatisfy { $0 == 429 }, "\(spelling): \(statuses)")
-            _ = server.terminate()
+            server.terminate()
         }
     }
 
@@ -96,7 +96,7 @@ struct EdgeSecurityTests {
             statuses.append(guest(try RawHTTPConnection(port: port), ["X-Forwarded-For: 198.51.100.\(index)"]))
         }
         #expect(statuses.last == 429, "a forged header from an untrusted peer changes nothing: \(statuses)")
-        _ = untrusted.terminate()
+        untrusted.terminate()
 
         let behindProxy = try ServerProcess(runner: doorstep, arguments: ["--trusted-proxy", "127.0.0.0/8"])
         port = Self.port(of: try await behindProxy.waitUntilListening())
@@ -125,7 +125,7 @@ struct EdgeSecurityTests {
         // A client's own header in front of the proxy's entry is not believed.
         #expect(
             guest(try RawHTTPConnection(port: port), ["X-Forwarded-For: 203.0.113.77, 203.0.113.0"]) == 429)
-        _ = behindProxy.terminate()
+        behindProxy.terminate()
 
         // A proxy that sets the standard header: that one is read, and X-Forwarded-For is the client's.
         let standard = try ServerProcess(
@@ -139,7 +139,7 @@ struct EdgeSecurityTests {
                 try RawHTTPConnection(port: port),
                 ["X-Forwarded-For: 198.51.100.1", "Forwarded: for=203.0.113.9;proto=https"]) == 429)
         #expect(guest(try RawHTTPConnection(port: port), ["Forwarded: for=203.0.113.10"]) == 201)
-        _ = standard.terminate()
+        standard.terminate()
     }
 
     @Test("/v1/events floods get 429, and a limit is checked before an oversized body is read")
@@ -158,7 +158,7 @@ struct EdgeSecurityTests {
             "POST /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 10000000\r\n\r\n{")
         #expect(connection.response()?.status == 429)
-        _ = server.terminate()
+        server.terminate()
     }
 
     @Test("A client dribbling a request's head or body is cut off by the idle and read timeouts")
@@ -184,7 +184,7 @@ struct EdgeSecurityTests {
         #expect(head.isClosedByServer, "a head sent a byte at a time is cut off by the idle timeout")
         #expect(body.isClosedByServer || body.response()?.status == 408, "a dribbled body is cut off")
         #expect(try await HTTP(base: URL(string: "http://127.0.0.1:\(port)")!).send("GET", "healthz").status == 200)
-        _ = server.terminate()
+        server.terminate()
     }
 
     @Test("The database, its write-ahead log and profile photos are readable by the server's user only")
@@ -210,7 +210,7 @@ struct EdgeSecurityTests {
         #expect(try mode(photos) == 0o700)
         let photo = try #require(try files.contentsOfDirectory(atPath: photos).first)
         #expect(try mode(photos + "/" + photo) == 0o600)
-        _ = server.terminate()
+        server.terminate()
     }
 
     /// The smallest PNG: one transparent pixel.

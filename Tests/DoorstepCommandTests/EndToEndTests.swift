@@ -28,7 +28,7 @@ struct EndToEndTests {
             try await body(walk)
             let challenges = SecretLedger()
             for base in bases { _ = challenges.note(try await attestationChallenge(at: base)) }
-            for server in servers { _ = server.terminate() }
+            for server in servers { server.terminate() }
             for server in servers {
                 #expect(try await server.waitForLog(containing: "/v1/"), "every instance answered requests of the walk")
             }

@@ -34,7 +34,7 @@ struct EntitlementsCommandTests {
     @Test("grant and revoke change what the next token carries, and reach the audit log as the operator's")
     func grantAndRevoke() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         let email = "ines@example.com"
         let signedUp = try await http.send(
@@ -79,7 +79,7 @@ struct EntitlementsCommandTests {
         let signedUp = try await http.send(
             "POST", "v1/auth/signup", json: ["email": email, "password": "Quiet-Harbor-Lights-7"])
         let id = try #require(((signedUp.json as? [String: Any])?["user"] as? [String: Any])?["id"] as? String)
-        #expect(server.terminate() == 0)
+        #expect(await server.stop() == 0)
         let database = ["--database", server.database]
         let attempts: [(arguments: [String], status: Int32, says: String)] = [
             (["grant", "--email", "nobody@example.com", "--product", Self.product], 1, "No account has the email"),

@@ -16,14 +16,15 @@ struct MailDeliveryTests {
         doorstep = try CommandRunner()
     }
 
-    func serve(smtpPort: Int, options: String = "?starttls=off", user: String = "", database: String? = nil) throws
-        -> ServerProcess
-    {
+    func serve(
+        smtpPort: Int, options: String = "?starttls=off", user: String = "", database: String? = nil,
+        retryDelay: Double = 0.5
+    ) throws -> ServerProcess {
         try ServerProcess(
             runner: doorstep, database: database,
             arguments: [
                 "--no-dev-mailbox", "--smtp-url", "smtp://\(user)127.0.0.1:\(smtpPort)\(options)",
-                "--mail-from", "TANDA <no-reply@example.com>", "--rate-limits", "off", "--retry-delay", "0.5",
+                "--mail-from", "TANDA <no-reply@example.com>", "--rate-limits", "off", "--retry-delay", "\(retryDelay)",
             ])
     }
 
@@ -56,9 +57,9 @@ struct MailDeliveryTests {
 
     @Test("A sign-up code goes out over SMTP in the app's name and verifies; /dev/mail is off")
     func delivers() async throws {
-        let peer = try SMTPPeer()
+        let peer = try await SMTPPeer()
         let server = try serve(smtpPort: peer.port)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         try await requestCode(http, "sam@example.com")
         let mail = try #require(try await waitForMail(peer, within: 60).first)
@@ -72,9 +73,9 @@ struct MailDeliveryTests {
 
     @Test("A code is mailed in the language the app asked in; an account's mail in the language it signed up in")
     func mailInTheReadersLanguage() async throws {
-        let peer = try SMTPPeer()
+        let peer = try await SMTPPeer()
         let server = try serve(smtpPort: peer.port)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         let spanish = try await http.send(
             "POST", "v1/auth/code", json: ["email": "lucia@example.com", "purpose": "signup"],
@@ -103,9 +104,9 @@ struct MailDeliveryTests {
 
     @Test("421 once: the mail is retried within seconds and arrives once")
     func temporaryRefusal() async throws {
-        let peer = try SMTPPeer(["--fail-first", "1"])
+        let peer = try await SMTPPeer(["--fail-first", "1"])
         let server = try serve(smtpPort: peer.port)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         try await requestCode(http, "kim@example.com")
         let received = try await waitForMail(peer, within: 60)
@@ -122,12 +123,12 @@ struct MailDeliveryTests {
         let down = try ReservedPort()
         let port = down.port
         let server = try serve(smtpPort: port)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         try await requestCode(http, "lee@example.com")
         #expect(try await server.waitForLog(containing: "will be tried again", times: 2), "two attempts failed")
         down.release()
-        let peer = try SMTPPeer(port: port)
+        let peer = try await SMTPPeer(port: port)
         // Retries wait 0.5, 1, 2, 4, 8, 16, 32 s: a peer that came up just after an attempt (its Python
         // starts slowly on a loaded machine) is reached by the next, which may be 32 s away. A ceiling,
         // not a timing: the test goes on as soon as the mail is there.
@@ -141,17 +142,19 @@ struct MailDeliveryTests {
     func killed() async throws {
         let down = try ReservedPort()
         let port = down.port
-        let first = try serve(smtpPort: port)
+        // The next attempt is 10 s away, so the kill finds the mail waiting in the outbox, leased by no
+        // one (a kill during an attempt would leave it to the lease, two minutes).
+        let first = try serve(smtpPort: port, retryDelay: 10)
         let http = HTTP(base: try await first.waitUntilListening())
         try await requestCode(http, "ana@example.com")
-        // Killed once the failed attempt is recorded, so the mail waits in the outbox, leased by no one.
+        // The line is written once the failed attempt is recorded.
         #expect(try await first.waitForLog(containing: "will be tried again"))
-        first.kill()
+        await first.kill()
 
         down.release()
-        let peer = try SMTPPeer(port: port)
+        let peer = try await SMTPPeer(port: port)
         let second = try serve(smtpPort: port, database: first.database)
-        defer { _ = second.terminate() }
+        defer { second.terminate() }
         let again = HTTP(base: try await second.waitUntilListening())
         let mail = try #require(try await waitForMail(peer, within: 60).first)
         #expect(mail.rcptTo == ["ana@example.com"])
@@ -160,9 +163,9 @@ struct MailDeliveryTests {
 
     @Test("A 550 for a recipient is recorded once and not retried; wrong credentials are logged without the password")
     func permanentFailures() async throws {
-        let peer = try SMTPPeer(["--auth", "mailer:Right-Pass-1"])
+        let peer = try await SMTPPeer(["--auth", "mailer:Right-Pass-1"])
         let rightCredentials = try serve(smtpPort: peer.port, user: "mailer:Right-Pass-1@")
-        defer { _ = rightCredentials.terminate() }
+        defer { rightCredentials.terminate() }
         let http = HTTP(base: try await rightCredentials.waitUntilListening())
         try await requestCode(http, "reject@example.com")
         #expect(try await rightCredentials.waitForLog(containing: "was given up"))
@@ -173,7 +176,7 @@ struct MailDeliveryTests {
         #expect(!rightCredentials.log.contains("will be tried again"))
 
         let wrongCredentials = try serve(smtpPort: peer.port, user: "mailer:Wrong-Pass-99@")
-        defer { _ = wrongCredentials.terminate() }
+        defer { wrongCredentials.terminate() }
         let other = HTTP(base: try await wrongCredentials.waitUntilListening())
         try await requestCode(other, "sam@example.com")
         #expect(try await wrongCredentials.waitForLog(containing: "535"))

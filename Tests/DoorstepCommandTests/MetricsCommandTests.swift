@@ -85,7 +85,7 @@ struct MetricsCommandTests {
         #expect(!scrape.text.contains("no-such-page"), "raw paths are not labels")
         #expect(!scrape.text.contains(password))
         #expect(!scrape.text.contains(token))
-        #expect(server.terminate() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test("Every family on a live /metrics has # HELP and # TYPE; readiness and both queues are read at the scrape")
@@ -106,7 +106,7 @@ struct MetricsCommandTests {
         #expect(samples["doorstep_webhook_queue_oldest_pending_age_seconds"] == 0)
         #expect(samples["doorstep_mail_outbox_oldest_pending_age_seconds"] != nil)
         #expect((samples["doorstep_password_hash_workers"] ?? 0) >= 1)
-        #expect(server.terminate() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test("Without --metrics there is no /metrics")
@@ -114,6 +114,6 @@ struct MetricsCommandTests {
         let server = try ServerProcess(runner: doorstep)
         let base = try await server.waitUntilListening()
         #expect(try await Self.scrape(base).status == 404)
-        #expect(server.terminate() == 0)
+        #expect(await server.stop() == 0)
     }
 }

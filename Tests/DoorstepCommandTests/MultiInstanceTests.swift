@@ -31,11 +31,11 @@ struct MultiInstanceTests {
             let b = HTTP(base: try await instances[1].waitUntilListening())
             try await body(a, b, instances, url)
         } catch {
-            for instance in instances { _ = instance.terminate() }
+            for instance in instances { _ = await instance.stop() }
             try? await PostgresTestDatabase.drop(url)
             throw error
         }
-        for instance in instances { _ = instance.terminate() }
+        for instance in instances { _ = await instance.stop() }
         try await PostgresTestDatabase.drop(url)
     }
 
@@ -139,7 +139,7 @@ struct MultiInstanceTests {
                 }
             }
             while acknowledged.value < 20 { try await Task.sleep(for: .milliseconds(5)) }
-            instances[0].kill()
+            await instances[0].kill()
             await signUps.value
             let errorsOfB = instances[1].log.split(separator: "\n").filter { $0.contains(" error ") }
             #expect(

@@ -11,7 +11,7 @@ struct MultiInstanceWebhookTests {
     @Test("Sign-ups spread over A and B arrive once each, signed, from the shared queue")
     func eachOnce() async throws {
         let doorstep = try CommandRunner()
-        let peer = try WebhookPeer()
+        let peer = try await WebhookPeer()
         let url = try await PostgresTestDatabase.create()
         let added = try await doorstep.run(
             "webhooks", "add", peer.url, "--events", "user.created", "--json", "--database", url, "--allow-private")
@@ -22,7 +22,7 @@ struct MultiInstanceWebhookTests {
             try ServerProcess(
                 runner: doorstep, database: url, arguments: ["--rate-limits", "off", "--webhooks-allow-private"])
         }
-        defer { for instance in instances { _ = instance.terminate() } }
+        defer { for instance in instances { instance.terminate() } }
         let servers = [
             HTTP(base: try await instances[0].waitUntilListening()),
             HTTP(base: try await instances[1].waitUntilListening()),

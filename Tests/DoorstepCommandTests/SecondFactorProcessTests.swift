@@ -33,7 +33,7 @@ struct SecondFactorProcessTests {
     @Test("Enrol, sign in with a code then a password, a step of skew, reuse refused, a recovery code once, turn off")
     func endToEnd() async throws {
         let server = try ServerProcess(runner: doorstep, arguments: ["--rate-limits", "off"])
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let base = try await server.waitUntilListening()
         let http = HTTP(base: base)
         let email = "pat@example.com"
@@ -47,7 +47,7 @@ struct SecondFactorProcessTests {
 
         let begun = try #require(try await http.send("POST", "v1/me/mfa/totp", bearer: token).json as? [String: Any])
         let secret = try #require(begun["secret"] as? String)
-        let first = try ReferenceImplementations.code(secret: secret, at: Date())
+        let first = try await ReferenceImplementations.code(secret: secret, at: Date())
         let confirmed = try await http.send("POST", "v1/me/mfa/totp/confirm", json: ["code": first], bearer: token)
         #expect(confirmed.status == 204)
         let recovery = try #require(begun["recoveryCodes"] as? [String])
@@ -58,7 +58,7 @@ struct SecondFactorProcessTests {
         #expect(signIn["code"] as? String == "mfa_required")
         let challenge = try #require(signIn["mfaChallenge"] as? String)
         // A phone 30 s ahead: pyotp's code of the next step is accepted once.
-        let ahead = try ReferenceImplementations.code(secret: secret, at: Date().addingTimeInterval(30))
+        let ahead = try await ReferenceImplementations.code(secret: secret, at: Date().addingTimeInterval(30))
         let completed = try await http.send("POST", "v1/auth/mfa", json: ["challenge": challenge, "code": ahead])
         #expect(completed.status == 200)
 

@@ -33,7 +33,7 @@ struct SeedCommandTests {
         #expect((report?["installs"] as? Int ?? 0) > 0)
 
         let server = try ServerProcess(runner: doorstep, database: database)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         var signedIn = 0
         for index in 0..<20 {

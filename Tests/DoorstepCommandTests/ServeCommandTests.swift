@@ -23,14 +23,14 @@ struct ServeCommandTests {
         let guest = try await http.send("POST", "v1/auth/guest")
         #expect(guest.status == 201)
         let token = try #require((guest.json as? [String: Any])?["accessToken"] as? String)
-        #expect(first.terminate() == 0, "SIGTERM is a graceful stop")
+        #expect(await first.stop() == 0, "SIGTERM is a graceful stop")
         #expect(!FileManager.default.fileExists(atPath: first.database + ".keys.json"), "keys live in the database")
 
         let second = try ServerProcess(runner: doorstep, database: first.database)
         let again = HTTP(base: try await second.waitUntilListening())
         let me = try await again.send("GET", "v1/me", bearer: token)
         #expect(me.status == 200, "the signing key was kept in the database")
-        _ = second.terminate()
+        second.terminate()
     }
 
     @Test("On SIGTERM /readyz turns 503 at once while requests are still served, then the server stops")
@@ -53,7 +53,7 @@ struct ServeCommandTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(sawDraining, "readiness turned 503 while the listener was still open")
-        #expect(server.terminate() == 0)
+        #expect(await server.stop() == 0)
         #expect(ContinuousClock.now - stopping >= .seconds(3), "the listener stayed open for the drain period")
     }
 
@@ -78,7 +78,7 @@ struct ServeCommandTests {
         #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Request-ID") == "support-ticket-42")
         let problem = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         #expect(problem?["requestId"] as? String == "support-ticket-42", "the problem names the request")
-        #expect(server.terminate() == 0)
+        #expect(await server.stop() == 0)
 
         let lines = server.log.split(separator: "\n").filter { !$0.isEmpty }
         let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
@@ -106,7 +106,7 @@ struct ServeCommandTests {
         let session = try #require(signUp.json as? [String: Any])
         let token = try #require(session["accessToken"] as? String)
         let refresh = try #require(session["refreshToken"] as? String)
-        #expect(server.terminate() == 0)
+        #expect(await server.stop() == 0)
 
         let found = try await doorstep.run("users", "find", "OPS@example.com", "--database", server.database, "--json")
         #expect(found.status == 0)
@@ -150,7 +150,7 @@ struct ServeCommandTests {
         let again = try ServerProcess(runner: doorstep, database: server.database)
         let http2 = HTTP(base: try await again.waitUntilListening())
         #expect(try await http2.send("GET", "v1/me", bearer: token).status == 401, "the revoked session is over")
-        #expect(again.terminate() == 0)
+        #expect(await again.stop() == 0)
     }
 
     @Test("SIGTERM lets a request under way finish before the server stops")
@@ -164,7 +164,7 @@ struct ServeCommandTests {
             .status
         }
         while !server.log.contains("/v1/auth/signup") { try await Task.sleep(for: .milliseconds(5)) }
-        let status = server.terminate()
+        let status = await server.stop()
         #expect(try await signUp.value == 201, "the sign-up that was hashing still got its answer")
         #expect(status == 0)
     }
@@ -194,13 +194,13 @@ struct ServeCommandTests {
             }
         }
         while created.value < 10 { try await Task.sleep(for: .milliseconds(5)) }
-        server.kill()
+        await server.kill()
         await signUps.value
         let acknowledged = created.value
 
         let restarted = try ServerProcess(runner: doorstep, database: server.database)
         _ = try await restarted.waitUntilListening()
-        _ = restarted.terminate()
+        restarted.terminate()
 
         let connection = try await SQLiteConnection.open(storage: .file(path: server.database))
         let users = try await connection.query("SELECT id, email FROM users", [])
@@ -276,7 +276,7 @@ struct ServeCommandTests {
         let http = HTTP(base: try await server.waitUntilListening())
         let jwks = try await http.send("GET", ".well-known/jwks.json")
         #expect(((jwks.json as? [String: Any])?["keys"] as? [Any])?.count == 2, "both keys are published")
-        _ = server.terminate()
+        server.terminate()
     }
 }
 

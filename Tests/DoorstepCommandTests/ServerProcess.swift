@@ -55,11 +55,12 @@ final class ServerProcess: Sendable {
     /// Waits until the server listens; returns its base URL.
     func waitUntilListening(timeout: TimeInterval = 60) async throws -> URL {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        repeat {
+            // Checked once more after the deadline: a busy test pool may wake this wait only then.
             if let port = collector.port { return URL(string: "http://127.0.0.1:\(port)")! }
             if !process.isRunning { break }
             try await Task.sleep(for: .milliseconds(50))
-        }
+        } while Date() < deadline || collector.port != nil
         throw Failure.didNotStart(log + "\n" + state)
     }
 
@@ -101,11 +102,16 @@ final class ServerProcess: Sendable {
         return count() >= times
     }
 
-    /// Sends SIGTERM and waits for the process to end; returns its exit status.
-    func terminate() -> Int32 {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return process.terminationStatus
+    /// Sends SIGTERM and waits, off the test pool, for the process to end; returns its exit status.
+    func stop() async -> Int32 {
+        signalStop()
+        return await process.exited()
+    }
+
+    /// Sends SIGTERM without waiting for the process to end (SIGKILL if it has not within five
+    /// seconds): for a test's `defer`, which cannot wait.
+    func terminate() {
+        process.stopSoon()
     }
 
     /// Sends SIGTERM without waiting for the process to end.
@@ -116,10 +122,10 @@ final class ServerProcess: Sendable {
     /// Whether the process is still running.
     var isRunning: Bool { process.isRunning }
 
-    /// Sends SIGKILL: no chance to finish anything.
-    func kill() {
+    /// Sends SIGKILL: no chance to finish anything. Returns once the process has ended.
+    func kill() async {
         Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        _ = await process.exited()
     }
 }
 

@@ -39,7 +39,7 @@ struct UserDeletionCommandTests {
             let session = try #require(signIn.json as? [String: Any])
             let id = try #require((session["user"] as? [String: Any])?["id"] as? String)
             let token = try #require(session["accessToken"] as? String)
-            #expect(server.terminate() == 0)
+            #expect(await server.stop() == 0)
 
             let unconfirmed = try await doorstep.run(
                 "users", "delete", id, "--database", server.database, environment: environment)
@@ -61,7 +61,7 @@ struct UserDeletionCommandTests {
             let restarted = try ServerProcess(runner: doorstep, database: server.database, environment: environment)
             let http2 = HTTP(base: try await restarted.waitUntilListening())
             #expect(try await http2.send("GET", "v1/me", bearer: token).status == 401, "its sessions ended with it")
-            #expect(restarted.terminate() == 0)
+            #expect(await restarted.stop() == 0)
         }
     }
 }

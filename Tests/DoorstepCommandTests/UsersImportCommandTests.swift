@@ -42,8 +42,8 @@ struct UsersImportCommandTests {
 
     /// Firebase's published example user, one made with the `firebase-scrypt` package who signed in with
     /// Apple, one disabled, and one whose hash is not base64.
-    func firebaseExport() throws -> String {
-        let graceHash = try ReferenceImplementations.firebaseScrypt(
+    func firebaseExport() async throws -> String {
+        let graceHash = try await ReferenceImplementations.firebaseScrypt(
             "Analytical-Engine-1843", salt: "c2FsdC1vZi1ncmFjZQ==", signerKey: Self.firebase[1],
             saltSeparator: "Bw==", rounds: 8, memoryCost: 14)
         return try file(
@@ -66,7 +66,7 @@ struct UsersImportCommandTests {
 
     @Test("A Firebase export signs in with its passwords, re-hashed at the first sign-in; twice imports once")
     func firebase() async throws {
-        let export = try firebaseExport()
+        let export = try await firebaseExport()
         let database = directory.appendingPathComponent("doorstep.sqlite").path
         let command = ["users", "import", "firebase", export, "--database", database] + Self.firebase
 
@@ -86,7 +86,7 @@ struct UsersImportCommandTests {
         #expect(grace["providers"] as? [String] == ["apple"] && grace["emailVerified"] as? Bool == false)
 
         let server = try ServerProcess(runner: doorstep, database: database)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         #expect(try await Self.passwordHash(of: "ada@example.com", in: database)?.hasPrefix("imported:") == true)
         #expect(try await login("ada@example.com", "user1password", on: http).status == 200)
@@ -102,8 +102,8 @@ struct UsersImportCommandTests {
 
     @Test("Supabase's CSV and Auth0's lines sign in with their bcrypt passwords, whatever the cost")
     func bcryptExports() async throws {
-        let supabaseHash = try ReferenceImplementations.bcrypt("Blue-Whale-Song-9", cost: 10, prefix: "2a")
-        let auth0Hash = try ReferenceImplementations.bcrypt("Green-Field-Morning-4", cost: 6)
+        let supabaseHash = try await ReferenceImplementations.bcrypt("Blue-Whale-Song-9", cost: 10, prefix: "2a")
+        let auth0Hash = try await ReferenceImplementations.bcrypt("Green-Field-Morning-4", cost: 6)
         let supabase = try file(
             "users.csv",
             """
@@ -129,7 +129,7 @@ struct UsersImportCommandTests {
         #expect(fromAuth0.lines == ["imported 2 of 3 accounts; skipped:", "  line 3: it is not a JSON object"])
 
         let server = try ServerProcess(runner: doorstep, database: database)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         #expect(try await login("mia@example.com", "Blue-Whale-Song-9", on: http).status == 200)
         #expect(try await login("noor@example.com", "Green-Field-Morning-4", on: http).status == 200)
@@ -146,7 +146,7 @@ struct UsersImportCommandTests {
         #expect(malformed.status == 2 && malformed.standardError.split(separator: "\n").count == 1)
         #expect(malformed.standardError.contains("not the JSON of `firebase auth:export`"))
 
-        let export = try firebaseExport()
+        let export = try await firebaseExport()
         _ = try await doorstep.run(["users", "import", "firebase", export, "--database", database] + Self.firebase)
         var otherProject = Self.firebase
         otherProject[1] = Data(repeating: 9, count: 64).base64EncodedString()
@@ -157,7 +157,7 @@ struct UsersImportCommandTests {
             other.status == 2 && other.standardError.contains("differ from those kept by an earlier Firebase import"))
 
         let server = try ServerProcess(runner: doorstep, database: database)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         #expect(try await login("ada@example.com", "user1password", on: http).status == 200, "the kept key still works")
     }

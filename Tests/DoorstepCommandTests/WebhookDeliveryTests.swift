@@ -51,10 +51,10 @@ struct WebhookDeliveryTests {
 
     @Test("The account center's changes arrive once each, signed: a name, a group created and joined")
     func accountEventsOnce() async throws {
-        let peer = try WebhookPeer()
+        let peer = try await WebhookPeer()
         let database = try await database(with: peer)
         let server = try serve(database)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         let owner = try await signUp(http, "noor@example.com")
         #expect(
@@ -82,10 +82,10 @@ struct WebhookDeliveryTests {
 
     @Test("Each change arrives once, signed, verified by standardwebhooks, with ids and no secrets")
     func eachEventOnce() async throws {
-        let peer = try WebhookPeer()
+        let peer = try await WebhookPeer()
         let database = try await database(with: peer)
         let server = try serve(database)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         let token = try await signUp(http, "ines@example.com")
         let password = "Quiet-Harbor-Lights-7"
@@ -130,18 +130,18 @@ struct WebhookDeliveryTests {
 
     @Test("The receiver is down through two retries: the webhook is retried and arrives once it is back")
     func receiverDownThenUp() async throws {
-        let peer = try WebhookPeer()
+        let peer = try await WebhookPeer()
         let database = try await database(with: peer)
         let server = try serve(database)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
-        peer.stop()
+        await peer.stop()
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)
         #expect(
             try await server.waitForLog(containing: "will be tried again", times: 4),
             "two attempts of both deliveries failed")
         #expect(try peer.received().isEmpty)
-        try peer.start()
+        try await peer.start()
         // Retries wait 0.5, 1, 2, 4, 8, 16 s: a receiver that came back just after an attempt (its
         // Python starts slowly on a loaded machine) is reached by the next.
         let received = try await peer.wait(within: 60) { Self.types($0) == ["session.created", "user.created"] }
@@ -151,17 +151,17 @@ struct WebhookDeliveryTests {
 
     @Test("kill -9 with deliveries waiting: they arrive after the restart, once a dead sender's lease is over")
     func killNine() async throws {
-        let peer = try WebhookPeer()
+        let peer = try await WebhookPeer()
         let database = try await database(with: peer)
         let first = try serve(database)
         let http = HTTP(base: try await first.waitUntilListening())
-        peer.stop()
+        await peer.stop()
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)
         #expect(try await first.waitForLog(containing: "will be tried again"), "the deliveries were waiting")
-        first.kill()
-        try peer.start()
+        await first.kill()
+        try await peer.start()
         let second = try serve(database)
-        defer { _ = second.terminate() }
+        defer { second.terminate() }
         _ = try await second.waitUntilListening()
         // The killed server may have held them mid-attempt: its lease (20 s here) runs out first.
         let received = try await peer.wait(within: 60) { Self.types($0) == ["session.created", "user.created"] }
@@ -191,10 +191,10 @@ struct WebhookDeliveryTests {
         #expect(listed.standardOutput.contains("no webhook endpoints"))
 
         // Added on purpose for loopback, but the server was not told to allow it: nothing is sent.
-        let peer = try WebhookPeer()
+        let peer = try await WebhookPeer()
         let allowed = try await self.database(with: peer)
         let server = try serve(allowed, allowPrivate: false)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)
         #expect(try await server.waitForLog(containing: "will be tried again"))
@@ -206,7 +206,7 @@ struct WebhookDeliveryTests {
 
     @Test("rotate-secret: deliveries carry both signatures for a day; remove stops them")
     func rotateAndRemove() async throws {
-        let peer = try WebhookPeer()
+        let peer = try await WebhookPeer()
         let database = try await database(with: peer)
         let listed = try await doorstep.run("webhooks", "list", "--json", "--database", database)
         let rows = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]]
@@ -217,7 +217,7 @@ struct WebhookDeliveryTests {
             (try JSONSerialization.jsonObject(with: Data(rotated.standardOutput.utf8)) as? [String: Any])?["secret"]
                 as? String)
         let server = try serve(database)
-        defer { _ = server.terminate() }
+        defer { server.terminate() }
         let http = HTTP(base: try await server.waitUntilListening())
         // The receiver still knows only the old secret: the old signature is still there.
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)

@@ -27,7 +27,7 @@ struct SMTPClientTests {
 
     @Test("A plain server receives the message as sent: UTF-8 subject, both parts, short lines, a lone dot")
     func plain() async throws {
-        let peer = try SMTPPeer()
+        let peer = try await SMTPPeer()
         try await Self.client("smtp://127.0.0.1:\(peer.port)?starttls=off").send(Self.message(), boundary: "b_1")
         let received = try #require(try peer.received().first)
         #expect(received.mailFrom == "no-reply@example.com" && received.rcptTo == ["sam@example.com"])
@@ -45,8 +45,8 @@ struct SMTPClientTests {
 
     @Test("STARTTLS with the server's own certificate, and implicit TLS on its port")
     func tls() async throws {
-        let certificate = try TestCertificate()
-        let upgrading = try SMTPPeer(["--starttls", certificate.certificate, certificate.key])
+        let certificate = try await TestCertificate()
+        let upgrading = try await SMTPPeer(["--starttls", certificate.certificate, certificate.key])
         try await Self.client("smtp://localhost:\(upgrading.port)?starttls=required&ca=\(certificate.certificate)")
             .send(Self.message(), boundary: "b_2")
         #expect(try upgrading.received().count == 1)
@@ -56,7 +56,7 @@ struct SMTPClientTests {
         #expect(error?.isPermanent == false)
         #expect(try upgrading.received().count == 1, "nothing is sent over a connection that cannot be trusted")
 
-        let implicit = try SMTPPeer(["--implicit-tls", certificate.certificate, certificate.key])
+        let implicit = try await SMTPPeer(["--implicit-tls", certificate.certificate, certificate.key])
         try await Self.client("smtps://localhost:\(implicit.port)?ca=\(certificate.certificate)")
             .send(Self.message(), boundary: "b_3")
         #expect(try implicit.received().count == 1)
@@ -64,7 +64,7 @@ struct SMTPClientTests {
 
     @Test("STARTTLS required by us but not offered stops before anything is sent")
     func startTLSRequired() async throws {
-        let peer = try SMTPPeer()
+        let peer = try await SMTPPeer()
         let error = await #expect(throws: SMTPError.self) {
             try await Self.client("smtp://127.0.0.1:\(peer.port)?starttls=required").send(Self.message(), boundary: "b")
         }
@@ -74,8 +74,8 @@ struct SMTPClientTests {
 
     @Test("AUTH over STARTTLS signs in; a wrong password is a permanent failure that never repeats it")
     func auth() async throws {
-        let certificate = try TestCertificate()
-        let peer = try SMTPPeer([
+        let certificate = try await TestCertificate()
+        let peer = try await SMTPPeer([
             "--starttls", certificate.certificate, certificate.key, "--auth", "mailer:S3cret-Pass",
         ])
         let base = "localhost:\(peer.port)?starttls=required&ca=\(certificate.certificate)"
@@ -92,7 +92,7 @@ struct SMTPClientTests {
 
     @Test("421 is temporary, 550 for a recipient is permanent, a server that is down or silent is temporary")
     func failures() async throws {
-        let busy = try SMTPPeer(["--fail-first", "1"])
+        let busy = try await SMTPPeer(["--fail-first", "1"])
         let client = try Self.client("smtp://127.0.0.1:\(busy.port)?starttls=off")
         let first = await #expect(throws: SMTPError.self) { try await client.send(Self.message(), boundary: "b") }
         #expect(first?.isPermanent == false)
@@ -104,11 +104,11 @@ struct SMTPClientTests {
         }
         #expect(rejected?.isPermanent == true)
 
-        busy.stop()
+        await busy.stop()
         let down = await #expect(throws: SMTPError.self) { try await client.send(Self.message(), boundary: "b") }
         #expect(down?.isPermanent == false)
 
-        let silent = try SMTPPeer(["--silent"])
+        let silent = try await SMTPPeer(["--silent"])
         let started = ContinuousClock.now
         let hung = await #expect(throws: SMTPError.self) {
             try await Self.client("smtp://127.0.0.1:\(silent.port)?starttls=off", replyTimeout: .seconds(1))

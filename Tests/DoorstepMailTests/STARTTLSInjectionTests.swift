@@ -36,10 +36,10 @@ struct STARTTLSInjectionTests {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        defer { process.terminate() }
+        defer { process.stopSoon() }
         let reader = output.fileHandleForReading
         // The peer listens on a port the kernel picked and says which: no other test can take it first.
-        let port = String(decoding: reader.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let port = await reader.firstLine() ?? ""
         var configuration = try SMTPConfiguration(url: "smtp://user:Secret-1@127.0.0.1:\(port)")
         // A loaded machine can starve the peer for seconds; the test is about what is read, not when.
         configuration.replyTimeout = .seconds(120)
@@ -53,9 +53,9 @@ struct STARTTLSInjectionTests {
         } catch {
             failure = error
         }
-        process.terminate()
-        process.waitUntilExit()
-        return (failure, String(decoding: reader.readDataToEndOfFile(), as: UTF8.self))
+        process.stopSoon()
+        _ = await process.exited()
+        return (failure, String(decoding: await onOwnThread { PipeReading.all(of: reader) }, as: UTF8.self))
     }
 
     @Test("A reply appended to the STARTTLS go-ahead fails the connection, and no credential is sent")

@@ -24,7 +24,7 @@ public final class SMTPPeer: Sendable {
     }
 
     /// Starts a peer; `options` are the script's (`--starttls CERT KEY`, `--auth USER:PASS`, …).
-    public init(_ options: [String] = [], port: Int? = nil) throws {
+    public init(_ options: [String] = [], port: Int? = nil) async throws {
         let python = try Self.python()
         self.port = try port ?? Self.freePort()
         maildir = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-peer-\(UUID().uuidString)")
@@ -37,21 +37,16 @@ public final class SMTPPeer: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let line = output.fileHandleForReading.availableLine()
+        let line = await output.fileHandleForReading.firstLine()
         guard line == "listening" else { throw PeerError.didNotStart(line) }
     }
 
-    deinit { stop() }
+    deinit { process.stopSoon() }
 
     /// Stops the server (a server that is down), killing it if it has not ended within five seconds.
-    public func stop() {
-        guard process.isRunning else { return }
-        let process = process
-        process.terminate()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        process.waitUntilExit()
+    public func stop() async {
+        process.stopSoon()
+        _ = await process.exited()
     }
 
     /// The messages accepted so far, oldest first.
@@ -109,7 +104,7 @@ public struct TestCertificate: Sendable {
     public let certificate: String
     public let key: String
 
-    public init() throws {
+    public init() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         certificate = folder.appendingPathComponent("cert.pem").path
@@ -123,8 +118,7 @@ public struct TestCertificate: Sendable {
         openssl.standardOutput = FileHandle.nullDevice
         openssl.standardError = FileHandle.nullDevice
         try openssl.run()
-        openssl.waitUntilExit()
-        #expect(openssl.terminationStatus == 0, "openssl made the certificate")
+        #expect(await openssl.exited() == 0, "openssl made the certificate")
     }
 }
 

@@ -58,15 +58,15 @@ public final class WebhookPeer: @unchecked Sendable {
     }
 
     /// Starts a receiver on a free port.
-    public init() throws {
+    public init() async throws {
         port = try SMTPPeer.freePort()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("webhook-peer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         secretFile = folder.appendingPathComponent("secret")
-        try start()
+        try await start()
     }
 
-    deinit { stop() }
+    deinit { process?.stopSoon() }
 
     /// The URL deliveries go to.
     public var url: String { "http://127.0.0.1:\(port)/hooks" }
@@ -77,7 +77,7 @@ public final class WebhookPeer: @unchecked Sendable {
     }
 
     /// Starts the receiver (again).
-    public func start() throws {
+    public func start() async throws {
         reservation?.release()
         reservation = nil
         let process = Process()
@@ -90,20 +90,17 @@ public final class WebhookPeer: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let line = output.fileHandleForReading.availableLine()
+        let line = await output.fileHandleForReading.firstLine()
         guard line == "listening" else { throw SMTPPeer.PeerError.didNotStart(line) }
         self.process = process
     }
 
     /// Stops the receiver: its port refuses connections until ``start()``. Killed if it has not
     /// ended within five seconds.
-    public func stop() {
+    public func stop() async {
         guard let process, process.isRunning else { return }
-        process.terminate()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        process.waitUntilExit()
+        process.stopSoon()
+        _ = await process.exited()
         self.process = nil
         // Down, the port stays this receiver's: no other test's peer may be given it meanwhile.
         reservation = try? ReservedPort(port: port)

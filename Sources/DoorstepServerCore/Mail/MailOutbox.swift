@@ -115,6 +115,7 @@ public final class MailOutbox: Sendable {
                         LedgerMark(at: finished.finishedAt ?? now, weight: 1),
                         forgettingBefore: now.addingTimeInterval(-OutboundMailBudget.window))
                 }
+                report(finished)
             } catch {
                 logger.error(
                     "a mail's outcome could not be recorded",
@@ -192,19 +193,25 @@ public final class MailOutbox: Sendable {
             let failure =
                 error as? MailDeliveryError
                 ?? MailDeliveryError(isPermanent: false, reason: "the mail could not be prepared or sent")
-            let metadata: Logger.Metadata = [
-                "mail.id": "\(record.id)", "mail.kind": "\(record.kind)", "attempts": "\(record.attempts)",
-                "reason": "\(failure.reason)",
-            ]
-            if policy.retry.settle(&record, failedFor: failure.reason, permanently: failure.isPermanent, at: clock.now)
-            {
-                logger.error("a mail could not be delivered and was given up", metadata: metadata)
-                metrics.mailDelivery("failed")
-            } else {
-                logger.warning("a mail could not be delivered yet; it will be tried again", metadata: metadata)
-                metrics.mailDelivery("retrying")
-            }
+            let givenUp = policy.retry.settle(
+                &record, failedFor: failure.reason, permanently: failure.isPermanent, at: clock.now)
+            metrics.mailDelivery(givenUp ? "failed" : "retrying")
             return record
+        }
+    }
+
+    /// Logs what became of a failed attempt once it is recorded: a line saying a mail will be tried
+    /// again is never written for a mail still held by a sender that could die before recording it.
+    private func report(_ record: OutboxRecord) {
+        guard record.state != .sent else { return }
+        let metadata: Logger.Metadata = [
+            "mail.id": "\(record.id)", "mail.kind": "\(record.kind)", "attempts": "\(record.attempts)",
+            "reason": "\(record.lastError ?? "")",
+        ]
+        if record.isFailed {
+            logger.error("a mail could not be delivered and was given up", metadata: metadata)
+        } else {
+            logger.warning("a mail could not be delivered yet; it will be tried again", metadata: metadata)
         }
     }
 }

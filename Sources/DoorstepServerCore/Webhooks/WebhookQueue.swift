@@ -56,6 +56,7 @@ public final class WebhookQueue: Sendable {
                     try await store.updateWebhookDelivery(delivery)
                     try await self.recordHealth(of: delivery.endpointID, answered: answered, in: store)
                 }
+                if delivery.attempts > 0 && !answered { report(delivery) }
             } catch {
                 logger.error(
                     "a webhook delivery's outcome could not be recorded",
@@ -98,17 +99,23 @@ public final class WebhookQueue: Sendable {
             delivery.finish(succeeded: true, at: clock.now)
             return (delivery, true)
         }
+        _ = policy.retry.settle(&delivery, failedFor: failure, permanently: false, at: clock.now)
+        return (delivery, false)
+    }
+
+    /// Logs what became of a failed attempt once it is recorded: a line saying a delivery will be
+    /// tried again is never written for one still held by a sender that could die before recording it.
+    private func report(_ delivery: WebhookDeliveryRecord) {
         let metadata: Logger.Metadata = [
             "webhook.id": "\(delivery.messageID)", "webhook.type": "\(delivery.eventType)",
-            "endpoint.id": "\(endpoint.id.lowercasedText)", "attempts": "\(delivery.attempts)",
-            "reason": "\(failure)",
+            "endpoint.id": "\(delivery.endpointID.lowercasedText)", "attempts": "\(delivery.attempts)",
+            "reason": "\(delivery.lastError ?? "")",
         ]
-        if policy.retry.settle(&delivery, failedFor: failure, permanently: false, at: clock.now) {
+        if delivery.isFailed {
             logger.error("a webhook could not be delivered and was given up", metadata: metadata)
         } else {
             logger.warning("a webhook could not be delivered yet; it will be tried again", metadata: metadata)
         }
-        return (delivery, false)
     }
 
     /// Signs and posts a delivery's payload once; nil when the endpoint answered 2xx, else why not.

@@ -162,8 +162,11 @@ public final class FakeIdentityProvider: Sendable {
             return .ok
         }
         let application = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        return try await application.test(.live) { client in
-            try await body(URL(string: "http://127.0.0.1:\(client.port!)")!)
+        // Server processes fetch these keys within a timeout: answered from threads of their own.
+        return try await withTaskExecutorPreference(DedicatedExecutor.shared) {
+            try await application.test(.live) { client in
+                try await body(URL(string: "http://127.0.0.1:\(client.port!)")!)
+            }
         }
     }
 }

@@ -54,6 +54,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // Traces over OTLP/HTTP only: the gRPC exporter (and its packages) is left out.
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
     ],
     targets: [
         .target(name: "DoorstepStrings"),
@@ -84,6 +87,7 @@ let package = Package(
                 server("SwiftASN1", "swift-asn1"),
                 server("Logging", "swift-log"),
                 server("CoreMetrics", "swift-metrics"),
+                server("Tracing", "swift-distributed-tracing"),
             ],
             resources: [.copy("Resources/common-passwords.txt"), .copy("Resources/Messages.xcstrings")]
         ),
@@ -142,6 +146,8 @@ let package = Package(
                 server("HTTPTypes", "swift-http-types"),
                 server("Prometheus", "swift-prometheus"),
                 server("CoreMetrics", "swift-metrics"),
+                server("Tracing", "swift-distributed-tracing"),
+                server("OTel", "swift-otel"),
             ],
             resources: [.copy("Funnel/Assets")]
         ),

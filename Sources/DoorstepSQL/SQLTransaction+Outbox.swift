@@ -6,8 +6,8 @@ extension SQLTransaction {
         _ = try await rows(
             """
             INSERT INTO mail_outbox (id, kind, sealed, state, created_at, attempts, next_attempt_at, leased_until,
-                last_error, finished_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                last_error, finished_at, trace_parent)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, Self.outboxBinds(record))
     }
 
@@ -26,7 +26,7 @@ extension SQLTransaction {
         _ = try await rows(
             """
             UPDATE mail_outbox SET kind = ?, sealed = ?, state = ?, created_at = ?, attempts = ?, next_attempt_at = ?,
-                leased_until = ?, last_error = ?, finished_at = ?
+                leased_until = ?, last_error = ?, finished_at = ?, trace_parent = ?
             WHERE id = ?
             """, binds)
     }
@@ -40,7 +40,7 @@ extension SQLTransaction {
             .text(record.id.key), .text(record.kind), .optional(record.sealed?.base64EncodedString()),
             .text(record.state.rawValue), .time(record.createdAt), .integer(record.attempts),
             .time(record.nextAttemptAt), .time(record.leasedUntil), SQLValue.optional(record.lastError),
-            .time(record.finishedAt),
+            .time(record.finishedAt), .optional(record.traceParent),
         ]
     }
 
@@ -57,6 +57,7 @@ extension SQLTransaction {
         record.leasedUntil = row.date("leased_until")
         record.lastError = row.string("last_error")
         record.finishedAt = row.date("finished_at")
+        record.traceParent = row.string("trace_parent")
         return record
     }
 }

@@ -40,8 +40,8 @@ extension SQLTransaction {
         _ = try await rows(
             """
             INSERT INTO webhook_deliveries (id, message_id, endpoint_id, event_type, payload, state, created_at,
-                attempts, next_attempt_at, leased_until, last_error, finished_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                attempts, next_attempt_at, leased_until, last_error, finished_at, trace_parent)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, Self.deliveryBinds(delivery))
     }
 
@@ -66,7 +66,8 @@ extension SQLTransaction {
         _ = try await rows(
             """
             UPDATE webhook_deliveries SET message_id = ?, endpoint_id = ?, event_type = ?, payload = ?, state = ?,
-                created_at = ?, attempts = ?, next_attempt_at = ?, leased_until = ?, last_error = ?, finished_at = ?
+                created_at = ?, attempts = ?, next_attempt_at = ?, leased_until = ?, last_error = ?, finished_at = ?,
+                trace_parent = ?
             WHERE id = ?
             """, binds)
     }
@@ -115,7 +116,7 @@ extension SQLTransaction {
             .text(delivery.eventType), .optional(delivery.payload.map { String(decoding: $0, as: UTF8.self) }),
             .text(delivery.state.rawValue), .time(delivery.createdAt), .integer(delivery.attempts),
             .time(delivery.nextAttemptAt), .time(delivery.leasedUntil), .optional(delivery.lastError),
-            .time(delivery.finishedAt),
+            .time(delivery.finishedAt), .optional(delivery.traceParent),
         ]
     }
 
@@ -135,6 +136,7 @@ extension SQLTransaction {
         delivery.leasedUntil = row.date("leased_until")
         delivery.lastError = row.string("last_error")
         delivery.finishedAt = row.date("finished_at")
+        delivery.traceParent = row.string("trace_parent")
         return delivery
     }
 }

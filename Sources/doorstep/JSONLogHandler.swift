@@ -9,6 +9,13 @@ struct JSONLogHandler: LogHandler {
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .info
     let label: String
+    /// Adds what the span under way says (`trace_id`, `span_id`) to each line.
+    var metadataProvider: Logger.MetadataProvider?
+
+    init(label: String, metadataProvider: Logger.MetadataProvider? = nil) {
+        self.label = label
+        self.metadataProvider = metadataProvider
+    }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -17,7 +24,9 @@ struct JSONLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         var object: [String: String] = [:]
-        for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
+        let lineMetadata = metadata.merging(metadataProvider?.get() ?? [:]) { $1 }
+            .merging(event.metadata ?? [:]) { $1 }
+        for (key, value) in lineMetadata {
             object[key] = "\(value)"
         }
         object["time"] = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))

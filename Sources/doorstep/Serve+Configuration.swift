@@ -27,6 +27,7 @@ extension Serve {
             try webhooksAllowPrivate || Self.switchValue(environment, "DOORSTEP_WEBHOOKS_ALLOW_PRIVATE") ?? false
         configuration.adminToken = adminToken ?? environment["DOORSTEP_ADMIN_TOKEN"]
         configuration.adminEmails = adminEmails.isEmpty ? Self.list(environment, "DOORSTEP_ADMIN_EMAILS") : adminEmails
+        configuration.otlpEndpoint = otlpEndpoint
         configuration.drainSeconds =
             try drainSeconds ?? Self.integer(environment, "DOORSTEP_DRAIN_SECONDS").map(Double.init)
             ?? configuration.drainSeconds
@@ -91,8 +92,12 @@ extension Serve {
         }
         var logger =
             format == .json
-            ? Logger(label: "doorstep") { JSONLogHandler(label: $0) }
-            : Logger(label: "doorstep") { TextLogHandler(label: $0) }
+            ? Logger(label: "doorstep", metadataProvider: ServerTracing.logMetadata) {
+                JSONLogHandler(label: $0, metadataProvider: $1)
+            }
+            : Logger(label: "doorstep", metadataProvider: ServerTracing.logMetadata) {
+                TextLogHandler(label: $0, metadataProvider: $1)
+            }
         logger.logLevel = level
         return logger
     }

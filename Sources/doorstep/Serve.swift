@@ -110,6 +110,13 @@ struct Serve: AsyncParsableCommand {
             """)
     var webhookLease: Int?
 
+    @Option(
+        help: """
+            Send traces over OTLP/HTTP to the OpenTelemetry collector at this base URL, such as \
+            http://collector:4318; the standard OTEL_* variables apply. (default: off)
+            """)
+    var otlpEndpoint: String?
+
     @Option(help: "Take App Store purchases for this app's bundle id, such as com.example.kordant.")
     var appstoreBundleId: String?
 
@@ -271,12 +278,14 @@ struct Serve: AsyncParsableCommand {
         let hashingPool = NIOThreadPool(numberOfThreads: System.coreCount)
         hashingPool.start()
         defer { hashingPool.shutdownGracefully { _ in } }
+        let tracing = try ServerTracing.otlp(
+            endpoint: configuration.otlpEndpoint, environment: environment, logger: logger)
         let dependencies = ServerDependencies(
             storage: store.storage, avatars: store.avatars, keys: keys, keyEncryptionKey: keyEncryptionKey,
             hasher: BoundedPasswordHasher(
                 BcryptPasswordHasher(cost: configuration.passwordCost, threadPool: hashingPool),
-                workers: System.coreCount, metrics: serverMetrics.core),
-            logger: logger, metrics: serverMetrics)
+                workers: System.coreCount, metrics: serverMetrics.core, spans: tracing.spans),
+            logger: logger, metrics: serverMetrics, tracing: tracing)
         logger.info(
             "Doorstep is serving on http://\(configuration.host):\(configuration.port)",
             metadata: [

@@ -8,9 +8,11 @@ import Logging
 struct TextLogHandler: LogHandler {
     private var stream: StreamLogHandler
     var metadata: Logger.Metadata = [:]
+    var metadataProvider: Logger.MetadataProvider?
 
-    init(label: String) {
+    init(label: String, metadataProvider: Logger.MetadataProvider? = nil) {
         stream = StreamLogHandler.standardOutput(label: label)
+        self.metadataProvider = metadataProvider
     }
 
     var logLevel: Logger.Level {
@@ -25,8 +27,10 @@ struct TextLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         var event = event
-        if !metadata.isEmpty {
-            event.metadata = metadata.merging(event.metadata ?? [:]) { _, explicit in explicit }
+        let provided = metadataProvider?.get() ?? [:]
+        if !metadata.isEmpty || !provided.isEmpty {
+            event.metadata = metadata.merging(provided) { _, current in current }
+                .merging(event.metadata ?? [:]) { _, explicit in explicit }
         }
         stream.log(event: event)
     }

@@ -16,6 +16,8 @@ public final class WebhookPeer: @unchecked Sendable {
     public struct Received: Decodable, Sendable {
         public var id: String?
         public var timestamp: String?
+        /// The W3C trace context the delivery carried.
+        public var traceparent: String?
         public var verified: Bool
         public var error: String?
         public var payload: Payload?

@@ -5,7 +5,7 @@ Standard Webhooks reference library (`standardwebhooks` from PyPI), as an app's 
 
 The signing secret (whsec_...) is read from FILE at each delivery, so a test can start the receiver,
 add the endpoint that points at it, and then write the secret it was given. Each delivery is kept as
-DIR/<n>.json: {"id", "timestamp", "verified", "error"?, "payload"?}; a verified one is answered 204, any
+DIR/<n>.json: {"id", "timestamp", "traceparent", "verified", "error"?, "payload"?}; a verified one is answered 204, any
 other 400. The script prints one line, "listening", once it accepts connections, and stops on SIGTERM.
 Records are numbered after those already in DIR, so a receiver restarted on the same folder adds to them.
 """
@@ -43,7 +43,11 @@ def main():
         def do_POST(self):
             body = self.rfile.read(int(self.headers.get("content-length", "0")))
             headers = {name.lower(): value for name, value in self.headers.items()}
-            entry = {"id": headers.get("webhook-id"), "timestamp": headers.get("webhook-timestamp")}
+            entry = {
+                "id": headers.get("webhook-id"),
+                "timestamp": headers.get("webhook-timestamp"),
+                "traceparent": headers.get("traceparent"),
+            }
             try:
                 with open(arguments.secret_file) as handle:
                     secret = handle.read().strip()

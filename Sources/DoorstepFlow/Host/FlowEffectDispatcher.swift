@@ -14,6 +14,15 @@ public enum FlowEffectDispatcher {
     public static func run<Performer: FlowEffectPerformer>(
         _ request: EffectRequest, flow: FlowDefinition, answers: [String: Value], on performer: inout Performer
     ) async -> Step {
+        let host = performer
+        return await host.around(effect: request.name) {
+            await runUnwrapped(request, flow: flow, answers: answers, on: &performer)
+        }
+    }
+
+    private static func runUnwrapped<Performer: FlowEffectPerformer>(
+        _ request: EffectRequest, flow: FlowDefinition, answers: [String: Value], on performer: inout Performer
+    ) async -> Step {
         guard let effect = FlowEffect(rawValue: request.name) else {
             return .finished(await runModule(request, on: &performer))
         }

@@ -63,6 +63,17 @@ public protocol FlowEffectPerformer {
 
     /// What the engine shows for an error thrown by one of the methods above.
     mutating func failure(for error: any Error) -> EffectFailure
+
+    /// Runs the work of the effect `name`: a host may wrap it, as the server records a span for each
+    /// effect so that what the effect causes (a hash, a transaction, a mail) is seen as its own.
+    func around<Result>(effect name: String, _ work: () async -> Result) async -> Result
+}
+
+extension FlowEffectPerformer {
+    /// Runs the work as it is.
+    public func around<Result>(effect name: String, _ work: () async -> Result) async -> Result {
+        await work()
+    }
 }
 
 /// Thrown by a performer when its effect waits for the person elsewhere; the engine keeps it pending.

@@ -78,7 +78,8 @@ public func buildApplication(configuration: ServerConfiguration, dependencies: S
         // request is seen before its head is complete — is closed after the idle timeout.
         server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Doorstep"),
-        services: [
+        // The span exporter comes first, so it stops last and sends the spans of everything else.
+        services: [dependencies.tracing.exporter].compactMap { $0 } + [
             OutboxSender(outbox: server.outbox),
             WebhookSender(queue: server.webhooks),
             AuditWriter(trail: server.auditTrail, retention: configuration.auditRetention),

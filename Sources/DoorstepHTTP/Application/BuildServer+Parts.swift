@@ -17,6 +17,7 @@ func addMiddleware(
         ClientAddressMiddleware(
             resolver: ClientAddressResolver(
                 trustedProxies: configuration.trustedProxies, header: configuration.trustedProxyHeader)))
+    router.middlewares.add(RequestTracingMiddleware(spans: dependencies.tracing.spans))
     router.middlewares.add(SecurityHeadersMiddleware(publicURLIsHTTPS: configuration.publicURLIsHTTPS))
     router.middlewares.add(
         AccessLogMiddleware(
@@ -121,7 +122,8 @@ func makeServices(
             restorePolicy: configuration.appStoreRestorePolicy),
         admins: AdminAccess(token: configuration.adminToken, emails: configuration.adminEmails),
         secondFactorIssuer: configuration.resolvedMailBrand.appName,
-        exporter: AccountExporter(storage: storage, flowIDs: catalog.flows.map(\.id)))
+        exporter: AccountExporter(storage: storage, flowIDs: catalog.flows.map(\.id)),
+        spans: dependencies.tracing.spans)
 }
 
 /// The pages a browser sees: every flow's funnel, the account page and the admin pages, sharing one

@@ -14,6 +14,8 @@ public struct DoorstepRequestContext: RequestContext, RemoteAddressRequestContex
     var clientAddress: IPAddress?
     /// Whether the client reached the server over TLS: directly, or as a trusted proxy says.
     var overTLS = false
+    /// Whether the connection's peer is a proxy the operator trusts, whose trace context is continued.
+    var viaTrustedProxy = false
     /// The connection, closed when a request's body does not arrive in time.
     let channel: any Channel
 

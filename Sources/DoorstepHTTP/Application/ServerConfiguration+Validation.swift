@@ -81,11 +81,25 @@ extension ServerConfiguration {
         if let passkeys { try Self.validate(passkeys) }
         try validateQueues()
         try validateAppAttest()
+        if let otlpEndpoint, !Self.isCollectorURL(otlpEndpoint) {
+            throw ConfigurationError(
+                "The OTLP endpoint is a collector's http(s) base URL, such as http://collector:4318, not \"\(otlpEndpoint)\".")
+        }
         if let appStore, !appStore.trustsOnlyApple, publicURLIsHTTPS || !Self.isLoopback(host) {
             throw ConfigurationError(
                 "A root certificate other than Apple's is for tests on this machine; it cannot run with "
                     + (publicURLIsHTTPS ? "an https public URL." : "the address \(host)."))
         }
+    }
+
+    /// Whether `text` is an http(s) URL with a host and neither query nor credentials, as an OTLP/HTTP
+    /// collector's base URL is.
+    static func isCollectorURL(_ text: String) -> Bool {
+        guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty, url.query == nil,
+            url.user == nil, url.password == nil
+        else { return false }
+        return true
     }
 
     /// Retry waits between a tenth of a second and ten minutes, and a webhook lease longer than a

@@ -123,6 +123,9 @@ public struct ServerConfiguration: Sendable {
 
     /// Seconds between a stop signal (when `/readyz` turns 503) and the listener closing.
     public var drainSeconds: Double = 5
+    /// The OpenTelemetry collector spans are sent to (its base URL, such as `http://collector:4318`);
+    /// nil for none unless the `OTEL_EXPORTER_OTLP_*ENDPOINT` variables name one.
+    public var otlpEndpoint: String?
 
     public init() {}
 

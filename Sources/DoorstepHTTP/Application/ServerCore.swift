@@ -20,7 +20,8 @@ struct ServerCore {
     init(configuration: ServerConfiguration, dependencies: ServerDependencies) async throws {
         let logger = dependencies.logger
         let metrics = dependencies.metrics.core
-        storage = MeasuredStorage(dependencies.storage, metrics: metrics)
+        let spans = dependencies.tracing.spans
+        storage = MeasuredStorage(dependencies.storage, metrics: metrics, spans: spans)
         // The dev mailbox says who each mail is for in the server's own log format.
         mailbox = configuration.devMailbox ? DevMailbox(echo: { logger.notice("\($0)") }) : nil
         var outboxPolicy = configuration.outbox
@@ -32,14 +33,14 @@ struct ServerCore {
             composer: try TemplateMailComposer(
                 overrides: configuration.mailTemplatesDirectory, brand: configuration.resolvedMailBrand),
             clock: dependencies.clock, random: dependencies.random,
-            policy: outboxPolicy, logger: logger, metrics: metrics)
-        webhookEvents = WebhookEvents(clock: dependencies.clock, random: dependencies.random)
+            policy: outboxPolicy, logger: logger, metrics: metrics, spans: spans)
+        webhookEvents = WebhookEvents(clock: dependencies.clock, random: dependencies.random, spans: spans)
         auditTrail = AuditTrail(
             storage: storage, clock: dependencies.clock, random: dependencies.random, logger: logger)
         webhooks = WebhookQueue(
             storage: storage, transport: dependencies.webhookTransport,
             sealer: WebhookSecretSealer(keys: dependencies.keys), clock: dependencies.clock,
-            policy: configuration.webhooks, logger: logger)
+            policy: configuration.webhooks, logger: logger, spans: spans)
         var policy = AuthPolicy()
         policy.identifyEnabled = configuration.identifyEnabled
         policy.idleSessionLifetime = configuration.sessionLifetimes.idle

@@ -28,6 +28,8 @@ public struct ServerDependencies: Sendable {
     public var metrics: ServerMetrics
     /// Posts webhook deliveries.
     public var webhookTransport: any WebhookTransport
+    /// Where spans go, and the exporter that sends them; off unless an OTLP endpoint is configured.
+    public var tracing: ServerTracing
 
     /// Creates the dependencies.
     public init(
@@ -37,7 +39,8 @@ public struct ServerDependencies: Sendable {
         random: any RandomSource = SecureRandomSource(), mailer: (any Mailer)? = nil,
         planner: any GoalPlanner = DeterministicGoalPlanner(), fetcher: any HTTPFetcher = AsyncHTTPFetcher(),
         logger: Logger = Logger(label: "doorstep"), readiness: Readiness = Readiness(),
-        metrics: ServerMetrics = .disabled, webhookTransport: any WebhookTransport = WebhookHTTPTransport()
+        metrics: ServerMetrics = .disabled, webhookTransport: any WebhookTransport = WebhookHTTPTransport(),
+        tracing: ServerTracing = .off
     ) {
         self.storage = storage
         self.avatars = avatars
@@ -53,6 +56,7 @@ public struct ServerDependencies: Sendable {
         self.readiness = readiness
         self.metrics = metrics
         self.webhookTransport = webhookTransport
+        self.tracing = tracing
     }
 }
 

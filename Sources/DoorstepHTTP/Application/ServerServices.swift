@@ -21,6 +21,8 @@ struct ServerServices: Sendable {
     let secondFactorIssuer: String
     /// Everything held about a person, for `GET /v1/me/export` and `/account/export`.
     let exporter: AccountExporter
+    /// Where the funnel's effects are recorded as spans.
+    let spans: Spans
 
     /// The passkey service, or 404 when passkeys are off.
     func requirePasskeys() throws -> PasskeyService {

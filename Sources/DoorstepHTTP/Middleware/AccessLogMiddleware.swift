@@ -30,7 +30,7 @@ struct AccessLogMiddleware: RouterMiddleware {
         let route = Self.route(of: context)
         metrics.request(
             route: route, method: request.method.rawValue, status: response.status.code,
-            nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+            nanoseconds: elapsed.inNanoseconds)
         guard response.status != .tooManyRequests else {
             metrics.rateLimited(route: route)
             return response

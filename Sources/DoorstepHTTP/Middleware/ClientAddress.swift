@@ -85,9 +85,10 @@ struct ClientAddressMiddleware: RouterMiddleware {
         var context = context
         let peer = context.remoteAddress?.ipAddress.flatMap { IPAddress($0) }
         context.clientAddress = resolver.client(peer: peer, headers: request.headers)
+        context.viaTrustedProxy = peer.map(resolver.isTrusted) ?? false
         context.overTLS =
             request.uri.scheme == .https
-            || ((peer.map(resolver.isTrusted) ?? false) && Self.forwardedHTTPS(request.headers, from: resolver.header))
+            || (context.viaTrustedProxy && Self.forwardedHTTPS(request.headers, from: resolver.header))
         return try await next(request, context)
     }
 

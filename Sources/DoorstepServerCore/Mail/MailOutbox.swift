@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import Tracing
 
 /// How the outbox retries.
 public struct OutboxPolicy: Sendable {
@@ -30,6 +31,7 @@ public final class MailOutbox: Sendable {
     let policy: OutboxPolicy
     let logger: Logger
     let metrics: DoorstepMetrics
+    let spans: Spans
     /// Signals the sender that mail is waiting; bursts fold into one signal.
     public let wakeups: AsyncStream<Void>
     private let wakeupSignal: AsyncStream<Void>.Continuation
@@ -43,7 +45,8 @@ public final class MailOutbox: Sendable {
         storage: any Storage, transport: any Mailer, sealer: MailSealer,
         composer: any MailComposer = PlainMailComposer(), clock: any WallClock,
         random: any RandomSource, policy: OutboxPolicy = OutboxPolicy(),
-        logger: Logger = Logger(label: "doorstep.mail"), metrics: DoorstepMetrics = .disabled
+        logger: Logger = Logger(label: "doorstep.mail"), metrics: DoorstepMetrics = .disabled,
+        spans: Spans = .off
     ) {
         self.storage = storage
         self.transport = transport
@@ -54,6 +57,7 @@ public final class MailOutbox: Sendable {
         self.policy = policy
         self.logger = logger
         self.metrics = metrics
+        self.spans = spans
         (wakeups, wakeupSignal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -73,7 +77,9 @@ public final class MailOutbox: Sendable {
         let mail = Mail(
             to: address, subject: words.subject, text: words.text, html: words.html, code: code, sentAt: clock.now)
         try await store.insertOutboxMail(
-            OutboxRecord(id: random.uuid(), kind: kind.rawValue, sealed: try sealer.seal(mail), createdAt: clock.now))
+            OutboxRecord(
+                id: random.uuid(), kind: kind.rawValue, sealed: try sealer.seal(mail), createdAt: clock.now,
+                traceParent: spans.currentTraceParent()))
     }
 
     /// The one limit on mailing codes per client, whichever surface the request came through: over it,
@@ -105,7 +111,15 @@ public final class MailOutbox: Sendable {
         let claimed = await queue.claimDue(at: now, unreadable: "the outbox could not be read")
         guard let sendable = await withinBudget(claimed, now: now) else { return 0 }
         for record in sendable {
-            let finished = await attempt(record)
+            let finished = await spans.within(
+                "mail.deliver", continuing: record.traceParent, kind: .client,
+                attributes: ["mail.kind": record.kind, "mail.attempt": record.attempts + 1]
+            ) { span in
+                let finished = await attempt(record)
+                span.attributes["mail.outcome"] = finished.state == .pending ? "retrying" : finished.state.rawValue
+                if finished.state != .sent { span.setStatus(SpanStatus(code: .error)) }
+                return finished
+            }
             do {
                 try await storage.transaction { store in
                     try await store.updateOutboxMail(finished)

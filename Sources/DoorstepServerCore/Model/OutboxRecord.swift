@@ -28,9 +28,11 @@ public struct OutboxRecord: Sendable, Hashable {
     /// Why the last attempt failed, without the mail's content or any credential.
     public var lastError: String?
     public var finishedAt: Date?
+    /// The W3C `traceparent` of the request that wrote the mail, so its delivery joins that trace.
+    public var traceParent: String?
 
     /// A new pending mail, due at once.
-    public init(id: UUID, kind: String, sealed: Data, createdAt: Date) {
+    public init(id: UUID, kind: String, sealed: Data, createdAt: Date, traceParent: String? = nil) {
         self.id = id
         self.kind = kind
         self.sealed = sealed
@@ -41,6 +43,7 @@ public struct OutboxRecord: Sendable, Hashable {
         self.leasedUntil = nil
         self.lastError = nil
         self.finishedAt = nil
+        self.traceParent = traceParent
     }
 }
 

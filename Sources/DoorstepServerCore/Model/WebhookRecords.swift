@@ -69,10 +69,14 @@ public struct WebhookDeliveryRecord: Sendable, Hashable {
     /// Why the last attempt failed (a status or a network reason, never the body).
     public var lastError: String?
     public var finishedAt: Date?
+    /// The W3C `traceparent` of the request that caused the event: its delivery joins that trace, and
+    /// the receiver is sent the delivery's own.
+    public var traceParent: String?
 
     /// A new pending delivery, due at once.
     public init(
-        id: UUID, messageID: String, endpointID: UUID, eventType: String, payload: Data, createdAt: Date
+        id: UUID, messageID: String, endpointID: UUID, eventType: String, payload: Data, createdAt: Date,
+        traceParent: String? = nil
     ) {
         self.id = id
         self.messageID = messageID
@@ -86,5 +90,6 @@ public struct WebhookDeliveryRecord: Sendable, Hashable {
         self.leasedUntil = nil
         self.lastError = nil
         self.finishedAt = nil
+        self.traceParent = traceParent
     }
 }

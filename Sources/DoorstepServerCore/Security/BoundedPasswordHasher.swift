@@ -5,10 +5,12 @@ import Synchronization
 /// As many hashes run as there are `workers`; the rest wait in order. A request that cannot start
 /// within `maximumWait` is refused with 429 `rate_limited` and a `Retry-After` computed from the
 /// queue — after having waited, so a client that retries at once cannot make the server spin on
-/// refusals. Refusing costs a timer and a counter: no hashing, no storage.
+/// refusals. Refusing costs a timer and a counter: no hashing, no storage. The wait and the work are
+/// each a span: `password.queue`, then `password.hash` or `password.verify`.
 public struct BoundedPasswordHasher: PasswordHasher {
     let wrapped: any PasswordHasher
     let gate: HashingGate
+    let spans: Spans
 
     /// Wraps `hasher`.
     /// - Parameters:
@@ -17,11 +19,13 @@ public struct BoundedPasswordHasher: PasswordHasher {
     ///   - maximumQueue: how many may wait; beyond it a request waits out `maximumWait` and is refused.
     ///   - metrics: where the places in use, the queue and the refusals are reported.
     ///   - clock: what waits are measured on; tests pass one they move by hand.
+    ///   - spans: where the wait and the work are recorded.
     public init<C: Clock>(
         _ hasher: any PasswordHasher, workers: Int, maximumWait: Duration = .seconds(2), maximumQueue: Int = 1_024,
-        metrics: DoorstepMetrics = .disabled, clock: C
+        metrics: DoorstepMetrics = .disabled, clock: C, spans: Spans = .off
     ) where C.Duration == Duration {
         self.wrapped = hasher
+        self.spans = spans
         let origin = clock.now
         self.gate = HashingGate(
             workers: max(1, workers), maximumWait: maximumWait, maximumQueue: max(0, maximumQueue), metrics: metrics,
@@ -31,34 +35,40 @@ public struct BoundedPasswordHasher: PasswordHasher {
     /// Wraps `hasher`, measuring waits on the system's continuous clock.
     public init(
         _ hasher: any PasswordHasher, workers: Int, maximumWait: Duration = .seconds(2), maximumQueue: Int = 1_024,
-        metrics: DoorstepMetrics = .disabled
+        metrics: DoorstepMetrics = .disabled, spans: Spans = .off
     ) {
         self.init(
             hasher, workers: workers, maximumWait: maximumWait, maximumQueue: maximumQueue, metrics: metrics,
-            clock: ContinuousClock())
+            clock: ContinuousClock(), spans: spans)
     }
 
     /// How many requests were refused since the server started.
     public var refusals: Int { gate.refusals }
 
     public func hash(_ secret: String) async throws -> String {
-        try await whenAdmitted { try await wrapped.hash(secret) }
+        try await whenAdmitted { try await spans.within("password.hash") { _ in try await wrapped.hash(secret) } }
     }
 
     public func verify(_ secret: String, against hash: String) async throws -> Bool {
-        try await whenAdmitted { try await wrapped.verify(secret, against: hash) }
+        try await whenAdmitted {
+            try await spans.within("password.verify") { _ in try await wrapped.verify(secret, against: hash) }
+        }
     }
 
     public func verify(_ password: String, imported: ImportedPasswordHash, firebase: FirebaseScrypt?) async throws
         -> Bool
     {
-        try await whenAdmitted { try await wrapped.verify(password, imported: imported, firebase: firebase) }
+        try await whenAdmitted {
+            try await spans.within("password.verify") { _ in
+                try await wrapped.verify(password, imported: imported, firebase: firebase)
+            }
+        }
     }
 
     public func whenAdmitted<Result>(_ work: () async throws -> Result) async throws -> Result {
         // A hash asked for inside `work` uses the place `work` already holds.
         if Self.heldGate == ObjectIdentifier(gate) { return try await work() }
-        try await gate.enter()
+        try await spans.within("password.queue") { _ in try await gate.enter() }
         let started = gate.elapsed()
         defer { gate.leave(after: gate.elapsed() - started) }
         return try await Self.$heldGate.withValue(ObjectIdentifier(gate)) { try await work() }

@@ -1,12 +1,15 @@
-/// Storage that reports how long each transaction and read took, for the storage latency metric.
+/// Storage that reports how long each transaction and read took, for the storage latency metric, and
+/// records each as a span (`storage.transaction`, `storage.read`) of the request or job it serves.
 public struct MeasuredStorage: Storage {
     let wrapped: any Storage
     let metrics: DoorstepMetrics
+    let spans: Spans
 
     /// Measures `storage`.
-    public init(_ storage: any Storage, metrics: DoorstepMetrics) {
+    public init(_ storage: any Storage, metrics: DoorstepMetrics, spans: Spans = .off) {
         self.wrapped = storage
         self.metrics = metrics
+        self.spans = spans
     }
 
     public func transaction<Result: Sendable>(
@@ -26,14 +29,10 @@ public struct MeasuredStorage: Storage {
     }
 
     private func measured<Result>(_ kind: String, _ work: () async throws -> Result) async throws -> Result {
-        let started = ContinuousClock.now
-        defer {
-            let elapsed = ContinuousClock.now - started
-            metrics.storage(
-                kind,
-                nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
-            )
+        try await spans.within("storage.\(kind)", kind: .client) { _ in
+            let started = ContinuousClock.now
+            defer { metrics.storage(kind, nanoseconds: (ContinuousClock.now - started).inNanoseconds) }
+            return try await work()
         }
-        return try await work()
     }
 }

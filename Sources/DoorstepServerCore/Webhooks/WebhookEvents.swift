@@ -8,18 +8,21 @@ import Foundation
 public struct WebhookEvents: Sendable {
     let clock: (any WallClock)?
     let random: (any RandomSource)?
+    let spans: Spans
 
     /// Reports nothing: for services built without webhooks (tests, tools).
-    public static let disabled = WebhookEvents(optionalClock: nil, random: nil)
+    public static let disabled = WebhookEvents(optionalClock: nil, random: nil, spans: .off)
 
-    /// Reports events with times from `clock` and ids from `random`.
-    public init(clock: any WallClock, random: any RandomSource) {
-        self.init(optionalClock: clock, random: random)
+    /// Reports events with times from `clock` and ids from `random`; each delivery keeps the trace of
+    /// the span under way in `spans`.
+    public init(clock: any WallClock, random: any RandomSource, spans: Spans = .off) {
+        self.init(optionalClock: clock, random: random, spans: spans)
     }
 
-    private init(optionalClock clock: (any WallClock)?, random: (any RandomSource)?) {
+    private init(optionalClock clock: (any WallClock)?, random: (any RandomSource)?, spans: Spans) {
         self.clock = clock
         self.random = random
+        self.spans = spans
     }
 
     /// Writes an event of `type` carrying `data` (ids and facts — never a password, code, token or
@@ -35,11 +38,12 @@ public struct WebhookEvents: Sendable {
         let payload = try Value.object([
             "type": .string(type.rawValue), "timestamp": .string(now.formatted(.iso8601)), "data": .object(data),
         ]).jsonData()
+        let traceParent = spans.currentTraceParent()
         for endpoint in endpoints {
             try await store.insertWebhookDelivery(
                 WebhookDeliveryRecord(
                     id: random.uuid(), messageID: messageID, endpointID: endpoint.id, eventType: type.rawValue,
-                    payload: payload, createdAt: now))
+                    payload: payload, createdAt: now, traceParent: traceParent))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Tracing
 
 /// The durable queue of webhook deliveries: a sender takes what is due, signs each delivery at the
 /// moment it sends it (Standard Webhooks), posts it, and retries with exponential back-off for a
@@ -13,11 +14,14 @@ public final class WebhookQueue: Sendable {
     let clock: any WallClock
     let policy: WebhookPolicy
     let logger: Logger
+    let spans: Spans
 
-    /// Creates a queue.
+    /// Creates a queue; each attempt is a span (`webhook.deliver`) of the trace that caused the event,
+    /// and the receiver is sent its `traceparent`.
     public init(
         storage: any Storage, transport: any WebhookTransport, sealer: WebhookSecretSealer, clock: any WallClock,
-        policy: WebhookPolicy = WebhookPolicy(), logger: Logger = Logger(label: "doorstep.webhooks")
+        policy: WebhookPolicy = WebhookPolicy(), logger: Logger = Logger(label: "doorstep.webhooks"),
+        spans: Spans = .off
     ) {
         self.storage = storage
         self.transport = transport
@@ -25,6 +29,7 @@ public final class WebhookQueue: Sendable {
         self.clock = clock
         self.policy = policy
         self.logger = logger
+        self.spans = spans
     }
 
     /// One pass: takes the deliveries that are due and tries each once, side by side. Returns how
@@ -44,7 +49,7 @@ public final class WebhookQueue: Sendable {
         }
         let outcomes = await withTaskGroup(of: (WebhookDeliveryRecord, Bool).self) { group in
             for delivery in claimed {
-                group.addTask { await self.attempt(delivery, endpoint: endpoints[delivery.endpointID]) }
+                group.addTask { await self.tracedAttempt(delivery, endpoint: endpoints[delivery.endpointID]) }
             }
             var outcomes: [(WebhookDeliveryRecord, Bool)] = []
             for await outcome in group { outcomes.append(outcome) }
@@ -80,6 +85,22 @@ public final class WebhookQueue: Sendable {
             try await storage.transaction { try await $0.deleteWebhookDeliveries(finishedBefore: cutoff) }
         } catch {
             logger.error("finished webhook deliveries could not be pruned", metadata: ["reason": "\(error)"])
+        }
+    }
+
+    /// ``attempt(_:endpoint:)`` as a span of the trace that caused the event.
+    private func tracedAttempt(_ delivery: WebhookDeliveryRecord, endpoint: WebhookEndpointRecord?) async
+        -> (WebhookDeliveryRecord, Bool)
+    {
+        await spans.within(
+            "webhook.deliver", continuing: delivery.traceParent, kind: .client,
+            attributes: ["webhook.type": delivery.eventType, "webhook.attempt": delivery.attempts + 1]
+        ) { span in
+            let (finished, answered) = await attempt(delivery, endpoint: endpoint)
+            span.attributes["webhook.outcome"] =
+                answered ? "sent" : finished.state == .pending ? "retrying" : finished.state.rawValue
+            if !answered { span.setStatus(SpanStatus(code: .error)) }
+            return (finished, answered)
         }
     }
 
@@ -125,7 +146,8 @@ public final class WebhookQueue: Sendable {
         do {
             let headers = WebhookSignedHeaders(
                 messageID: delivery.messageID, at: clock.now, body: payload, secrets: try secrets(of: endpoint))
-            let status = try await transport.post(endpoint.url, headers: headers.fields, body: payload, policy: policy)
+            let fields = headers.fields.merging(spans.traceFields()) { signed, _ in signed }
+            let status = try await transport.post(endpoint.url, headers: fields, body: payload, policy: policy)
             return (200..<300).contains(status) ? nil : "answered \(status)"
         } catch let error as WebhookTransportError {
             return error.reason

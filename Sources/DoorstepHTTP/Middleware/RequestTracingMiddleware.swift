@@ -1,0 +1,46 @@
+import DoorstepServerCore
+import HTTPTypes
+import Hummingbird
+import Tracing
+
+/// A server span per request, named by its method and route template (`POST /v1/auth/signup`): never
+/// the raw path, the query or the client's address. It continues the trace of a W3C `traceparent` only
+/// when the request came through a proxy the operator trusts; anyone else's starts a new trace, so a
+/// client cannot join or flood another trace.
+struct RequestTracingMiddleware: RouterMiddleware {
+    typealias Context = DoorstepRequestContext
+    static let traceParent = HTTPField.Name("traceparent")!
+    static let traceState = HTTPField.Name("tracestate")!
+
+    let spans: Spans
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var parent = InstrumentationContext.topLevel
+        if context.viaTrustedProxy, let traceParent = request.headers[Self.traceParent] {
+            var fields = ["traceparent": traceParent]
+            fields["tracestate"] = request.headers[Self.traceState]
+            parent = spans.context(continuing: fields)
+        }
+        let method = request.method.rawValue
+        return try await spans.within(method, context: parent, kind: .server) { span in
+            span.attributes["http.request.method"] = method
+            do {
+                let response = try await next(request, context)
+                describe(span, route: AccessLogMiddleware.route(of: context), status: response.status.code)
+                return response
+            } catch let error as any HTTPResponseError {
+                describe(span, route: AccessLogMiddleware.route(of: context), status: error.status.code)
+                throw error
+            }
+        }
+    }
+
+    private func describe(_ span: any Span, route: String, status: Int) {
+        span.operationName = "\(span.operationName) \(route)"
+        span.attributes["http.route"] = route
+        span.attributes["http.response.status_code"] = status
+        if status >= 500 { span.setStatus(SpanStatus(code: .error)) }
+    }
+}

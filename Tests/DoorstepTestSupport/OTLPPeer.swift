@@ -1,0 +1,70 @@
+import Foundation
+
+/// A real OTLP/HTTP receiver (`Tests/Peers/otlp_peer.py`, decoding with `opentelemetry-proto` from
+/// PyPI) on a free loopback port, with a folder of the spans it was sent.
+public final class OTLPPeer: Sendable {
+    public let port: Int
+    public let folder: URL
+    private let process: Process
+
+    /// One span as the receiver decoded it; ids are lowercase hex.
+    public struct Span: Decodable, Sendable {
+        public var traceID: String
+        public var spanID: String
+        public var parentSpanID: String
+        public var name: String
+        /// OTLP's span kind: 1 internal, 2 server, 3 client, 4 producer, 5 consumer.
+        public var kind: Int
+        /// OTLP's status code: 0 unset, 1 ok, 2 error.
+        public var status: Int
+        public var attributes: [String: WebhookPeer.JSONScalar]
+        public var resource: [String: WebhookPeer.JSONScalar]
+
+        enum CodingKeys: String, CodingKey {
+            case traceID = "trace_id", spanID = "span_id", parentSpanID = "parent_span_id"
+            case name, kind, status, attributes, resource
+        }
+    }
+
+    /// Starts a receiver on a free port.
+    public init() async throws {
+        port = try SMTPPeer.freePort()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("otlp-peer-\(UUID().uuidString)")
+        process = Process()
+        process.executableURL = try WebhookPeer.python()
+        process.arguments = [
+            SMTPPeer.root.appendingPathComponent("Tests/Peers/otlp_peer.py").path, "--port", String(port),
+            "--dir", folder.path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let line = await output.fileHandleForReading.firstLine()
+        guard line == "listening" else { throw SMTPPeer.PeerError.didNotStart(line) }
+    }
+
+    deinit { process.stopSoon() }
+
+    /// The base URL a server is given as `--otlp-endpoint`.
+    public var endpoint: String { "http://127.0.0.1:\(port)" }
+
+    /// The spans received so far, in the order they came.
+    public func spans() throws -> [Span] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return try files.filter { $0.hasSuffix(".json") }.sorted().map {
+            try JSONDecoder().decode(Span.self, from: Data(contentsOf: folder.appendingPathComponent($0)))
+        }
+    }
+
+    /// Waits until `done` holds for the spans received, or `seconds` pass; returns the spans received.
+    public func wait(within seconds: Double, until done: ([Span]) -> Bool) async throws -> [Span] {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            let spans = try spans()
+            if done(spans) { return spans }
+            try await Task.sleep(for: .milliseconds(100))
+        } while Date() < deadline
+        return try spans()
+    }
+}

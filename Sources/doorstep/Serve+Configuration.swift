@@ -92,12 +92,8 @@ extension Serve {
         }
         var logger =
             format == .json
-            ? Logger(label: "doorstep", metadataProvider: ServerTracing.logMetadata) {
-                JSONLogHandler(label: $0, metadataProvider: $1)
-            }
-            : Logger(label: "doorstep", metadataProvider: ServerTracing.logMetadata) {
-                TextLogHandler(label: $0, metadataProvider: $1)
-            }
+            ? Logger(label: "doorstep") { JSONLogHandler(label: $0, metadataProvider: ServerTracing.logMetadata) }
+            : Logger(label: "doorstep") { TextLogHandler(label: $0, metadataProvider: ServerTracing.logMetadata) }
         logger.logLevel = level
         return logger
     }

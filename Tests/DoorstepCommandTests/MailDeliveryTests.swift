@@ -157,7 +157,7 @@ struct MailDeliveryTests {
         // attempts before the kill (the next then waits up to a minute), or been killed during one
         // (the mail is then held for the two-minute lease). The test goes on as soon as the mail is there.
         let mail = try #require(
-            try await waitForMail(peer, within: 240).first, 
+            try await waitForMail(peer, within: 240).first,
             "the first server said:\n\(first.log.suffix(1_500))\nthe restarted one:\n\(second.log.suffix(3_000))")
         #expect(mail.rcptTo == ["ana@example.com"])
         #expect(try await verify(again, "ana@example.com", Self.code(mail)) == 200)

@@ -21,14 +21,14 @@ struct TracingTests {
             environment: ["OTEL_BSP_SCHEDULE_DELAY": "100"])
     }
 
-    @Test("Setting a password is one trace: the request, its transaction, the hash, the mail and the webhook")
-    func passwordSetIsOneTrace() async throws {
+    @Test("A sign-up with a password is one trace: the request, its transaction, the hash, the mail and the webhook")
+    func signUpIsOneTrace() async throws {
         let collector = try await OTLPPeer()
         let receiver = try await WebhookPeer()
         let database = FileManager.default.temporaryDirectory
             .appendingPathComponent("doorstep-\(UUID().uuidString).sqlite").path
         let added = try await doorstep.run(
-            "webhooks", "add", receiver.url, "--events", "password.changed", "--json", "--database", database,
+            "webhooks", "add", receiver.url, "--events", "user.created", "--json", "--database", database,
             "--allow-private")
         #expect(added.status == 0, "\(added.standardError)")
         let endpoint = try JSONSerialization.jsonObject(with: Data(added.standardOutput.utf8)) as? [String: Any]
@@ -38,35 +38,35 @@ struct TracingTests {
         let http = HTTP(base: try await server.waitUntilListening())
 
         let email = "traced@example.com"
-        #expect(try await http.send("POST", "v1/auth/code", json: ["email": email, "purpose": "signup"]).status == 202)
-        let code = try await latestCode(to: email, servers: [http.base])
-        let session = try await http.send(
-            "POST", "v1/auth/code/verify", json: ["email": email, "code": code, "purpose": "signup"])
-        let token = try #require((session.json as? [String: Any])?["accessToken"] as? String)
         let password = "Amber-Lantern-Tide-4"
-        #expect(
-            try await http.send("PUT", "v1/auth/password", json: ["newPassword": password], bearer: token).status == 204)
+        let signUp = try await http.send("POST", "v1/auth/signup", json: ["email": email, "password": password])
+        #expect(signUp.status == 201)
+        let token = try #require((signUp.json as? [String: Any])?["accessToken"] as? String)
+        let code = try await latestCode(to: email, servers: [http.base])
 
         let wanted: Set<String> = [
-            "PUT /v1/auth/password", "storage.transaction", "password.queue", "password.hash", "mail.deliver",
+            "POST /v1/auth/signup", "storage.transaction", "password.queue", "password.hash", "mail.deliver",
             "webhook.deliver",
         ]
         let spans = try await collector.wait(within: 60) { spans in
-            guard let root = spans.first(where: { $0.name == "PUT /v1/auth/password" }) else { return false }
+            guard let root = spans.first(where: { $0.name == "POST /v1/auth/signup" }) else { return false }
             return Set(spans.filter { $0.traceID == root.traceID }.map(\.name)).isSuperset(of: wanted)
         }
-        let root = try #require(spans.first { $0.name == "PUT /v1/auth/password" })
+        let root = try #require(spans.first { $0.name == "POST /v1/auth/signup" })
         let trace = spans.filter { $0.traceID == root.traceID }
         #expect(Set(trace.map(\.name)).isSuperset(of: wanted), "\(trace.map(\.name))")
         #expect(root.kind == 2 && root.parentSpanID.isEmpty, "a server span that starts the trace")
-        #expect(root.attributes["http.route"]?.string == "/v1/auth/password")
-        #expect(root.attributes["http.response.status_code"] == .int(204))
+        #expect(root.attributes["http.route"]?.string == "/v1/auth/signup")
+        #expect(root.attributes["http.response.status_code"] == .int(201))
         let ids = Set(trace.map(\.spanID))
         #expect(trace.allSatisfy { $0.parentSpanID.isEmpty || ids.contains($0.parentSpanID) }, "one tree")
         let mail = try #require(trace.first { $0.name == "mail.deliver" })
-        #expect(mail.attributes["mail.kind"]?.string == "passwordChanged")
+        #expect(mail.attributes["mail.kind"]?.string == "verifyEmail")
         #expect(mail.attributes["mail.outcome"]?.string == "sent")
         #expect(root.resource["service.name"]?.string == "doorstep")
+        #expect(
+            !spans.contains { $0.parentSpanID.isEmpty && $0.name.hasPrefix("storage.") },
+            "the queues' background polls make no traces")
 
         // Nothing a person typed or was sent is in any span of any trace.
         let everything = try spans.map { String(decoding: try JSONEncoder().encode(Self.words(of: $0)), as: UTF8.self) }
@@ -83,7 +83,7 @@ struct TracingTests {
         let lines = server.log.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
-        let logged = try #require(lines.first { $0["route"] as? String == "/v1/auth/password" })
+        let logged = try #require(lines.first { $0["route"] as? String == "/v1/auth/signup" })
         #expect(logged["trace_id"] as? String == root.traceID)
         #expect((logged["span_id"] as? String).map(ids.contains) == true)
     }

@@ -21,7 +21,9 @@ public final class OTLPPeer: Sendable {
         public var resource: [String: WebhookPeer.JSONScalar]
 
         enum CodingKeys: String, CodingKey {
-            case traceID = "trace_id", spanID = "span_id", parentSpanID = "parent_span_id"
+            case traceID = "trace_id"
+            case spanID = "span_id"
+            case parentSpanID = "parent_span_id"
             case name, kind, status, attributes, resource
         }
     }

@@ -57,12 +57,6 @@ extension ServerConfiguration {
         guard (1...1_000).contains(databasePoolSize) else {
             throw ConfigurationError("The database pool size must be between 1 and 1000.")
         }
-        if let publicURL {
-            guard let url = URL(string: publicURL), url.scheme == "https" || url.scheme == "http", url.host != nil
-            else {
-                throw ConfigurationError("The public URL must be an http(s) URL, not \"\(publicURL)\".")
-            }
-        }
         if let adminToken, adminToken.utf8.count < AdminAccess.minimumTokenLength {
             throw ConfigurationError(
                 "The admin token must have at least \(AdminAccess.minimumTokenLength) characters; make one with: openssl rand -base64 32"
@@ -81,14 +75,26 @@ extension ServerConfiguration {
         if let passkeys { try Self.validate(passkeys) }
         try validateQueues()
         try validateAppAttest()
-        if let otlpEndpoint, !Self.isCollectorURL(otlpEndpoint) {
-            throw ConfigurationError(
-                "The OTLP endpoint is a collector's http(s) base URL, such as http://collector:4318, not \"\(otlpEndpoint)\".")
-        }
+        try validateURLs()
         if let appStore, !appStore.trustsOnlyApple, publicURLIsHTTPS || !Self.isLoopback(host) {
             throw ConfigurationError(
                 "A root certificate other than Apple's is for tests on this machine; it cannot run with "
                     + (publicURLIsHTTPS ? "an https public URL." : "the address \(host)."))
+        }
+    }
+
+    /// The public URL and the OTLP collector, when they are named, are http(s) URLs.
+    func validateURLs() throws {
+        if let publicURL {
+            guard let url = URL(string: publicURL), url.scheme == "https" || url.scheme == "http", url.host != nil
+            else {
+                throw ConfigurationError("The public URL must be an http(s) URL, not \"\(publicURL)\".")
+            }
+        }
+        if let otlpEndpoint, !Self.isCollectorURL(otlpEndpoint) {
+            throw ConfigurationError(
+                "The OTLP endpoint is a collector's http(s) base URL, such as http://collector:4318, not \"\(otlpEndpoint)\"."
+            )
         }
     }
 

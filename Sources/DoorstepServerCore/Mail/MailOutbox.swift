@@ -113,7 +113,7 @@ public final class MailOutbox: Sendable {
         for record in sendable {
             let finished = await spans.within(
                 "mail.deliver", continuing: record.traceParent, kind: .client,
-                attributes: ["mail.kind": record.kind, "mail.attempt": record.attempts + 1]
+                attributes: ["mail.kind": .string(record.kind), "mail.attempt": .int64(Int64(record.attempts + 1))]
             ) { span in
                 let finished = await attempt(record)
                 span.attributes["mail.outcome"] = finished.state == .pending ? "retrying" : finished.state.rawValue

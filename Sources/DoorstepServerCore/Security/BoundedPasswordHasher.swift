@@ -46,12 +46,12 @@ public struct BoundedPasswordHasher: PasswordHasher {
     public var refusals: Int { gate.refusals }
 
     public func hash(_ secret: String) async throws -> String {
-        try await whenAdmitted { try await spans.within("password.hash") { _ in try await wrapped.hash(secret) } }
+        try await whenAdmitted { try await spans.withinTrace("password.hash") { try await wrapped.hash(secret) } }
     }
 
     public func verify(_ secret: String, against hash: String) async throws -> Bool {
         try await whenAdmitted {
-            try await spans.within("password.verify") { _ in try await wrapped.verify(secret, against: hash) }
+            try await spans.withinTrace("password.verify") { try await wrapped.verify(secret, against: hash) }
         }
     }
 
@@ -59,7 +59,7 @@ public struct BoundedPasswordHasher: PasswordHasher {
         -> Bool
     {
         try await whenAdmitted {
-            try await spans.within("password.verify") { _ in
+            try await spans.withinTrace("password.verify") {
                 try await wrapped.verify(password, imported: imported, firebase: firebase)
             }
         }
@@ -68,7 +68,7 @@ public struct BoundedPasswordHasher: PasswordHasher {
     public func whenAdmitted<Result>(_ work: () async throws -> Result) async throws -> Result {
         // A hash asked for inside `work` uses the place `work` already holds.
         if Self.heldGate == ObjectIdentifier(gate) { return try await work() }
-        try await spans.within("password.queue") { _ in try await gate.enter() }
+        try await spans.withinTrace("password.queue") { try await gate.enter() }
         let started = gate.elapsed()
         defer { gate.leave(after: gate.elapsed() - started) }
         return try await Self.$heldGate.withValue(ObjectIdentifier(gate)) { try await work() }

@@ -1,5 +1,6 @@
 /// Storage that reports how long each transaction and read took, for the storage latency metric, and
-/// records each as a span (`storage.transaction`, `storage.read`) of the request or job it serves.
+/// records each as a span (`storage.transaction`, `storage.read`) of the request or job it serves (a
+/// background poll outside any trace records none).
 public struct MeasuredStorage: Storage {
     let wrapped: any Storage
     let metrics: DoorstepMetrics
@@ -29,7 +30,7 @@ public struct MeasuredStorage: Storage {
     }
 
     private func measured<Result>(_ kind: String, _ work: () async throws -> Result) async throws -> Result {
-        try await spans.within("storage.\(kind)", kind: .client) { _ in
+        try await spans.withinTrace("storage.\(kind)", kind: .client) {
             let started = ContinuousClock.now
             defer { metrics.storage(kind, nanoseconds: (ContinuousClock.now - started).inNanoseconds) }
             return try await work()

@@ -29,6 +29,16 @@ public struct Spans: Sendable {
         }
     }
 
+    /// Runs `work` in a span named `name` when a trace is under way (a request's, a queued job's), and
+    /// as it is otherwise: the server's background polls of its queues make no traces of their own.
+    public func withinTrace<Result>(
+        _ name: String, kind: SpanKind = .internal, isolation: isolated (any Actor)? = #isolation,
+        _ work: () async throws -> Result
+    ) async rethrows -> Result {
+        guard currentTraceParent() != nil else { return try await work() }
+        return try await within(name, kind: kind, isolation: isolation) { _ in try await work() }
+    }
+
     /// Runs `work` in a span named `name` of the trace `traceParent` names (a job's, kept from the
     /// request that made it), or of a new trace when there is none.
     public func within<Result>(

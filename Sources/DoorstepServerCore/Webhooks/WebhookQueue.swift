@@ -94,7 +94,9 @@ public final class WebhookQueue: Sendable {
     {
         await spans.within(
             "webhook.deliver", continuing: delivery.traceParent, kind: .client,
-            attributes: ["webhook.type": delivery.eventType, "webhook.attempt": delivery.attempts + 1]
+            attributes: [
+                "webhook.type": .string(delivery.eventType), "webhook.attempt": .int64(Int64(delivery.attempts + 1)),
+            ]
         ) { span in
             let (finished, answered) = await attempt(delivery, endpoint: endpoint)
             span.attributes["webhook.outcome"] =

@@ -32,18 +32,8 @@ public final class OTLPPeer: Sendable {
     public init() async throws {
         port = try SMTPPeer.freePort()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("otlp-peer-\(UUID().uuidString)")
-        process = Process()
-        process.executableURL = try WebhookPeer.python()
-        process.arguments = [
-            SMTPPeer.root.appendingPathComponent("Tests/Peers/otlp_peer.py").path, "--port", String(port),
-            "--dir", folder.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = await output.fileHandleForReading.firstLine()
-        guard line == "listening" else { throw SMTPPeer.PeerError.didNotStart(line) }
+        process = try await Process.peer(
+            "otlp_peer.py", python: try WebhookPeer.python(), arguments: ["--port", String(port), "--dir", folder.path])
     }
 
     deinit { process.stopSoon() }

@@ -37,3 +37,22 @@ extension FileHandle {
         await onOwnThread { self.availableLine() }
     }
 }
+
+extension Process {
+    /// Starts a peer script of `Tests/Peers` with `python`, and returns once it has said "listening".
+    static func peer(_ script: String, python: URL, arguments: [String]) async throws -> Process {
+        let process = Process()
+        process.executableURL = python
+        process.arguments = [SMTPPeer.root.appendingPathComponent("Tests/Peers/\(script)").path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let line = await output.fileHandleForReading.firstLine()
+        guard line == "listening" else {
+            process.stopSoon()
+            throw SMTPPeer.PeerError.didNotStart(line)
+        }
+        return process
+    }
+}

@@ -28,17 +28,9 @@ public final class SMTPPeer: Sendable {
         let python = try Self.python()
         self.port = try port ?? Self.freePort()
         maildir = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-peer-\(UUID().uuidString)")
-        process = Process()
-        process.executableURL = python
-        process.arguments =
-            [Self.root.appendingPathComponent("Tests/Peers/smtp_peer.py").path, "--port", String(self.port)]
-            + ["--maildir", maildir.path] + options
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = await output.fileHandleForReading.firstLine()
-        guard line == "listening" else { throw PeerError.didNotStart(line) }
+        process = try await Process.peer(
+            "smtp_peer.py", python: python,
+            arguments: ["--port", String(self.port), "--maildir", maildir.path] + options)
     }
 
     deinit { process.stopSoon() }

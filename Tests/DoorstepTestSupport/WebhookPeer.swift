@@ -82,19 +82,12 @@ public final class WebhookPeer: @unchecked Sendable {
     public func start() async throws {
         reservation?.release()
         reservation = nil
-        let process = Process()
-        process.executableURL = try Self.python()
-        process.arguments = [
-            SMTPPeer.root.appendingPathComponent("Tests/Peers/webhook_peer.py").path, "--port", String(port),
-            "--dir", folder.appendingPathComponent("received").path, "--secret-file", secretFile.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = await output.fileHandleForReading.firstLine()
-        guard line == "listening" else { throw SMTPPeer.PeerError.didNotStart(line) }
-        self.process = process
+        process = try await Process.peer(
+            "webhook_peer.py", python: try Self.python(),
+            arguments: [
+                "--port", String(port), "--dir", folder.appendingPathComponent("received").path, "--secret-file",
+                secretFile.path,
+            ])
     }
 
     /// Stops the receiver: its port refuses connections until ``start()``. Killed if it has not

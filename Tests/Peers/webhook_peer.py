@@ -11,12 +11,9 @@ Records are numbered after those already in DIR, so a receiver restarted on the 
 """
 
 import argparse
-import json
-import os
-import signal
-import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+from peer_server import Records, serve
 
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
@@ -27,17 +24,7 @@ def main():
     parser.add_argument("--dir", required=True)
     parser.add_argument("--secret-file", required=True)
     arguments = parser.parse_args()
-    os.makedirs(arguments.dir, exist_ok=True)
-    lock = threading.Lock()
-    counter = [len([name for name in os.listdir(arguments.dir) if name.endswith(".json")])]
-
-    def record(entry):
-        with lock:
-            counter[0] += 1
-            path = os.path.join(arguments.dir, "%06d.json" % counter[0])
-            with open(path + ".part", "w") as handle:
-                json.dump(entry, handle)
-            os.rename(path + ".part", path)
+    record = Records(arguments.dir).add
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self):
@@ -66,13 +53,7 @@ def main():
         def log_message(self, *args):
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
-    # A parent may start us with SIGTERM blocked (its own mask is inherited): take it back.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
-    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
-    print("listening", flush=True)
-    server.serve_forever()
-    sys.exit(0)
+    serve(arguments.port, Handler)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,10 @@ import Foundation
 /// the accounts and one their identities, a chunk at a time to stay within the databases' limits on
 /// parameters.
 extension SQLTransaction {
+    public func holdsAnyAccount() async throws -> Bool {
+        try await !rows("SELECT 1 AS one FROM users LIMIT 1").isEmpty
+    }
+
     public func existingEmails(among emails: [String]) async throws -> Set<String> {
         var found = Set<String>()
         for chunk in Self.chunks(of: emails, size: 500) {

@@ -13,7 +13,7 @@ struct Seed: AsyncParsableCommand {
             Writes --accounts accounts (rehearsal-<n>@example.test: 55 % with the password --password, \
             25 % linked to Apple, 10 % to Google, 15 % with a passkey, 60 % signed in somewhere) and \
             --events walk events over the catalog's flows in the last --days days. The same --seed makes \
-            the same database. Meant for an empty database of its own, never a live one.
+            the same database. Only an empty database is seeded: one that holds any account is refused.
             Example: doorstep seed --database rehearsal.sqlite --accounts 1000000 --events 10000000
             """
     )
@@ -44,10 +44,9 @@ struct Seed: AsyncParsableCommand {
         }
         let plan = RehearsalPlan(accounts: accounts, events: events, days: days, seed: seed)
         try await UsersImportRun.open(store) { opened in
-            let first = RehearsalSeeder.email(0)
-            guard try await opened.storage.read({ try await $0.existingEmails(among: [first]) }).isEmpty else {
+            guard try await !opened.storage.read({ try await $0.holdsAnyAccount() }) else {
                 throw Users.failure(
-                    "\(store.resolvedDatabase) already holds a rehearsal; seed a database of its own", code: 1)
+                    "\(store.resolvedDatabase) already holds accounts; seed a database of its own", code: 1)
             }
             let seeder = RehearsalSeeder(
                 storage: opened.storage, plan: plan, passwordHash: passwordHash, flows: flows, now: now)

@@ -46,6 +46,24 @@ struct SeedCommandTests {
         #expect(signedIn > 0 && signedIn < 20, "about half the rehearsal accounts have a password")
     }
 
+    @Test("A database where someone has an account is not seeded, and keeps only that account")
+    func refusesALiveDatabase() async throws {
+        let server = try ServerProcess(runner: doorstep)
+        let http = HTTP(base: try await server.waitUntilListening())
+        let signUp = try await http.send(
+            "POST", "v1/auth/signup", json: ["email": "someone@example.com", "password": "Quiet-Harbor-Lights-7"])
+        #expect(signUp.status == 201)
+        #expect(await server.stop() == 0)
+
+        let seed = try await doorstep.run(
+            "seed", "--database", server.database, "--accounts", "10", "--events", "10", "--password-cost", "4")
+        #expect(seed.status != 0)
+        #expect(seed.standardError.contains("already holds accounts"), "\(seed.standardError)")
+        let rehearsal = try await doorstep.run(
+            "users", "find", "rehearsal-0@example.test", "--database", server.database)
+        #expect(rehearsal.status != 0, "no rehearsal account was written")
+    }
+
     @Test("Nonsense options are one line each and write nothing")
     func refusesNonsense() async throws {
         for arguments in [["--accounts", "-1"], ["--days", "0"], ["--password-cost", "40"]] {

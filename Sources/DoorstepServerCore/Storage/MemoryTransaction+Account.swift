@@ -100,6 +100,10 @@ extension MemoryTransaction {
         state.withLock { $0.identities.values.filter { $0.userID == userID }.sorted { $0.createdAt < $1.createdAt } }
     }
 
+    func holdsAnyAccount() async throws -> Bool {
+        state.withLock { !$0.users.isEmpty }
+    }
+
     func existingEmails(among emails: [String]) async throws -> Set<String> {
         var found = Set<String>()
         for email in emails where try await user(email: email) != nil { found.insert(email) }

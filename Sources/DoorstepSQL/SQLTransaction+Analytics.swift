@@ -98,14 +98,23 @@ extension SQLTransaction {
         _ = try await rows("DELETE FROM analytics_events WHERE happened_at < ?", [.time(date)])
     }
 
-    public func eventsOfWalks(idleSince cutoff: Date, limit: Int) async throws -> [AnalyticsEventRecord] {
+    /// Walks are read in the order of the walk index from the cursor on, and grouping stops at the
+    /// limit: a batch reads the events of the walks it passes, not the whole table. The events come in
+    /// that order too, so the last one names the walk the next batch goes on from, in the database's
+    /// own collation.
+    public func eventsOfWalks(idleSince cutoff: Date, after walk: WalkKey?, limit: Int) async throws
+        -> [AnalyticsEventRecord]
+    {
         try await rows(
             """
             SELECT e.* FROM analytics_events e
-            JOIN (SELECT flow_id, install_id FROM analytics_events GROUP BY flow_id, install_id
-                HAVING MAX(happened_at) < ? ORDER BY MIN(happened_at) LIMIT ?) w
+            JOIN (SELECT flow_id, install_id FROM analytics_events
+                WHERE (flow_id, install_id) > (?, ?)
+                GROUP BY flow_id, install_id HAVING MAX(happened_at) < ?
+                ORDER BY flow_id, install_id LIMIT ?) w
             ON e.flow_id = w.flow_id AND e.install_id = w.install_id
-            """, [.time(cutoff), .integer(limit)]
+            ORDER BY e.flow_id, e.install_id
+            """, [.text(walk?.flowID ?? ""), .text(walk?.installID ?? ""), .time(cutoff), .integer(limit)]
         ).compactMap(Self.event)
     }
 

@@ -47,12 +47,14 @@ extension AnalyticsService {
         let cutoff = Calendar.utc.startOfDay(for: clock.now.addingTimeInterval(-policy.compactAfter))
         var total = 0
         var touched: Set<DayKey> = []
+        var cursor: WalkKey?
         while true {
-            let (folded, keys) = try await storage.transaction { store in
-                try await fold(walksIdleSince: cutoff, limit: batch, in: store)
+            let (folded, keys, last) = try await storage.transaction { [cursor] store in
+                try await fold(walksIdleSince: cutoff, after: cursor, limit: batch, in: store)
             }
             total += folded
             touched.formUnion(keys)
+            cursor = last
             if folded < batch { break }
         }
         for key in touched.sorted(by: { ($0.flowID, $0.day) < ($1.flowID, $1.day) }) {
@@ -61,12 +63,14 @@ extension AnalyticsService {
         return total
     }
 
-    /// Folds up to `limit` idle walks; returns how many, and the days they were added to.
-    private func fold(walksIdleSince cutoff: Date, limit: Int, in store: any StorageTransaction) async throws
-        -> (Int, Set<DayKey>)
+    /// Folds up to `limit` idle walks after `walk`; returns how many, the days they were added to, and
+    /// the last walk taken, where the next batch goes on from.
+    private func fold(walksIdleSince cutoff: Date, after walk: WalkKey?, limit: Int, in store: any StorageTransaction)
+        async throws -> (Int, Set<DayKey>, WalkKey?)
     {
-        let events = try await store.eventsOfWalks(idleSince: cutoff, limit: limit)
-        let walks = Dictionary(grouping: events) { [$0.flowID, $0.installID] }.values
+        let events = try await store.eventsOfWalks(idleSince: cutoff, after: walk, limit: limit)
+        let byWalk = Dictionary(grouping: events) { WalkKey(of: $0) }
+        let walks = byWalk.values
         let removed = try await store.deleteEvents(ids: events.map(\.id))
         var days: [DayKey: FunnelTally] = [:]
         var visits: [DayKey: [PaywallVisit]] = [:]
@@ -92,7 +96,7 @@ extension AnalyticsService {
                     id: random.uuid(), day: key.day, flowID: key.flowID, flowVersion: key.flowVersion,
                     variant: key.variant, tally: tally, paywall: paywall))
         }
-        return (walks.count, Set(days.keys))
+        return (walks.count, Set(days.keys), events.last.map(WalkKey.init(of:)))
     }
 
     /// Reports a walk folded without finishing as `flow.abandoned`, with the screen it stopped on, in

@@ -37,12 +37,13 @@ extension MemoryTransaction {
         state.withLock { state in state.events = state.events.filter { $0.value.at >= date } }
     }
 
-    func eventsOfWalks(idleSince cutoff: Date, limit: Int) async throws -> [AnalyticsEventRecord] {
+    func eventsOfWalks(idleSince cutoff: Date, after walk: WalkKey?, limit: Int) async throws
+        -> [AnalyticsEventRecord]
+    {
         state.withLock { state in
-            let walks = Dictionary(grouping: state.events.values) { [$0.flowID, $0.installID] }.values
-                .filter { walk in walk.allSatisfy { $0.at < cutoff } }
-                .sorted { $0.map(\.at).min()! < $1.map(\.at).min()! }
-            return walks.prefix(limit).flatMap { $0 }
+            Dictionary(grouping: state.events.values) { WalkKey(of: $0) }
+                .filter { key, events in walk.map { key > $0 } ?? true && events.allSatisfy { $0.at < cutoff } }
+                .sorted { $0.key < $1.key }.prefix(limit).flatMap(\.value)
         }
     }
 

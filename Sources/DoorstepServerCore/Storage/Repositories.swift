@@ -203,8 +203,11 @@ public protocol AnalyticsRepository: Sendable {
     /// Forgets events that happened before `date`.
     func deleteEvents(happenedBefore date: Date) async throws
     /// Every event of up to `limit` walks (the events of one install in one flow) whose latest event
-    /// happened before `cutoff`, the walks that began first first.
-    func eventsOfWalks(idleSince cutoff: Date, limit: Int) async throws -> [AnalyticsEventRecord]
+    /// happened before `cutoff`, taking walks in key order after `walk` (from the first when nil), with
+    /// the events in that order, so the last names where the next batch goes on: a pass over every
+    /// walk reads each event once, however many batches it takes.
+    func eventsOfWalks(idleSince cutoff: Date, after walk: WalkKey?, limit: Int) async throws
+        -> [AnalyticsEventRecord]
     /// Forgets these events; returns the ids of those this call removed (not those already gone).
     func deleteEvents(ids: [UUID]) async throws -> Set<UUID>
     /// A flow's compacted records of the days from `firstDay` to `lastDay`, both included.

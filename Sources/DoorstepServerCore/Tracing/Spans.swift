@@ -66,8 +66,8 @@ public struct Spans: Sendable {
         return fields
     }
 
-    /// Reads the trace-context fields of a request from a proxy the server trusts into the current
-    /// context, so the request's span continues the proxy's trace.
+    /// A context continuing the trace that trace-context fields name (those of a request from a proxy
+    /// the server trusts, or a queued job's), for the span that carries it on.
     public func context(continuing fields: [String: String]) -> InstrumentationContext {
         var context = InstrumentationContext.topLevel
         tracer.extract(fields, into: &context, using: FieldExtractor())

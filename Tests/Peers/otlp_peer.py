@@ -5,7 +5,8 @@ from PyPI, as a collector would.
     python otlp_peer.py --port 4318 --dir DIR
 
 Each span received is kept as DIR/<n>.json: {"trace_id", "span_id", "parent_span_id", "name", "kind",
-"status", "attributes": {key: value}, "resource": {key: value}}, with ids in lowercase hex. An export
+"status", "status_message", "events": [{"name", "attributes"}], "attributes": {key: value},
+"resource": {key: value}}, with ids in lowercase hex. An export
 that does not decode is answered 400 and kept as {"error": ...}. The script prints one line,
 "listening", once it accepts connections, and stops on SIGTERM.
 """
@@ -71,6 +72,11 @@ def main():
                             "name": span.name,
                             "kind": span.kind,
                             "status": span.status.code,
+                            "status_message": span.status.message,
+                            "events": [
+                                {"name": event.name, "attributes": attributes(event.attributes)}
+                                for event in span.events
+                            ],
                             "attributes": attributes(span.attributes),
                             "resource": resource,
                         })

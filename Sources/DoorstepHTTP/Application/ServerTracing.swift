@@ -29,7 +29,10 @@ public struct ServerTracing: Sendable {
         }
         var configuration = OTel.Configuration.default
         configuration.serviceName = "doorstep"
+        // Its own lines at warning and above only: at info it logs the value of every OTEL_* variable it
+        // reads, and OTEL_EXPORTER_OTLP_HEADERS holds a collector's key.
         configuration.diagnosticLogger = .custom(logger)
+        configuration.diagnosticLogLevel = .warning
         configuration.logs.enabled = false
         configuration.metrics.enabled = false
         configuration.traces.enabled = true

@@ -23,7 +23,8 @@ struct RequestTracingMiddleware: RouterMiddleware {
             fields["tracestate"] = request.headers[Self.traceState]
             parent = spans.context(continuing: fields)
         }
-        let method = request.method.rawValue
+        // A method OpenTelemetry does not know is `_OTHER`: a client cannot name spans at will.
+        let method = Self.knownMethods.contains(request.method.rawValue) ? request.method.rawValue : "_OTHER"
         return try await spans.within(method, context: parent, kind: .server) { span in
             span.attributes["http.request.method"] = method
             do {
@@ -36,6 +37,8 @@ struct RequestTracingMiddleware: RouterMiddleware {
             }
         }
     }
+
+    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
 
     private func describe(_ span: any Span, route: String, status: Int) {
         span.operationName = "\(span.operationName) \(route)"

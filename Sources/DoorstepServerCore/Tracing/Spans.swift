@@ -25,7 +25,7 @@ public struct Spans: Sendable {
             name, context: context ?? .current ?? .topLevel, ofKind: kind, isolation: isolation
         ) { span in
             if !attributes.isEmpty { span.attributes.merge(attributes) }
-            return try await work(span)
+            return try await Self.$tracing.withValue(true) { try await work(span) }
         }
     }
 
@@ -35,7 +35,7 @@ public struct Spans: Sendable {
         _ name: String, kind: SpanKind = .internal, isolation: isolated (any Actor)? = #isolation,
         _ work: () async throws -> Result
     ) async rethrows -> Result {
-        guard currentTraceParent() != nil else { return try await work() }
+        guard Self.tracing else { return try await work() }
         return try await within(name, kind: kind, isolation: isolation) { _ in try await work() }
     }
 
@@ -51,8 +51,9 @@ public struct Spans: Sendable {
             name, context: context, kind: kind, attributes: attributes, isolation: isolation, work)
     }
 
-    /// The W3C `traceparent` of the span under way, to keep with a job; nil when tracing is off or no
-    /// span is under way.
+    /// The W3C `traceparent` of the span under way, to keep with a job; nil when tracing is off, no
+    /// span is under way, or the tracer propagates no W3C trace context (`OTEL_PROPAGATORS` without
+    /// `tracecontext`).
     public func currentTraceParent() -> String? {
         traceFields()[Self.traceParentField]
     }
@@ -75,6 +76,10 @@ public struct Spans: Sendable {
     }
 
     static let traceParentField = "traceparent"
+
+    /// Whether the current task runs inside a span this server opened (whatever propagator the
+    /// tracer is configured with).
+    @TaskLocal static var tracing = false
 }
 
 /// Writes trace-context fields into a dictionary of header-like fields.

@@ -55,13 +55,16 @@ public final class WebhookQueue: Sendable {
             for await outcome in group { outcomes.append(outcome) }
             return outcomes
         }
+        let attemptsBefore = Dictionary(claimed.map { ($0.id, $0.attempts) }) { first, _ in first }
         for (delivery, answered) in outcomes {
+            // Posted this pass and refused: a delivery whose endpoint is gone is given up unposted.
+            let refused = !answered && delivery.attempts > attemptsBefore[delivery.id, default: 0]
             do {
                 try await storage.transaction { store in
                     try await store.updateWebhookDelivery(delivery)
                     try await self.recordHealth(of: delivery.endpointID, answered: answered, in: store)
                 }
-                if delivery.attempts > 0 && !answered { report(delivery) }
+                if refused { report(delivery) }
             } catch {
                 logger.error(
                     "a webhook delivery's outcome could not be recorded",

@@ -17,14 +17,31 @@ public final class OTLPPeer: Sendable {
         public var kind: Int
         /// OTLP's status code: 0 unset, 1 ok, 2 error.
         public var status: Int
+        public var statusMessage: String
+        /// What happened during the span, such as an error recorded on it (`exception`).
+        public var events: [Event]
         public var attributes: [String: WebhookPeer.JSONScalar]
         public var resource: [String: WebhookPeer.JSONScalar]
+
+        /// An event on a span.
+        public struct Event: Decodable, Sendable {
+            public var name: String
+            public var attributes: [String: WebhookPeer.JSONScalar]
+        }
 
         enum CodingKeys: String, CodingKey {
             case traceID = "trace_id"
             case spanID = "span_id"
             case parentSpanID = "parent_span_id"
-            case name, kind, status, attributes, resource
+            case statusMessage = "status_message"
+            case name, kind, status, events, attributes, resource
+        }
+
+        /// Every word the span carries: its name, status message, attributes, events and resource.
+        public var words: [String] {
+            [name, statusMessage] + attributes.map { "\($0.key)=\($0.value)" }
+                + events.flatMap { event in [event.name] + event.attributes.map { "\($0.key)=\($0.value)" } }
+                + resource.map { "\($0.key)=\($0.value)" }
         }
     }
 

@@ -38,7 +38,9 @@ struct RequestTracingMiddleware: RouterMiddleware {
         }
     }
 
-    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+    static let knownMethods: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+    ]
 
     private func describe(_ span: any Span, route: String, status: Int) {
         span.operationName = "\(span.operationName) \(route)"

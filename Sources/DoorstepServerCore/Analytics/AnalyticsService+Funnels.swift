@@ -69,8 +69,7 @@ extension AnalyticsService {
         async throws -> (Int, Set<DayKey>, WalkKey?)
     {
         let events = try await store.eventsOfWalks(idleSince: cutoff, after: walk, limit: limit)
-        let byWalk = Dictionary(grouping: events) { WalkKey(of: $0) }
-        let walks = byWalk.values
+        let walks = Dictionary(grouping: events) { WalkKey(of: $0) }.values
         let removed = try await store.deleteEvents(ids: events.map(\.id))
         var days: [DayKey: FunnelTally] = [:]
         var visits: [DayKey: [PaywallVisit]] = [:]

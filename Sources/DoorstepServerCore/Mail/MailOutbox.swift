@@ -116,7 +116,7 @@ public final class MailOutbox: Sendable {
                 attributes: ["mail.kind": .string(record.kind), "mail.attempt": .int64(Int64(record.attempts + 1))]
             ) { span in
                 let finished = await attempt(record)
-                span.attributes["mail.outcome"] = finished.state == .pending ? "retrying" : finished.state.rawValue
+                span.attributes["mail.outcome"] = finished.outcome
                 if finished.state != .sent { span.setStatus(SpanStatus(code: .error)) }
                 return finished
             }
@@ -214,18 +214,10 @@ public final class MailOutbox: Sendable {
         }
     }
 
-    /// Logs what became of a failed attempt once it is recorded: a line saying a mail will be tried
-    /// again is never written for a mail still held by a sender that could die before recording it.
+    /// Logs a failed attempt once it is recorded.
     private func report(_ record: OutboxRecord) {
         guard record.state != .sent else { return }
-        let metadata: Logger.Metadata = [
-            "mail.id": "\(record.id)", "mail.kind": "\(record.kind)", "attempts": "\(record.attempts)",
-            "reason": "\(record.lastError ?? "")",
-        ]
-        if record.isFailed {
-            logger.error("a mail could not be delivered and was given up", metadata: metadata)
-        } else {
-            logger.warning("a mail could not be delivered yet; it will be tried again", metadata: metadata)
-        }
+        queue.reportFailure(
+            of: record, what: "a mail", metadata: ["mail.id": "\(record.id)", "mail.kind": "\(record.kind)"])
     }
 }

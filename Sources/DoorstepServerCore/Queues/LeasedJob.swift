@@ -27,6 +27,11 @@ extension LeasedJob {
         isPending && nextAttemptAt <= now && (leasedUntil ?? .distantPast) <= now
     }
 
+    /// What the last attempt came to, as spans name it: `sent`, `retrying` or `failed`.
+    public var outcome: String {
+        isPending ? "retrying" : isFailed ? "failed" : "sent"
+    }
+
     /// The job as held by a sender until `date`.
     public func leased(until date: Date) -> Self {
         var leased = self

@@ -26,4 +26,18 @@ struct LeasedQueue<Job: LeasedJob> {
             return []
         }
     }
+
+    /// Logs what became of a failed attempt at `job` (`what`: "a mail", "a webhook") once its outcome is
+    /// recorded, so a line saying it will be tried again is never written for a job still held by a
+    /// sender that could die before recording it.
+    func reportFailure(of job: Job, what: String, metadata: Logger.Metadata) {
+        var metadata = metadata
+        metadata["attempts"] = "\(job.attempts)"
+        metadata["reason"] = "\(job.lastError ?? "")"
+        if job.isFailed {
+            logger.error("\(what) could not be delivered and was given up", metadata: metadata)
+        } else {
+            logger.warning("\(what) could not be delivered yet; it will be tried again", metadata: metadata)
+        }
+    }
 }

@@ -102,8 +102,7 @@ public final class WebhookQueue: Sendable {
             ]
         ) { span in
             let (finished, answered) = await attempt(delivery, endpoint: endpoint)
-            span.attributes["webhook.outcome"] =
-                answered ? "sent" : finished.state == .pending ? "retrying" : finished.state.rawValue
+            span.attributes["webhook.outcome"] = finished.outcome
             if !answered { span.setStatus(SpanStatus(code: .error)) }
             return (finished, answered)
         }
@@ -129,19 +128,14 @@ public final class WebhookQueue: Sendable {
         return (delivery, false)
     }
 
-    /// Logs what became of a failed attempt once it is recorded: a line saying a delivery will be
-    /// tried again is never written for one still held by a sender that could die before recording it.
+    /// Logs a failed attempt once it is recorded.
     private func report(_ delivery: WebhookDeliveryRecord) {
-        let metadata: Logger.Metadata = [
-            "webhook.id": "\(delivery.messageID)", "webhook.type": "\(delivery.eventType)",
-            "endpoint.id": "\(delivery.endpointID.lowercasedText)", "attempts": "\(delivery.attempts)",
-            "reason": "\(delivery.lastError ?? "")",
-        ]
-        if delivery.isFailed {
-            logger.error("a webhook could not be delivered and was given up", metadata: metadata)
-        } else {
-            logger.warning("a webhook could not be delivered yet; it will be tried again", metadata: metadata)
-        }
+        queue.reportFailure(
+            of: delivery, what: "a webhook",
+            metadata: [
+                "webhook.id": "\(delivery.messageID)", "webhook.type": "\(delivery.eventType)",
+                "endpoint.id": "\(delivery.endpointID.lowercasedText)",
+            ])
     }
 
     /// Signs and posts a delivery's payload once; nil when the endpoint answered 2xx, else why not.

@@ -68,7 +68,8 @@ final class EventMonth: @unchecked Sendable {
     func seed() async throws {
         storage = try await SQLiteStorage.open(path: path)
         service = AnalyticsService(
-            storage: storage, catalog: try FlowCatalog.bundled(), clock: clock, random: SecureRandomSource())
+            storage: storage, catalog: try FlowCatalog.bundled(),
+            context: ServiceContext(clock: clock, random: SecureRandomSource()))
         var generator = SplitMix(seed: 42)
         var batch: [AnalyticsEventRecord] = []
         var install = 0

@@ -57,7 +57,8 @@ struct Seed: AsyncParsableCommand {
             // The server folds walks idle for a day into daily funnels; a rehearsal of a running
             // deployment is folded as the server would have folded it.
             let analytics = AnalyticsService(
-                storage: opened.storage, catalog: catalog, clock: SystemWallClock(), random: SecureRandomSource())
+                storage: opened.storage, catalog: catalog,
+                context: ServiceContext(clock: SystemWallClock(), random: SecureRandomSource()))
             let started = ContinuousClock.now
             let folded = try await analytics.compact()
             let seconds = String(format: "%.1f", (ContinuousClock.now - started).inSeconds)

@@ -215,8 +215,10 @@ struct AccountWebhookEventTests {
             var policy = AnalyticsPolicy()
             policy.compactAfter = 3_600
             let analytics = AnalyticsService(
-                storage: storage, catalog: try FlowCatalog.bundled(), clock: clock, random: SecureRandomSource(),
-                policy: policy, webhooks: WebhookEvents(clock: clock, random: SecureRandomSource()))
+                storage: storage, catalog: try FlowCatalog.bundled(), policy: policy,
+                context: ServiceContext(
+                    clock: clock, random: SecureRandomSource(),
+                    webhooks: WebhookEvents(clock: clock, random: SecureRandomSource())))
             #expect(try await analytics.compact() == 0, "not idle yet")
             clock.advance(by: 2 * 86_400)
             #expect(try await analytics.compact() == 3)

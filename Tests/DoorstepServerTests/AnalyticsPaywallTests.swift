@@ -39,10 +39,11 @@ struct AnalyticsPaywallTests {
         let store = try TestAppStore()
         let verifier = try AppStoreVerifier(
             bundleID: "com.example.kordant", environment: .sandbox, rootCertificates: [store.rootDER])
+        let context = ServiceContext(clock: clock, random: SecureRandomSource())
         return Shop(
             storage: storage, flow: try #require(catalog.flow("kordant")),
-            analytics: AnalyticsService(storage: storage, catalog: catalog, clock: clock, random: SecureRandomSource()),
-            purchases: PurchaseService(storage: storage, verifier: verifier, clock: clock), store: store)
+            analytics: AnalyticsService(storage: storage, catalog: catalog, context: context),
+            purchases: PurchaseService(storage: storage, verifier: verifier, context: context), store: store)
     }
 
     func account(_ storage: any Storage) async throws -> Caller {

@@ -75,9 +75,10 @@ struct AnalyticsStorageTests {
             }
             try await storage.transaction { _ = try await $0.insertEvents(ongoing) }
 
-            let first = AnalyticsService(storage: storage, catalog: catalog, clock: clock, random: SecureRandomSource())
+            let first = AnalyticsService(
+                storage: storage, catalog: catalog, context: ServiceContext(clock: clock, random: SecureRandomSource()))
             let second = AnalyticsService(
-                storage: storage, catalog: catalog, clock: clock, random: SecureRandomSource())
+                storage: storage, catalog: catalog, context: ServiceContext(clock: clock, random: SecureRandomSource()))
             let window = (from: start.addingTimeInterval(-86_400), to: clock.now.addingTimeInterval(60))
             let before = try await first.funnel(
                 flowID: "tanda", from: window.from, to: window.to, version: nil, variant: nil)

@@ -12,7 +12,8 @@ struct AnalyticsTests {
     var tandaVersion: Int { catalog.flow("tanda")!.version }
 
     func service(_ storage: any Storage = MemoryStorage()) -> AnalyticsService {
-        AnalyticsService(storage: storage, catalog: catalog, clock: clock, random: SecureRandomSource())
+        AnalyticsService(
+            storage: storage, catalog: catalog, context: ServiceContext(clock: clock, random: SecureRandomSource()))
     }
 
     /// A TANDA event for `install`, `seconds` after the clock's start.

@@ -276,7 +276,7 @@ struct WebFunnelTests {
             }
             let analytics = AnalyticsService(
                 storage: server.storage, catalog: try .bundled(overriddenBy: URL(fileURLWithPath: flows)),
-                clock: server.clock, random: SecureRandomSource())
+                context: ServiceContext(clock: server.clock, random: SecureRandomSource()))
             let report = try await analytics.funnel(flowID: "tanda", version: nil, variant: nil)
             #expect(Set(report.variants.map(\.variant)) == ["threeSlides", "twoSlides"])
 

@@ -7,12 +7,11 @@ func humanProofGate(core: ServerCore, configuration: ServerConfiguration, depend
 {
     let audit = SecurityAudit(logger: dependencies.logger, trail: core.auditTrail)
     let appAttest = try configuration.appAttest.verifier(appIDs: configuration.appleAppIDs).map {
-        AppAttestService(
-            storage: core.storage, verifier: $0, clock: dependencies.clock, random: dependencies.random, audit: audit)
+        AppAttestService(storage: core.storage, verifier: $0, context: core.context)
     }
     let puzzles = PuzzleService(
         book: PuzzleBook(codeKey: dependencies.keys.codeKey), difficulty: PuzzleDifficulty(), storage: core.storage,
-        clock: dependencies.clock, random: dependencies.random)
+        context: core.context)
     return HumanProofGate(
         policy: configuration.appAttest.policy, appAttest: appAttest, puzzles: puzzles,
         metrics: dependencies.metrics.core, audit: audit)

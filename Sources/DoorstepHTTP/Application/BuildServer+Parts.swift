@@ -81,7 +81,7 @@ func makeServices(
     core: ServerCore, catalog: FlowCatalog, configuration: ServerConfiguration, dependencies: ServerDependencies
 ) -> ServerServices {
     let storage = core.storage
-    let (clock, random) = (dependencies.clock, dependencies.random)
+    let clock = dependencies.clock
     var verifiers: [String: IdentityTokenVerifier] = [:]
     for provider in [configuration.apple, configuration.google].compactMap({ $0 }) {
         verifiers[provider.name] = IdentityTokenVerifier(
@@ -99,27 +99,21 @@ func makeServices(
         profile: ProfileService(
             storage: storage, avatars: dependencies.avatars, context: core.context,
             deletionHooks: [{ _, identities in await providers.revokeAppleTokens(of: identities) }]),
-        flows: FlowDataService(
-            storage: storage, catalog: catalog, clock: clock, random: random,
-            metrics: dependencies.metrics.core, webhooks: core.webhookEvents),
-        groups: GroupService(
-            storage: storage, outbox: core.outbox, clock: clock, random: random, webhooks: core.webhookEvents),
+        flows: FlowDataService(storage: storage, catalog: catalog, context: core.context),
+        groups: GroupService(storage: storage, outbox: core.outbox, context: core.context),
         trainer: TrainerService(
             storage: storage,
             planner: configuration.planner.map {
                 ChatCompletionsGoalPlanner(
                     configuration: $0, fetcher: dependencies.fetcher, fallback: dependencies.planner)
             } ?? dependencies.planner,
-            clock: clock,
-            random: random),
+            context: core.context),
         passkeys: configuration.resolvedPasskeys.map { core.auth.passkeys(party: $0) },
         analytics: AnalyticsService(
-            storage: storage, catalog: catalog, clock: clock, random: random,
-            policy: analyticsPolicy, webhooks: core.webhookEvents),
+            storage: storage, catalog: catalog, policy: analyticsPolicy, context: core.context),
         purchases: PurchaseService(
-            storage: storage, verifier: configuration.appStore, clock: clock, logger: dependencies.logger,
-            webhooks: core.webhookEvents, auditTrail: core.auditTrail,
-            restorePolicy: configuration.appStoreRestorePolicy),
+            storage: storage, verifier: configuration.appStore, restorePolicy: configuration.appStoreRestorePolicy,
+            context: core.context),
         admins: AdminAccess(token: configuration.adminToken, emails: configuration.adminEmails),
         secondFactorIssuer: configuration.resolvedMailBrand.appName,
         exporter: AccountExporter(storage: storage, flowIDs: catalog.flows.map(\.id)),

@@ -11,8 +11,8 @@ extension AnalyticsService {
     {
         guard let flow = catalog.flow(flowID) else { throw ServiceError.notFound }
         // Device times may run up to the clock skew ahead of the server's: by default they count.
-        let to = to ?? clock.now.addingTimeInterval(policy.clockSkew)
-        let from = from ?? clock.now.addingTimeInterval(-30 * 86_400)
+        let to = to ?? context.clock.now.addingTimeInterval(policy.clockSkew)
+        let from = from ?? context.clock.now.addingTimeInterval(-30 * 86_400)
         guard from < to else { return FunnelReport(flow: flow, tally: FunnelTally()) }
         let (events, days) = try await storage.read { store in
             (
@@ -44,7 +44,7 @@ extension AnalyticsService {
     /// counts. Returns how many walks were folded. An install that comes back to a compacted walk starts a new one.
     @discardableResult
     public func compact(batch: Int = 2_000) async throws -> Int {
-        let cutoff = Calendar.utc.startOfDay(for: clock.now.addingTimeInterval(-policy.compactAfter))
+        let cutoff = Calendar.utc.startOfDay(for: context.clock.now.addingTimeInterval(-policy.compactAfter))
         var total = 0
         var touched: Set<DayKey> = []
         var cursor: WalkKey?
@@ -92,7 +92,7 @@ extension AnalyticsService {
             let paywall = try await paywallTally(flowID: key.flowID, visits[key] ?? [], in: store)
             try await store.insertDailyFunnel(
                 DailyFunnelRecord(
-                    id: random.uuid(), day: key.day, flowID: key.flowID, flowVersion: key.flowVersion,
+                    id: context.random.uuid(), day: key.day, flowID: key.flowID, flowVersion: key.flowVersion,
                     variant: key.variant, tally: tally, paywall: paywall))
         }
         return (walks.count, Set(days.keys), events.last.map(WalkKey.init(of:)))
@@ -112,7 +112,7 @@ extension AnalyticsService {
         ]
         if let variant = last.variant { data["variant"] = .string(variant) }
         if let user = walk.compactMap(\.userID).last { data["userId"] = .id(user) }
-        try await webhooks.enqueue(.flowAbandoned, data, in: store)
+        try await context.webhooks.enqueue(.flowAbandoned, data, in: store)
     }
 
     /// Replaces a day's records of one version and variant with their sum. Records another instance
@@ -130,14 +130,14 @@ extension AnalyticsService {
         }
         try await store.insertDailyFunnel(
             DailyFunnelRecord(
-                id: random.uuid(), day: key.day, flowID: key.flowID, flowVersion: key.flowVersion,
+                id: context.random.uuid(), day: key.day, flowID: key.flowID, flowVersion: key.flowVersion,
                 variant: key.variant, tally: sum, paywall: paywall))
     }
 
     /// Forgets events that happened longer ago than the retention (walks still going after all that
     /// time; others were compacted long before).
     public func prune() async throws {
-        let cutoff = clock.now.addingTimeInterval(-policy.retention)
+        let cutoff = context.clock.now.addingTimeInterval(-policy.retention)
         try await storage.transaction { try await $0.deleteEvents(happenedBefore: cutoff) }
     }
 

@@ -7,27 +7,22 @@ import Foundation
 public struct AnalyticsService: Sendable {
     let storage: any Storage
     let catalog: FlowCatalog
-    let clock: any WallClock
-    /// Makes the ids of compacted records.
-    let random: any RandomSource
     let policy: AnalyticsPolicy
     /// What an event of each flow's current version may name, looked up once per event.
     let places: [String: EventPlaces]
     /// Commits the events of concurrent requests together.
     let writer: EventWriter
-    /// Where walks found abandoned at compaction are reported (`flow.abandoned`).
-    let webhooks: WebhookEvents
+    /// The time, the ids of compacted records, and the webhook events walks found abandoned at
+    /// compaction go to (`flow.abandoned`).
+    let context: ServiceContext
 
     /// Creates the service.
     public init(
-        storage: any Storage, catalog: FlowCatalog, clock: any WallClock, random: any RandomSource,
-        policy: AnalyticsPolicy = .init(), webhooks: WebhookEvents = .disabled
+        storage: any Storage, catalog: FlowCatalog, policy: AnalyticsPolicy = .init(), context: ServiceContext
     ) {
-        self.webhooks = webhooks
+        self.context = context
         self.storage = storage
         self.catalog = catalog
-        self.clock = clock
-        self.random = random
         self.policy = policy
         self.writer = EventWriter(storage: storage)
         self.places = Dictionary(
@@ -65,7 +60,7 @@ public struct AnalyticsService: Sendable {
             }
         }
         guard malformed.isEmpty else { throw ServiceError.validation(malformed) }
-        let now = clock.now
+        let now = context.clock.now
         var accepted: [AnalyticsEventRecord] = []
         var rejected: [IngestResult.Rejection] = []
         for (index, event) in batch.enumerated() {

@@ -9,26 +9,19 @@ public struct AppAttestService: Sendable {
 
     let storage: any Storage
     let verifier: AppAttestVerifier
-    let clock: any WallClock
-    let random: any RandomSource
-    let audit: SecurityAudit
+    let context: ServiceContext
 
     /// Creates the service.
-    public init(
-        storage: any Storage, verifier: AppAttestVerifier, clock: any WallClock, random: any RandomSource,
-        audit: SecurityAudit
-    ) {
+    public init(storage: any Storage, verifier: AppAttestVerifier, context: ServiceContext) {
         self.storage = storage
         self.verifier = verifier
-        self.clock = clock
-        self.random = random
-        self.audit = audit
+        self.context = context
     }
 
     /// A new challenge, base64url, and how many seconds it is accepted for; only its hash is kept.
     public func issueChallenge() async throws -> (challenge: String, expiresIn: Int) {
-        let challenge = Base64URL.encode(random.bytes(32))
-        let now = clock.now
+        let challenge = Base64URL.encode(context.random.bytes(32))
+        let now = context.clock.now
         try await storage.transaction { store in
             try await store.deleteAttestationChallenges(expiredBefore: now)
             try await store.insertAttestationChallenge(
@@ -54,7 +47,7 @@ public struct AppAttestService: Sendable {
         }
         guard let challengeBytes = Base64URL.decode(challenge) else { throw AppAttestError.challengeInvalid }
         try await take(challenge: challengeBytes)
-        let now = clock.now
+        let now = context.clock.now
         let verified = try await verifier.verifyAttestation(
             object, keyID: id, clientDataHash: Array(SHA256.hash(data: challengeBytes)), at: now)
         let record = AttestedKeyRecord(
@@ -66,7 +59,7 @@ public struct AppAttestService: Sendable {
         } catch StorageError.duplicateAttestedKey {
             throw AppAttestError.alreadyAttested
         }
-        audit.record(.deviceAttested, reason: "app=\(verified.appID) environment=\(record.environment)")
+        context.audit.record(.deviceAttested, reason: "app=\(verified.appID) environment=\(record.environment)")
         return record
     }
 
@@ -81,7 +74,7 @@ public struct AppAttestService: Sendable {
         let counter = try verifier.verifyAssertion(
             assertion.assertion, clientDataHash: assertion.clientDataHash, publicKey: publicKey, appID: key.appID,
             storedCounter: key.counter)
-        let now = clock.now
+        let now = context.clock.now
         guard try await storage.transaction({ try await $0.advanceAttestedKey(id: id, counter: counter, at: now) })
         else { throw AppAttestError.counterNotRising }
         var used = key
@@ -94,7 +87,7 @@ public struct AppAttestService: Sendable {
     /// used or expired.
     func take(challenge: [UInt8]) async throws {
         let hash = Self.challengeHash(Base64URL.encode(challenge))
-        let now = clock.now
+        let now = context.clock.now
         let record = try await storage.transaction { try await $0.takeAttestationChallenge(hash: hash) }
         guard let record, record.expiresAt >= now else { throw AppAttestError.challengeInvalid }
     }

@@ -21,7 +21,7 @@ extension PurchaseService {
     /// notifications arriving out of order leave the newest state.
     public func apply(notification jws: String) async throws -> NotificationOutcome {
         guard let verifier else { throw Self.purchasesOff }
-        let now = clock.now
+        let now = context.clock.now
         let notification = try await verified { try await verifier.notification(jws, at: now) }
         guard let info = notification.data?.signedTransactionInfo else { return .ignored }
         let transaction = try await verified { try await verifier.transaction(info, at: now) }

@@ -28,7 +28,7 @@ extension PurchaseService {
     /// Everything an account holds, for support: its own entitlements whatever their state, oldest
     /// purchase first, then those its families share with it now (`FAMILY_SHARED`).
     public func held(by userID: UUID) async throws -> [EntitlementRecord] {
-        let now = clock.now
+        let now = context.clock.now
         return try await storage.read { store in
             let own = try await store.entitlements(userID: userID)
             let shared = try await store.activeEntitlements(of: userID, at: now).filter { $0.userID != userID }
@@ -43,7 +43,7 @@ extension PurchaseService {
         async throws -> EntitlementRecord
     {
         try Self.checkProduct(productID)
-        let now = clock.now
+        let now = context.clock.now
         if let end, end <= now { throw EntitlementChangeProblem.endInThePast }
         let entitlement = EntitlementRecord(
             originalTransactionID: id, userID: userID, productID: productID, transactionID: id,
@@ -61,7 +61,7 @@ extension PurchaseService {
     /// signs something newer about it, such as a renewal.
     public func revoke(_ productID: String, of userID: UUID, by actor: String) async throws -> [EntitlementRecord] {
         try Self.checkProduct(productID)
-        let now = clock.now
+        let now = context.clock.now
         return try await storage.transaction { store in
             let held = try await store.entitlements(userID: userID).filter {
                 $0.productID == productID && $0.isActive(at: now)

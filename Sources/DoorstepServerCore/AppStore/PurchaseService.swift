@@ -11,27 +11,20 @@ public struct PurchaseService: Sendable {
     let storage: any Storage
     /// Nil when the server takes no App Store purchases (no bundle id configured).
     let verifier: AppStoreVerifier?
-    let clock: any WallClock
-    let logger: Logger
-    /// Where entitlement changes go for webhooks.
-    let webhooks: WebhookEvents
-    let audit: SecurityAudit
     /// Whether a purchase of another account stays there or moves to the caller.
     let restorePolicy: RestorePolicy
+    /// The time, the log, the audit trail and the webhook events entitlement changes go to.
+    let context: ServiceContext
 
     /// Creates the service.
     public init(
-        storage: any Storage, verifier: AppStoreVerifier?, clock: any WallClock,
-        logger: Logger = Logger(label: "doorstep.purchases"), webhooks: WebhookEvents = .disabled,
-        auditTrail: AuditTrail? = nil, restorePolicy: RestorePolicy = .keep
+        storage: any Storage, verifier: AppStoreVerifier?, restorePolicy: RestorePolicy = .keep,
+        context: ServiceContext
     ) {
         self.storage = storage
         self.verifier = verifier
         self.restorePolicy = restorePolicy
-        self.clock = clock
-        self.logger = logger
-        self.webhooks = webhooks
-        audit = SecurityAudit(logger: logger, trail: auditTrail)
+        self.context = context
     }
 
     /// Applies a signed transaction to the caller's entitlements; returns the entitlement as it now
@@ -39,7 +32,7 @@ public struct PurchaseService: Sendable {
     /// is refused, or moved to the caller, as the ``RestorePolicy`` says.
     public func record(_ caller: Caller, signedTransaction jws: String) async throws -> EntitlementRecord {
         guard let verifier else { throw Self.purchasesOff }
-        let now = clock.now
+        let now = context.clock.now
         let transaction = try await verified { try await verifier.transaction(jws, at: now) }
         let transferring = restorePolicy == .transfer
         guard transferring || transaction.appAccountToken?.lowercased() == caller.userID.lowercasedText else {
@@ -96,16 +89,18 @@ public struct PurchaseService: Sendable {
         if entitlement.revokedAt != nil {
             guard kept?.revokedAt == nil else { return }
             type = .entitlementRevoked
-            audit.record(.entitlementRevoked, user: entitlement.userID, reason: entitlement.productID, actor: actor)
+            context.audit.record(
+                .entitlementRevoked, user: entitlement.userID, reason: entitlement.productID, actor: actor)
         } else if let kept {
             guard kept.transactionID != entitlement.transactionID else { return }
             type = .entitlementRenewed
         } else {
-            guard entitlement.isActive(at: clock.now) else { return }
+            guard entitlement.isActive(at: context.clock.now) else { return }
             type = .entitlementGranted
-            audit.record(.entitlementGranted, user: entitlement.userID, reason: entitlement.productID, actor: actor)
+            context.audit.record(
+                .entitlementGranted, user: entitlement.userID, reason: entitlement.productID, actor: actor)
         }
-        try await webhooks.enqueue(type, Self.webhookData(of: entitlement), in: store)
+        try await context.webhooks.enqueue(type, Self.webhookData(of: entitlement), in: store)
     }
 
     /// Tells webhooks and both accounts' audit logs that a purchase moved: revoked for the account
@@ -116,17 +111,17 @@ public struct PurchaseService: Sendable {
     ) async throws {
         let (from, to) = (kept.userID.lowercasedText, entitlement.userID.lowercasedText)
         let detail = "\(entitlement.productID) from=\(from) to=\(to)"
-        audit.record(.entitlementTransferred, user: kept.userID, reason: detail, actor: actor)
-        audit.record(.entitlementTransferred, user: entitlement.userID, reason: detail, actor: actor)
-        if kept.isActive(at: clock.now) {
+        context.audit.record(.entitlementTransferred, user: kept.userID, reason: detail, actor: actor)
+        context.audit.record(.entitlementTransferred, user: entitlement.userID, reason: detail, actor: actor)
+        if kept.isActive(at: context.clock.now) {
             var data = Self.webhookData(of: kept)
             data["reason"] = "transferred"
-            try await webhooks.enqueue(.entitlementRevoked, data, in: store)
+            try await context.webhooks.enqueue(.entitlementRevoked, data, in: store)
         }
-        if entitlement.isActive(at: clock.now) {
+        if entitlement.isActive(at: context.clock.now) {
             var data = Self.webhookData(of: entitlement)
             data["reason"] = "transferred"
-            try await webhooks.enqueue(.entitlementGranted, data, in: store)
+            try await context.webhooks.enqueue(.entitlementGranted, data, in: store)
         }
     }
 
@@ -145,7 +140,7 @@ public struct PurchaseService: Sendable {
     /// their families (groups of kind `family`) bought, shared as Family Sharing shares; each oldest
     /// purchase first.
     public func entitlements(_ caller: Caller) async throws -> [EntitlementRecord] {
-        let now = clock.now
+        let now = context.clock.now
         return try await storage.read { try await $0.activeEntitlements(of: caller.userID, at: now) }
     }
 
@@ -154,14 +149,14 @@ public struct PurchaseService: Sendable {
         do {
             return try await check()
         } catch let error as AppStoreVerificationError {
-            logger.warning("App Store data was refused", metadata: ["reason": "\(error.reason)"])
+            context.logger.warning("App Store data was refused", metadata: ["reason": "\(error.reason)"])
             throw Self.unverified
         }
     }
 
     /// Whether `entitlement` is active now.
     public func isActive(_ entitlement: EntitlementRecord) -> Bool {
-        entitlement.isActive(at: clock.now)
+        entitlement.isActive(at: context.clock.now)
     }
 
     static func entitlement(of transaction: SignedTransaction, for userID: UUID, at now: Date) -> EntitlementRecord {

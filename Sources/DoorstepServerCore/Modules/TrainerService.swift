@@ -16,19 +16,17 @@ public struct TrainingProgram: Sendable, Hashable, Codable {
 public struct TrainerService: Sendable {
     let storage: any Storage
     let planner: any GoalPlanner
-    let clock: any WallClock
-    let random: any RandomSource
+    let context: ServiceContext
 
     /// The flow whose answers are the intake.
     public static let flowID = "trainer"
     static let module = "trainer"
 
     /// Creates the service.
-    public init(storage: any Storage, planner: any GoalPlanner, clock: any WallClock, random: any RandomSource) {
+    public init(storage: any Storage, planner: any GoalPlanner, context: ServiceContext) {
         self.storage = storage
         self.planner = planner
-        self.clock = clock
-        self.random = random
+        self.context = context
     }
 
     struct State: Codable, Sendable {
@@ -53,8 +51,8 @@ public struct TrainerService: Sendable {
         try await update(caller) { state in
             guard let option = state.options.first(where: { $0.id == optionID }) else { throw ServiceError.notFound }
             state.goal = option
-            state.goalConfirmedAt = clock.now
-            return (option, clock.now)
+            state.goalConfirmedAt = context.clock.now
+            return (option, context.clock.now)
         }
     }
 
@@ -67,7 +65,7 @@ public struct TrainerService: Sendable {
         }
         let markdown = try await planner.program(intake: intake, goal: goal, previous: nil, instruction: nil)
         let program = TrainingProgram(
-            id: random.uuid(), version: 1, status: "draft", markdown: markdown, createdAt: clock.now)
+            id: context.random.uuid(), version: 1, status: "draft", markdown: markdown, createdAt: context.clock.now)
         return try await update(caller) { state in
             state.programs.append(program)
             return program
@@ -89,7 +87,7 @@ public struct TrainerService: Sendable {
             instruction: instruction)
         let next = TrainingProgram(
             id: id, version: current.version + 1, status: "draft", markdown: markdown,
-            createdAt: clock.now)
+            createdAt: context.clock.now)
         return try await update(caller) { state in
             state.programs.append(next)
             return next
@@ -159,7 +157,7 @@ public struct TrainerService: Sendable {
             let result = try change(&state)
             try await store.saveModuleState(
                 userID: caller.userID, module: Self.module,
-                state: try JSONEncoder().encode(state), at: clock.now)
+                state: try JSONEncoder().encode(state), at: context.clock.now)
             return result
         }
     }

@@ -6,30 +6,25 @@ public struct PuzzleService: Sendable {
     let book: PuzzleBook
     let difficulty: PuzzleDifficulty
     let storage: any Storage
-    let clock: any WallClock
-    let random: any RandomSource
+    let context: ServiceContext
 
     /// Creates the service.
-    public init(
-        book: PuzzleBook, difficulty: PuzzleDifficulty, storage: any Storage, clock: any WallClock,
-        random: any RandomSource
-    ) {
+    public init(book: PuzzleBook, difficulty: PuzzleDifficulty, storage: any Storage, context: ServiceContext) {
         self.book = book
         self.difficulty = difficulty
         self.storage = storage
-        self.clock = clock
-        self.random = random
+        self.context = context
     }
 
     /// A puzzle for a page, counted towards the load.
     public func issue() -> Puzzle {
-        let now = clock.now
-        return book.issue(difficulty: difficulty.next(at: now), now: now, random: random)
+        let now = context.clock.now
+        return book.issue(difficulty: difficulty.next(at: now), now: now, random: context.random)
     }
 
     /// Takes a solution, or throws why not (``PuzzleBook/Refusal``); once taken it is spent.
     public func redeem(_ solution: PuzzleSolution) async throws {
-        let now = clock.now
+        let now = context.clock.now
         let puzzle = try book.check(solution, now: now)
         try await storage.transaction { store in try await book.spend(puzzle, now: now, in: store) }
     }

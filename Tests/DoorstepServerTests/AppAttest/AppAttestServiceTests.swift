@@ -18,8 +18,8 @@ struct AppAttestServiceTests {
             apple = try TestAppAttest()
             self.storage = storage
             service = AppAttestService(
-                storage: storage, verifier: try apple.verifier(), clock: clock, random: SecureRandomSource(),
-                audit: SecurityAudit(logger: Logger(label: "test")))
+                storage: storage, verifier: try apple.verifier(),
+                context: ServiceContext(clock: clock, random: SecureRandomSource(), logger: Logger(label: "test")))
         }
 
         /// Attests `device` over a fresh challenge; returns the stored key.

@@ -55,7 +55,7 @@ struct AppStoreNotificationTests {
             storage: storage,
             verifier: try AppStoreVerifier(
                 bundleID: "com.example.kordant", environment: .sandbox, rootCertificates: [store.rootDER]),
-            clock: clock)
+            context: ServiceContext(clock: clock, random: SecureRandomSource()))
         return (service, storage, Caller(userID: id, sessionID: UUID()), store)
     }
 
@@ -119,7 +119,9 @@ extension AppStoreNotificationTests {
             storage: storage,
             verifier: try AppStoreVerifier(
                 bundleID: "com.example.kordant", environment: .sandbox, rootCertificates: [store.rootDER]),
-            clock: clock, webhooks: WebhookEvents(clock: clock, random: SecureRandomSource()))
+            context: ServiceContext(
+                clock: clock, random: SecureRandomSource(),
+                webhooks: WebhookEvents(clock: clock, random: SecureRandomSource())))
         for (_, jws) in try life(of: account, store) + life(of: account, store) {
             _ = try await service.apply(notification: jws)
         }

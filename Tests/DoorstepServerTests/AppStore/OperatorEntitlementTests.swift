@@ -26,7 +26,8 @@ struct OperatorEntitlementTests {
             }
             let actions = OperatorActions(
                 storage: storage, avatars: MemoryAvatarStore(), clock: clock, random: SecureRandomSource())
-            let purchases = PurchaseService(storage: storage, verifier: nil, clock: clock)
+            let purchases = PurchaseService(
+                storage: storage, verifier: nil, context: ServiceContext(clock: clock, random: SecureRandomSource()))
             let caller = Caller(userID: account, sessionID: UUID())
             let end = clock.now.addingTimeInterval(7 * 86_400)
             let granted = try await actions.grantEntitlement(Self.product, to: account, until: end)

@@ -22,7 +22,7 @@ struct PurchaseServiceTests {
             storage: storage,
             verifier: try AppStoreVerifier(
                 bundleID: "com.example.kordant", environment: .sandbox, rootCertificates: [store.rootDER]),
-            clock: clock)
+            context: ServiceContext(clock: clock, random: SecureRandomSource()))
     }
 
     func code(of body: () async throws -> Any) async -> String? {
@@ -126,7 +126,8 @@ struct PurchaseServiceTests {
         #expect(
             await code { try await service(storage, store).record(buyer, signedTransaction: forged) }
                 == "invalid_transaction")
-        let off = PurchaseService(storage: storage, verifier: nil, clock: clock)
+        let off = PurchaseService(
+            storage: storage, verifier: nil, context: ServiceContext(clock: clock, random: SecureRandomSource()))
         #expect(await code { try await off.record(buyer, signedTransaction: forged) } == "not_found")
     }
 }

@@ -37,8 +37,10 @@ struct RestorePolicyTests {
             storage: storage,
             verifier: try AppStoreVerifier(
                 bundleID: "com.example.kordant", environment: .sandbox, rootCertificates: [store.rootDER]),
-            clock: clock, webhooks: WebhookEvents(clock: clock, random: SecureRandomSource()), auditTrail: trail,
-            restorePolicy: policy)
+            restorePolicy: policy,
+            context: ServiceContext(
+                clock: clock, random: SecureRandomSource(),
+                webhooks: WebhookEvents(clock: clock, random: SecureRandomSource()), auditTrail: trail))
         return World(
             purchases: purchases, storage: storage, trail: trail, endpoint: endpoint,
             a: Caller(userID: a, sessionID: UUID()), b: Caller(userID: b, sessionID: UUID()))

@@ -12,7 +12,8 @@ struct PuzzleGateTests {
         let clock = ManualClock()
         let puzzles = PuzzleService(
             book: PuzzleBook(codeKey: SymmetricKey(size: .bits256)), difficulty: PuzzleDifficulty(base: 8, maximum: 8),
-            storage: MemoryStorage(), clock: clock, random: SecureRandomSource())
+            storage: MemoryStorage(),
+            context: ServiceContext(clock: clock, random: SecureRandomSource()))
         let gate = HumanProofGate(
             policy: try HumanProofPolicy(parsing: "web.sign-up=monitor,web.code-send=enforce"), appAttest: nil,
             puzzles: puzzles, metrics: .disabled, audit: SecurityAudit(logger: Logger(label: "test"), trail: nil))

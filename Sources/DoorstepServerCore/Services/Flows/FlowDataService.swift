@@ -5,26 +5,17 @@ import Foundation
 public struct FlowDataService: Sendable {
     let storage: any Storage
     let catalog: FlowCatalog
-    let clock: any WallClock
-    let random: any RandomSource
-    let metrics: DoorstepMetrics
-    /// Where `flow.completed` goes for webhooks.
-    let webhooks: WebhookEvents
+    /// The time, ids, metrics, and the webhook events `flow.completed` goes to.
+    let context: ServiceContext
 
     /// The most answers one submission may carry.
     public static let maximumAnswers = 200
 
     /// Creates the service.
-    public init(
-        storage: any Storage, catalog: FlowCatalog, clock: any WallClock, random: any RandomSource,
-        metrics: DoorstepMetrics = .disabled, webhooks: WebhookEvents = .disabled
-    ) {
+    public init(storage: any Storage, catalog: FlowCatalog, context: ServiceContext) {
         self.storage = storage
         self.catalog = catalog
-        self.clock = clock
-        self.random = random
-        self.metrics = metrics
-        self.webhooks = webhooks
+        self.context = context
     }
 
     /// Every flow of the catalog.
@@ -80,7 +71,7 @@ public struct FlowDataService: Sendable {
             try await store.saveProgress(
                 FlowProgressRecord(
                     userID: caller.userID, flowID: flowID, revision: revision,
-                    snapshot: data, updatedAt: clock.now))
+                    snapshot: data, updatedAt: context.clock.now))
             return revision
         }
     }
@@ -100,21 +91,21 @@ public struct FlowDataService: Sendable {
                 "answers", code: "invalid_count",
                 "Send between 1 and \(Self.maximumAnswers) answers.")
         }
-        let issues = Self.issues(in: answers, of: definition, today: CalendarDate(clock.now))
+        let issues = Self.issues(in: answers, of: definition, today: CalendarDate(context.clock.now))
         guard issues.isEmpty else { throw ServiceError.validation(issues) }
         let submission = SubmissionRecord(
-            id: random.uuid(), userID: caller.userID, flowID: flowID,
-            flowVersion: flowVersion, answers: answers, createdAt: clock.now)
+            id: context.random.uuid(), userID: caller.userID, flowID: flowID,
+            flowVersion: flowVersion, answers: answers, createdAt: context.clock.now)
         try await storage.transaction { store in
             try await store.insertSubmission(submission)
-            try await webhooks.enqueue(
+            try await context.webhooks.enqueue(
                 .flowCompleted,
                 [
                     "userId": .id(caller.userID), "flowId": .string(flowID), "flowVersion": .int(flowVersion),
                     "submissionId": .id(submission.id),
                 ], in: store)
         }
-        metrics.flowCompleted(definition.id)
+        context.metrics.flowCompleted(definition.id)
         return submission
     }
 

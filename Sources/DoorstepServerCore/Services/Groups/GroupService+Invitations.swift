@@ -29,7 +29,7 @@ extension GroupService {
                     "inviter", code: "link_in_name",
                     "Your name looks like a web address, so it can't go into an invitation. Change your name first.")
             }
-            let now = clock.now
+            let now = context.clock.now
             let (fresh, refused) = try await sorted(valid, invitedBy: inviter, to: group, in: store)
             try await spendInvitationBudget(of: inviter, addresses: fresh.count, in: store)
             var values = ["group": group.name, "inviteCode": group.inviteCode]
@@ -95,7 +95,7 @@ extension GroupService {
         if let invitee, members.contains(invitee.id) { return ErrorCode.alreadyMember.rawValue }
         let earlier = try await store.marks(
             .addressInvited, subject: Self.invitationSubject(group, address),
-            since: clock.now.addingTimeInterval(-Self.invitationMemory))
+            since: context.clock.now.addingTimeInterval(-Self.invitationMemory))
         return earlier.isEmpty ? nil : "already_invited"
     }
 
@@ -116,7 +116,7 @@ extension GroupService {
         of inviter: UserRecord, addresses: Int, in store: any StorageTransaction
     ) async throws {
         guard addresses > 0 else { return }
-        let now = clock.now
+        let now = context.clock.now
         let day: TimeInterval = 24 * 60 * 60
         let limit = inviter.emailVerified ? Self.dailyInvitations.verified : Self.dailyInvitations.unverified
         let sent = try await store.marks(

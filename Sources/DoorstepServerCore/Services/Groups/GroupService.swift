@@ -19,11 +19,9 @@ public struct GroupView: Sendable, Hashable {
 public struct GroupService: Sendable {
     let storage: any Storage
     let outbox: MailOutbox
-    let clock: any WallClock
-    let random: any RandomSource
     let joinLimiter: RateLimiter
-    /// Where group events go for webhooks.
-    let webhooks: WebhookEvents
+    /// The time, invite codes, and the webhook events group changes go to.
+    let context: ServiceContext
 
     /// Wrong codes a user may try per 10 minutes before joining is paused.
     public static let joinLimit = RateLimiter.Limit(requests: 10, per: 600)
@@ -32,15 +30,12 @@ public struct GroupService: Sendable {
 
     /// Creates the service.
     public init(
-        storage: any Storage, outbox: MailOutbox, clock: any WallClock, random: any RandomSource,
-        joinLimiter: RateLimiter = RateLimiter(), webhooks: WebhookEvents = .disabled
+        storage: any Storage, outbox: MailOutbox, joinLimiter: RateLimiter = RateLimiter(), context: ServiceContext
     ) {
-        self.webhooks = webhooks
         self.storage = storage
         self.outbox = outbox
-        self.clock = clock
-        self.random = random
         self.joinLimiter = joinLimiter
+        self.context = context
     }
 
     /// Creates a group with the caller as its owner.
@@ -55,14 +50,14 @@ public struct GroupService: Sendable {
         }
         guard !MailableText.looksLikeLink(name) else { throw Self.linkInGroupName }
         return try await storage.transaction { store in
-            let now = clock.now
+            let now = context.clock.now
             let group = GroupRecord(
-                id: random.uuid(), name: name, kind: kind,
+                id: context.random.uuid(), name: name, kind: kind,
                 inviteCode: try await freshCode(in: store), createdBy: caller.userID, createdAt: now)
             try await store.insertGroup(group)
             try await store.insertMember(
                 MemberRecord(groupID: group.id, userID: caller.userID, role: "owner", joinedAt: now))
-            try await webhooks.enqueue(
+            try await context.webhooks.enqueue(
                 .groupCreated, ["groupId": .id(group.id), "kind": .string(kind), "createdBy": .id(caller.userID)],
                 in: store)
             return try await view(group, in: store)
@@ -72,7 +67,7 @@ public struct GroupService: Sendable {
     /// Joins the group an invite code opens. A malformed or unknown code is 422 `invalid_invite_code`,
     /// a code that was rotated away 422 `invite_code_rotated`, a group joined already 409 `already_member`.
     public func join(_ caller: Caller, inviteCode raw: String) async throws -> GroupView {
-        if let wait = joinLimiter.check(caller.userID.uuidString, limit: Self.joinLimit, now: clock.now) {
+        if let wait = joinLimiter.check(caller.userID.uuidString, limit: Self.joinLimit, now: context.clock.now) {
             throw ServiceError.rateLimited(retryAfter: wait)
         }
         let code = InviteCode.normalized(raw)
@@ -93,8 +88,8 @@ public struct GroupService: Sendable {
             try await store.insertMember(
                 MemberRecord(
                     groupID: group.id, userID: caller.userID, role: "member",
-                    joinedAt: clock.now))
-            try await webhooks.enqueue(
+                    joinedAt: context.clock.now))
+            try await context.webhooks.enqueue(
                 .groupMemberJoined, ["groupId": .id(group.id), "userId": .id(caller.userID), "role": "member"],
                 in: store)
             return try await view(group, in: store)
@@ -120,7 +115,7 @@ public struct GroupService: Sendable {
             guard role == "owner" else {
                 throw ServiceError(status: 403, code: .forbidden, detail: "Only the group's owner can change its code.")
             }
-            try await store.retireInviteCode(group.inviteCode, groupID: group.id, at: clock.now)
+            try await store.retireInviteCode(group.inviteCode, groupID: group.id, at: context.clock.now)
             group.inviteCode = try await freshCode(in: store)
             try await store.updateGroup(group)
             return group.inviteCode
@@ -159,7 +154,7 @@ public struct GroupService: Sendable {
         while true {
             let code = String(
                 (0..<InviteCode.length).map { _ in
-                    InviteCode.alphabet[Int(random.uniform(below: UInt32(InviteCode.alphabet.count)))]
+                    InviteCode.alphabet[Int(context.random.uniform(below: UInt32(InviteCode.alphabet.count)))]
                 })
             if try await store.group(inviteCode: code) == nil, try await store.groupOfRetiredCode(code) == nil {
                 return code

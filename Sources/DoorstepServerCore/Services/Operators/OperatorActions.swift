@@ -23,19 +23,17 @@ public struct OperatorActions: Sendable {
     ) {
         let webhooks = WebhookEvents(clock: clock, random: random)
         let auditTrail = AuditTrail(storage: storage, clock: clock, random: random)
+        let context = ServiceContext(
+            clock: clock, random: random, logger: Logger(label: "doorstep.operator"), webhooks: webhooks,
+            auditTrail: auditTrail)
         self.storage = storage
         self.clock = clock
         self.credentials = AccountCredentials(webhooks: webhooks)
         self.profile = ProfileService(
-            storage: storage, avatars: avatars,
-            context: ServiceContext(
-                clock: clock, random: random, logger: Logger(label: "doorstep.profile"), webhooks: webhooks,
-                auditTrail: auditTrail),
-            deletionHooks: deletionHooks)
+            storage: storage, avatars: avatars, context: context, deletionHooks: deletionHooks)
         self.auditTrail = auditTrail
         self.random = random
-        self.purchases = PurchaseService(
-            storage: storage, verifier: nil, clock: clock, webhooks: webhooks, auditTrail: auditTrail)
+        self.purchases = PurchaseService(storage: storage, verifier: nil, context: context)
     }
 
     /// What revoking a session did.

@@ -16,6 +16,8 @@ struct Analytics: AsyncParsableCommand {
         @Option(help: "Only this version of the flow.") var version: Int?
         @Option(help: "Only this variant.") var variant: String?
         @Flag(help: "Print JSON.") var json = false
+        @Flag(help: "Also say on standard error how long reading and counting took, start-up aside.")
+        var timing = false
 
         func run() async throws {
             guard let window = Self.duration(since) else {
@@ -29,12 +31,18 @@ struct Analytics: AsyncParsableCommand {
             }
             let store = try await options.openStore()
             let analytics = AnalyticsService(
-                storage: store.storage, catalog: catalog, clock: SystemWallClock(), random: SecureRandomSource())
+                storage: store.storage, catalog: catalog,
+                context: ServiceContext(clock: SystemWallClock(), random: SecureRandomSource()))
             let now = Date()
             let report: FunnelReport
+            let started = ContinuousClock.now
             do {
                 report = try await analytics.funnel(
                     flowID: flow, from: now.addingTimeInterval(-window), version: version, variant: variant)
+                if timing {
+                    let took = String(format: "%.1f", (ContinuousClock.now - started).inSeconds * 1_000)
+                    FileHandle.standardError.write(Data("the report took \(took) ms\n".utf8))
+                }
             } catch {
                 try? await store.close()
                 throw error

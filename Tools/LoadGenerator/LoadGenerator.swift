@@ -14,6 +14,8 @@ struct LoadGenerator: AsyncParsableCommand {
     @Option(help: "A server's base URL; repeat it for several instances, called in turn.")
     var url: [String] = ["http://127.0.0.1:8080"]
     @Option(help: "A server's process id, to read its CPU time and memory; repeatable.") var serverPID: [Int32]
+    @Option(help: "PostgreSQL's postmaster, to read the CPU time of its processes beside the server's.")
+    var databasePID: Int32?
     @Option(
         name: .customLong("scenario"),
         help: "floor, me, refresh, login, password-signup, signup, onboarding, me-under-login, events.")
@@ -27,6 +29,12 @@ struct LoadGenerator: AsyncParsableCommand {
     @Flag(help: "Clients send again at once when refused with 429, as naive clients do.") var impatient = false
     @Flag(help: "Exit with a failure when any request failed, so a scenario that broke cannot pass unseen.")
     var failOnErrors = false
+    @Option(help: "Instead of the scenarios, this many seconds of mixed load (me 70 %, refresh 20 %, sign-in 10 %).")
+    var soak: Double?
+    @Option(help: "Seconds between a soak's samples.") var sampleEvery: Double = 10
+    @Option(help: "The SQLite file whose size a soak samples.") var databaseFile: String?
+    @Option(help: "A command printing the database's size in bytes, for a soak on PostgreSQL.")
+    var databaseSizeCommand: String?
 
     func run() async throws {
         let client = HTTPClient(
@@ -36,11 +44,16 @@ struct LoadGenerator: AsyncParsableCommand {
                     idleTimeout: .seconds(60),
                     concurrentHTTP1ConnectionsPerHostSoftLimit: connections + 8)))
         let api = API(client: client, bases: url)
-        let server = ServerProcessStats(pids: serverPID)
+        let server = ServerProcessStats(pids: serverPID, databasePID: databasePID)
         let idleRSS = server.residentMegabytes
         let hashSeconds = HashCeiling.cpuSecondsPerHash(cost: passwordCost)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let ceiling = Double(cores) / hashSeconds
+        if let soak {
+            try await runSoak(seconds: soak, api: api, server: server)
+            try await client.shutdown()
+            return
+        }
 
         var results: [ScenarioResult] = []
         for name in scenarios {
@@ -77,9 +90,42 @@ struct LoadGenerator: AsyncParsableCommand {
     }
 }
 
+extension LoadGenerator {
+    /// Runs a soak, prints its samples and a summary against the round's targets, writes the JSON.
+    func runSoak(seconds: Double, api: API, server: ServerProcessStats) async throws {
+        let size: DatabaseSize =
+            databaseFile.map { .file($0) } ?? databaseSizeCommand.map { .command($0) } ?? .unknown
+        let samples = try await Soak(api: api, server: server, connections: connections, databaseSize: size)
+            .run(seconds: seconds, interval: sampleEvery)
+        let summary = SoakSummary(samples: samples, warmUpSeconds: 60)
+        print(summary.text)
+        if let json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(summary).write(to: URL(fileURLWithPath: json))
+        }
+        if failOnErrors, summary.errors > 0 { throw ExitCode.failure }
+    }
+}
+
 /// CPU time and memory of the server's instances together, read from /proc.
 struct ServerProcessStats: Sendable {
     let pids: [Int32]
+    /// PostgreSQL's postmaster, whose children serve the server's connections.
+    var databasePID: Int32? = nil
+
+    /// User + system CPU seconds so far of the database's processes: the postmaster and its children.
+    var databaseCPUSeconds: Double? {
+        guard let databasePID else { return nil }
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.reduce(Self.cpuSeconds(statFile: "/proc/\(databasePID)/stat")) { total, name in
+            guard Int32(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")"),
+                stat[stat.index(after: close)...].split(separator: " ").dropFirst().first == Substring("\(databasePID)")
+            else { return total }
+            return total + Self.cpuSeconds(statFile: "/proc/\(name)/stat")
+        }
+    }
 
     /// User + system CPU seconds so far.
     var cpuSeconds: Double {
@@ -118,6 +164,12 @@ struct ServerProcessStats: Sendable {
     }
 
     var residentMegabytes: Double { status("VmRSS:") }
+    /// Descriptors the instances hold open: files, sockets, pipes.
+    var openFiles: Int {
+        pids.reduce(0) { total, pid in
+            total + ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count ?? 0)
+        }
+    }
     var peakMegabytes: Double { status("VmHWM:") }
 }
 

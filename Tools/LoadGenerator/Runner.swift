@@ -13,6 +13,8 @@ struct RunResult: Codable, Sendable {
     /// Requests the server shed with 429 and `Retry-After` (the connection then waited as asked).
     var shed: Int
     var serverCPUMillisecondsPerRequest: Double
+    /// PostgreSQL's CPU per request, when its postmaster was named.
+    var databaseCPUMillisecondsPerRequest: Double? = nil
     /// The server's CPU per request outside its password-hashing threads. In a run where most requests
     /// are refused it bounds what a refusal costs, since an admitted request costs more outside
     /// hashing than a refused one.
@@ -28,6 +30,7 @@ enum Runner {
     ) async throws -> RunResult {
         let tally = Tally()
         let cpuBefore = server.cpuSeconds
+        let databaseCPUBefore = server.databaseCPUSeconds
         let cpuOutsideHashingBefore = server.cpuSecondsOutsideHashing
         let start = ContinuousClock.now
         let deadline = start + .milliseconds(Int(seconds * 1_000))
@@ -66,6 +69,7 @@ enum Runner {
         let count = sorted.count
         func percentile(_ p: Double) -> Double { count == 0 ? 0 : sorted[min(count - 1, Int(Double(count) * p))] }
         let cpu = (server.cpuSeconds - cpuBefore) * 1_000
+        let databaseCPU = server.databaseCPUSeconds.flatMap { after in databaseCPUBefore.map { (after - $0) * 1_000 } }
         let cpuOutsideHashing = (server.cpuSecondsOutsideHashing - cpuOutsideHashingBefore) * 1_000
         let total = tally.iterations
         return RunResult(
@@ -74,6 +78,7 @@ enum Runner {
             meanMilliseconds: count == 0 ? 0 : sorted.reduce(0, +) / Double(count), errors: tally.errors,
             firstError: tally.firstError,
             shed: tally.shedCount, serverCPUMillisecondsPerRequest: total == 0 ? 0 : cpu / Double(total),
+            databaseCPUMillisecondsPerRequest: databaseCPU.map { total == 0 ? 0 : $0 / Double(total) },
             serverCPUOutsideHashingMillisecondsPerRequest: total == 0 ? 0 : cpuOutsideHashing / Double(total),
             serverPeakMegabytes: server.peakMegabytes)
     }
@@ -151,7 +156,8 @@ struct Report: Codable, Sendable {
                     + column(number(m.p50Milliseconds, 2), 10) + column(number(m.p99Milliseconds, 2), 10)
                     + column(String(m.errors), 8) + column(String(m.shed), 8)
                     + column(number(m.serverCPUMillisecondsPerRequest, 2), 12)
-                    + column(number(m.serverPeakMegabytes, 1), 10))
+                    + column(number(m.serverPeakMegabytes, 1), 10)
+                    + (m.databaseCPUMillisecondsPerRequest.map { "   database cpu ms/req " + number($0, 2) } ?? ""))
             if scenario.scenario == Scenario.events.rawValue {
                 lines.append(
                     "  \(number(m.requestsPerSecond * Double(Scenario.eventsPerBatch), 0)) events/s in batches of \(Scenario.eventsPerBatch)"

@@ -19,7 +19,7 @@ let package = Package(
         .library(name: "DoorstepServerCore", targets: ["DoorstepServerCore"]),
         .library(name: "DoorstepSQLite", targets: ["DoorstepSQLite"]),
         .library(name: "DoorstepPostgres", targets: ["DoorstepPostgres"]),
-        .library(name: "DoorstepHTTP", targets: ["DoorstepHTTP"]),
+        .library(name: "DoorstepServer", targets: ["DoorstepServer"]),
         .library(name: "DoorstepClient", targets: ["DoorstepClient"]),
         .library(name: "DoorstepPresentation", targets: ["DoorstepPresentation"]),
         .library(name: "DoorstepUI", targets: ["DoorstepUI"]),
@@ -126,13 +126,41 @@ let package = Package(
             ],
             resources: [.copy("Templates")]
         ),
+        // The HTTP surface: the API's handlers, middleware, problems, routing, and what a request
+        // carries (its context, the services behind it, its language).
         .target(
             name: "DoorstepHTTP",
             dependencies: [
                 "DoorstepAPI",
-                "DoorstepMail",
-                "DoorstepPresentation",
                 "DoorstepServerCore",
+                server("Hummingbird", "hummingbird"),
+                server("OpenAPIHummingbird", "swift-openapi-hummingbird"),
+                server("OpenAPIRuntime", "swift-openapi-runtime"),
+                server("HTTPTypes", "swift-http-types"),
+                server("Tracing", "swift-distributed-tracing"),
+            ]
+        ),
+        // The pages a browser sees: every flow's web funnel, the account page and the admin pages.
+        .target(
+            name: "DoorstepWeb",
+            dependencies: [
+                "DoorstepHTTP",
+                "DoorstepPresentation",
+                server("Crypto", "swift-crypto"),
+                server("Hummingbird", "hummingbird"),
+                server("MultipartKit", "multipart-kit"),
+                server("HTTPTypes", "swift-http-types"),
+            ],
+            resources: [.copy("Funnel/Assets")]
+        ),
+        // The server as a library: its configuration and the one `buildServer` every entry point
+        // calls, and the adapters to the world (SMTP, webhooks over HTTP, bcrypt, metrics, traces).
+        .target(
+            name: "DoorstepServer",
+            dependencies: [
+                "DoorstepHTTP",
+                "DoorstepMail",
+                "DoorstepWeb",
                 server("Crypto", "swift-crypto"),
                 server("Hummingbird", "hummingbird"),
                 server("ServiceLifecycle", "swift-service-lifecycle"),
@@ -142,14 +170,10 @@ let package = Package(
                 server("NIOPosix", "swift-nio"),
                 server("OpenAPIRuntime", "swift-openapi-runtime"),
                 server("AsyncHTTPClient", "async-http-client"),
-                server("MultipartKit", "multipart-kit"),
-                server("HTTPTypes", "swift-http-types"),
                 server("Prometheus", "swift-prometheus"),
                 server("CoreMetrics", "swift-metrics"),
-                server("Tracing", "swift-distributed-tracing"),
                 server("OTel", "swift-otel"),
-            ],
-            resources: [.copy("Funnel/Assets")]
+            ]
         ),
         .target(
             name: "DoorstepPresentation",
@@ -179,6 +203,7 @@ let package = Package(
             dependencies: [
                 "DoorstepFlow",
                 "DoorstepHTTP",
+                "DoorstepServer",
                 "DoorstepMail",
                 "DoorstepPostgres",
                 "DoorstepSQLite",
@@ -203,7 +228,7 @@ let package = Package(
             name: "DoorstepTestSupport",
             dependencies: [
                 "DoorstepServerCore",
-                "DoorstepHTTP",
+                "DoorstepServer",
                 "DoorstepPostgres",
                 server("HummingbirdTesting", "hummingbird"),
                 server("PostgresNIO", "postgres-nio"),

@@ -32,14 +32,39 @@ enum RefreshTokenSessionAndUserSQL: PreparedSQL {
     static let sql = PostgresStatements.numberingMarks(FrequentSQL.refreshTokenSessionAndUser)
 }
 
+enum RotateRefreshTokenSQL: PreparedSQL {
+    static let sql = PostgresStatements.numberingMarks(FrequentSQL.rotateRefreshToken)
+}
+
+enum InsertRefreshTokenSQL: PreparedSQL {
+    static let sql = PostgresStatements.numberingMarks(FrequentSQL.insertRefreshToken)
+}
+
+enum InsertSessionSQL: PreparedSQL {
+    static let sql = PostgresStatements.numberingMarks(FrequentSQL.insertSession)
+}
+
+enum UpdateSessionSQL: PreparedSQL {
+    static let sql = PostgresStatements.numberingMarks(FrequentSQL.updateSession)
+}
+
+/// The four-table read behind the products every new access token names.
+enum EntitlementsSharedWithSQL: PreparedSQL {
+    static let sql = PostgresStatements.numberingMarks(FrequentSQL.entitlementsSharedWith)
+}
+
 extension PostgresStatements {
     /// Runs `sql` as a prepared statement when it is one of ``FrequentSQL``; returns `nil` otherwise.
     func preparedRows(_ sql: String, _ bindings: PostgresBindings) async throws -> [PostgresRow]? {
         switch sql {
-        case FrequentSQL.sessionAndUser: return try await rows(of: SessionAndUserSQL.self, bindings)
-        case FrequentSQL.refreshTokenSessionAndUser:
-            return try await rows(of: RefreshTokenSessionAndUserSQL.self, bindings)
-        default: return nil
+        case FrequentSQL.sessionAndUser: try await rows(of: SessionAndUserSQL.self, bindings)
+        case FrequentSQL.refreshTokenSessionAndUser: try await rows(of: RefreshTokenSessionAndUserSQL.self, bindings)
+        case FrequentSQL.rotateRefreshToken: try await rows(of: RotateRefreshTokenSQL.self, bindings)
+        case FrequentSQL.insertRefreshToken: try await rows(of: InsertRefreshTokenSQL.self, bindings)
+        case FrequentSQL.insertSession: try await rows(of: InsertSessionSQL.self, bindings)
+        case FrequentSQL.updateSession: try await rows(of: UpdateSessionSQL.self, bindings)
+        case FrequentSQL.entitlementsSharedWith: try await rows(of: EntitlementsSharedWithSQL.self, bindings)
+        default: nil
         }
     }
 

@@ -1,5 +1,6 @@
-/// The statements every authenticated request runs. A database adapter may plan them once per
-/// connection instead of once per request; the SQL is the same either way.
+/// The statements every authenticated request, refresh and sign-in runs. A database adapter may plan
+/// them once per connection instead of once per request; the SQL is the same either way. Each names
+/// its columns, so a column a later migration adds does not change a statement already planned.
 public enum FrequentSQL {
     /// A session and its account in one read, for verifying a request's access token. The columns
     /// are named, so a column a later migration adds does not change a statement already planned.
@@ -17,6 +18,48 @@ public enum FrequentSQL {
             JOIN users ON users.id = sessions.user_id
         WHERE refresh_tokens.hash = ?
         """
+
+    /// Marks a refresh token exchanged.
+    public static let rotateRefreshToken = "UPDATE refresh_tokens SET rotated_at = ? WHERE hash = ?"
+
+    /// A new refresh token: at every sign-in and as the successor at every refresh.
+    public static let insertRefreshToken =
+        "INSERT INTO refresh_tokens (hash, session_id, created_at, rotated_at) VALUES (?, ?, ?, ?)"
+
+    /// A new session, at every sign-in.
+    public static let insertSession = """
+        INSERT INTO sessions (
+            id, user_id, created_at, last_used_at, expires_at, revoked_at, user_agent, authenticated_at,
+            device_name, device_model
+        ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// A session's times and state, at every refresh.
+    public static let updateSession = """
+        UPDATE sessions SET last_used_at = ?, expires_at = ?, revoked_at = ?, user_agent = ?, authenticated_at = ?
+        WHERE id = ?
+        """
+
+    /// An account's entitlements and those shared with it by the members of its groups of a kind, for
+    /// the products a new access token names: at every sign-in and refresh. Two index-driven halves:
+    /// the account's own rows, and those of the members of its groups of the kind; a member met in two
+    /// such groups comes twice, and the caller keeps one.
+    public static let entitlementsSharedWith = """
+        SELECT \(entitlementColumns("entitlements")) FROM entitlements WHERE user_id = ?
+        UNION ALL
+        SELECT \(entitlementColumns("entitlements")) FROM group_members AS mine
+        JOIN groups ON groups.id = mine.group_id AND groups.kind = ?
+        JOIN group_members AS others ON others.group_id = mine.group_id AND others.user_id <> mine.user_id
+        JOIN entitlements ON entitlements.user_id = others.user_id
+        WHERE mine.user_id = ?
+        """
+
+    private static func entitlementColumns(_ table: String) -> String {
+        [
+            "original_transaction_id", "user_id", "product_id", "transaction_id", "environment", "ownership_type",
+            "purchased_at", "expires_at", "revoked_at", "signed_at", "updated_at",
+        ].map { "\(table).\($0)" }.joined(separator: ", ")
+    }
 
     /// An account's columns under their own names and its session's under `session_…`, as
     /// `SQLTransaction.sessionAndUser(_:)` reads them.

@@ -16,19 +16,8 @@ extension SQLTransaction {
     }
 
     public func entitlements(sharedWith userID: UUID, groupKind: String) async throws -> [EntitlementRecord] {
-        // Two index-driven halves: the account's own rows, and those of the members of its groups of
-        // the kind; a member met in two such groups comes twice, and the caller keeps one.
         try await rows(
-            """
-            SELECT * FROM entitlements WHERE user_id = ?
-            UNION ALL
-            SELECT entitlements.* FROM group_members AS mine
-            JOIN groups ON groups.id = mine.group_id AND groups.kind = ?
-            JOIN group_members AS others ON others.group_id = mine.group_id AND others.user_id <> mine.user_id
-            JOIN entitlements ON entitlements.user_id = others.user_id
-            WHERE mine.user_id = ?
-            """,
-            [.text(userID.key), .text(groupKind), .text(userID.key)]
+            FrequentSQL.entitlementsSharedWith, [.text(userID.key), .text(groupKind), .text(userID.key)]
         ).compactMap(Self.entitlement)
     }
 

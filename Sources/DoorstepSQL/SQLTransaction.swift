@@ -98,12 +98,7 @@ public struct SQLTransaction: StorageTransaction {
 
     public func insertSession(_ session: SessionRecord) async throws {
         _ = try await rows(
-            """
-            INSERT INTO sessions (
-                id, user_id, created_at, last_used_at, expires_at, revoked_at, user_agent, authenticated_at,
-                device_name, device_model
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
+            FrequentSQL.insertSession,
             [
                 .text(session.id.key), .text(session.userID.key), .time(session.createdAt), .time(session.lastUsedAt),
                 .time(session.expiresAt), .time(session.revokedAt), SQLValue.optional(session.userAgent),
@@ -113,10 +108,7 @@ public struct SQLTransaction: StorageTransaction {
 
     public func updateSession(_ session: SessionRecord) async throws {
         _ = try await rows(
-            """
-            UPDATE sessions SET last_used_at = ?, expires_at = ?, revoked_at = ?, user_agent = ?, authenticated_at = ?
-            WHERE id = ?
-            """,
+            FrequentSQL.updateSession,
             [
                 .time(session.lastUsedAt), .time(session.expiresAt), .time(session.revokedAt),
                 SQLValue.optional(session.userAgent), .time(session.authenticatedAt), .text(session.id.key),
@@ -178,7 +170,7 @@ public struct SQLTransaction: StorageTransaction {
 
     public func insertRefreshToken(_ token: RefreshTokenRecord) async throws {
         _ = try await rows(
-            "INSERT INTO refresh_tokens (hash, session_id, created_at, rotated_at) VALUES (?, ?, ?, ?)",
+            FrequentSQL.insertRefreshToken,
             [
                 .text(token.hash), .text(token.sessionID.key), .time(token.createdAt),
                 .time(token.rotatedAt),
@@ -187,7 +179,7 @@ public struct SQLTransaction: StorageTransaction {
 
     public func updateRefreshToken(_ token: RefreshTokenRecord) async throws {
         _ = try await rows(
-            "UPDATE refresh_tokens SET rotated_at = ? WHERE hash = ?",
+            FrequentSQL.rotateRefreshToken,
             [.time(token.rotatedAt), .text(token.hash)])
     }
 

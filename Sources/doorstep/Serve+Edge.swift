@@ -1,5 +1,6 @@
 import ArgumentParser
 import DoorstepHTTP
+import DoorstepServer
 import Foundation
 
 extension Serve {

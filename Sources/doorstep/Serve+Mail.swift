@@ -1,7 +1,7 @@
 import ArgumentParser
 import DoorstepFlow
-import DoorstepHTTP
 import DoorstepMail
+import DoorstepServer
 import Foundation
 
 /// `--mail none`: the one value that says a server runs without mail on purpose.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Crypto
-import DoorstepHTTP
 import DoorstepSQLite
+import DoorstepServer
 import DoorstepServerCore
 import Foundation
 import JWTKit

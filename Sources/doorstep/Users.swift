@@ -1,6 +1,6 @@
 import ArgumentParser
 import DoorstepFlow
-import DoorstepHTTP
+import DoorstepServer
 import DoorstepServerCore
 import Foundation
 import Logging

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DoorstepHTTP
+import DoorstepServer
 import DoorstepServerCore
 import Foundation
 

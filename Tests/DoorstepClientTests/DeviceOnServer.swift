@@ -1,6 +1,6 @@
 import DoorstepClient
 import DoorstepFlow
-import DoorstepHTTP
+import DoorstepServer
 import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation

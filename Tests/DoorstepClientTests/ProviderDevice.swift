@@ -1,5 +1,5 @@
 import DoorstepClient
-import DoorstepHTTP
+import DoorstepServer
 import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation

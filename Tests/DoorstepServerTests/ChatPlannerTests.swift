@@ -1,5 +1,5 @@
 import DoorstepFlow
-import DoorstepHTTP
+import DoorstepServer
 import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation

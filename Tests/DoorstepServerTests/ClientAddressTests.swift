@@ -2,6 +2,7 @@ import HTTPTypes
 import Testing
 
 @testable import DoorstepHTTP
+@testable import DoorstepServer
 
 @Suite("Client addresses and route buckets")
 struct ClientAddressTests {

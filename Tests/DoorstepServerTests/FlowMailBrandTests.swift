@@ -1,5 +1,5 @@
-import DoorstepHTTP
 import DoorstepMail
+import DoorstepServer
 import DoorstepServerCore
 import DoorstepTestSupport
 import Testing

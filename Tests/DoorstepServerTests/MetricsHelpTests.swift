@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DoorstepHTTP
+@testable import DoorstepServer
 @testable import DoorstepServerCore
 
 @Suite("Metrics that explain themselves")

@@ -1,5 +1,5 @@
 import Crypto
-import DoorstepHTTP
+import DoorstepServer
 import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation

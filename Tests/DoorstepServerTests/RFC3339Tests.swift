@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DoorstepHTTP
+@testable import DoorstepServer
 
 @Suite("RFC 3339 date-times")
 struct RFC3339Tests {

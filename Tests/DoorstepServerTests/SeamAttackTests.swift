@@ -3,7 +3,8 @@ import DoorstepTestSupport
 import Foundation
 import Testing
 
-@testable import DoorstepHTTP
+@testable import DoorstepServer
+@testable import DoorstepWeb
 
 /// Attacks that worked where two features met, each played through the real router beside the
 /// legitimate path that must keep working.

@@ -6,12 +6,13 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@testable import DoorstepHTTP
+@testable import DoorstepServer
+@testable import DoorstepWeb
 
 @Suite("The server's messages in every language")
 struct ServerMessagesTests {
     /// The folders whose words people read: problem details and field messages.
-    static let folders = ["DoorstepServerCore", "DoorstepHTTP", "DoorstepSQL"]
+    static let folders = ["DoorstepServerCore", "DoorstepHTTP", "DoorstepWeb", "DoorstepServer", "DoorstepSQL"]
     /// Words only an operator reads (the admin pages, the audit log) or a model writes (a program's
     /// description) stay in English.
     static let operatorFiles = ["AdminController", "AdminPages", "DeterministicGoalPlanner", "MailComposer"]

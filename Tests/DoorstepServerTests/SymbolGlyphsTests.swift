@@ -5,7 +5,8 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@testable import DoorstepHTTP
+@testable import DoorstepServer
+@testable import DoorstepWeb
 
 @Suite("Web funnel icons")
 struct SymbolGlyphsTests {

@@ -1,4 +1,5 @@
 import DoorstepHTTP
+import DoorstepServer
 import DoorstepServerCore
 import Foundation
 import Hummingbird

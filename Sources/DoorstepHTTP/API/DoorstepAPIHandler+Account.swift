@@ -6,7 +6,7 @@ import OpenAPIRuntime
 
 /// The account center's operations: the address, passkey names, other sessions, the person's data.
 extension DoorstepAPIHandler {
-    func requestEmailChange(
+    package func requestEmailChange(
         _ input: Operations.RequestEmailChange.Input
     ) async throws -> Operations.RequestEmailChange.Output {
         let caller = try await caller()
@@ -15,7 +15,7 @@ extension DoorstepAPIHandler {
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
     }
 
-    func confirmEmailChange(
+    package func confirmEmailChange(
         _ input: Operations.ConfirmEmailChange.Input
     ) async throws -> Operations.ConfirmEmailChange.Output {
         let caller = try await caller()
@@ -24,7 +24,8 @@ extension DoorstepAPIHandler {
         return .ok(.init(body: .json(WireModels.user(user))))
     }
 
-    func renamePasskey(_ input: Operations.RenamePasskey.Input) async throws -> Operations.RenamePasskey.Output {
+    package func renamePasskey(_ input: Operations.RenamePasskey.Input) async throws -> Operations.RenamePasskey.Output
+    {
         let caller = try await caller()
         let passkeys = try services.requirePasskeys()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
@@ -36,14 +37,15 @@ extension DoorstepAPIHandler {
         }
     }
 
-    func revokeOtherSessions(
+    package func revokeOtherSessions(
         _ input: Operations.RevokeOtherSessions.Input
     ) async throws -> Operations.RevokeOtherSessions.Output {
         let ended = try await services.auth.sessions.revokeOtherSessions(try await caller())
         return .ok(.init(body: .json(.init(revoked: ended))))
     }
 
-    func exportAccount(_ input: Operations.ExportAccount.Input) async throws -> Operations.ExportAccount.Output {
+    package func exportAccount(_ input: Operations.ExportAccount.Input) async throws -> Operations.ExportAccount.Output
+    {
         let caller = try await caller()
         guard let export = try await services.exporter.export(userID: caller.userID) else {
             throw ServiceError.unauthenticated

@@ -3,7 +3,7 @@ import DoorstepServerCore
 import Foundation
 
 extension DoorstepAPIHandler {
-    func recordEvents(_ input: Operations.RecordEvents.Input) async throws -> Operations.RecordEvents.Output {
+    package func recordEvents(_ input: Operations.RecordEvents.Input) async throws -> Operations.RecordEvents.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         // A session is optional: with one the events join the account; a stale one is not an error.
         var userID: UUID?
@@ -22,7 +22,7 @@ extension DoorstepAPIHandler {
                         rejected: result.rejected.map { .init(index: $0.index, code: $0.code) }))))
     }
 
-    func flowFunnel(_ input: Operations.FlowFunnel.Input) async throws -> Operations.FlowFunnel.Output {
+    package func flowFunnel(_ input: Operations.FlowFunnel.Input) async throws -> Operations.FlowFunnel.Output {
         try await services.admins.check(bearer: RequestInfo.current.bearerToken, sessions: services.auth.sessions)
         let report = try await services.analytics.funnel(
             flowID: input.path.flowId, from: input.query.from, to: input.query.to, version: input.query.version,

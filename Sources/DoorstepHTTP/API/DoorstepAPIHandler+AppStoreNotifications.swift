@@ -2,7 +2,7 @@ import DoorstepAPI
 import DoorstepServerCore
 
 extension DoorstepAPIHandler {
-    func receiveAppStoreNotification(_ input: Operations.ReceiveAppStoreNotification.Input) async throws
+    package func receiveAppStoreNotification(_ input: Operations.ReceiveAppStoreNotification.Input) async throws
         -> Operations.ReceiveAppStoreNotification.Output
     {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }

@@ -3,7 +3,7 @@ import DoorstepServerCore
 import Foundation
 
 extension DoorstepAPIHandler {
-    func identify(_ input: Operations.Identify.Input) async throws -> Operations.Identify.Output {
+    package func identify(_ input: Operations.Identify.Input) async throws -> Operations.Identify.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let answer = try await services.auth.signIn.identify(email: body.email)
         return .ok(
@@ -14,7 +14,7 @@ extension DoorstepAPIHandler {
                         methods: answer.methods))))
     }
 
-    func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
+    package func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         try await requireProof(for: .codeSend)
         let sent = try await services.auth.codes.sendCode(
@@ -22,7 +22,7 @@ extension DoorstepAPIHandler {
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
     }
 
-    func verifyCode(_ input: Operations.VerifyCode.Input) async throws -> Operations.VerifyCode.Output {
+    package func verifyCode(_ input: Operations.VerifyCode.Input) async throws -> Operations.VerifyCode.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let session = try await services.auth.signIn.verifyCode(
             email: body.email, code: body.code,
@@ -30,7 +30,7 @@ extension DoorstepAPIHandler {
         return .ok(.init(body: .json(WireModels.session(session))))
     }
 
-    func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output {
+    package func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         try await requireProof(for: .signUp)
         let session = try await services.auth.signIn.signUp(
@@ -39,21 +39,24 @@ extension DoorstepAPIHandler {
         return .created(.init(body: .json(WireModels.session(session))))
     }
 
-    func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
+    package func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         try await requireProof(for: .passwordLogIn)
         let session = try await services.auth.signIn.logIn(email: body.email, password: body.password, meta: meta)
         return .ok(.init(body: .json(WireModels.session(session))))
     }
 
-    func forgotPassword(_ input: Operations.ForgotPassword.Input) async throws -> Operations.ForgotPassword.Output {
+    package func forgotPassword(_ input: Operations.ForgotPassword.Input) async throws
+        -> Operations.ForgotPassword.Output
+    {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         try await requireProof(for: .codeSend)
         let sent = try await services.auth.passwords.forgotPassword(email: body.email, language: meta.language)
         return .accepted(.init(body: .json(.init(expiresIn: sent.expiresIn, resendAfter: sent.resendAfter))))
     }
 
-    func resetPassword(_ input: Operations.ResetPassword.Input) async throws -> Operations.ResetPassword.Output {
+    package func resetPassword(_ input: Operations.ResetPassword.Input) async throws -> Operations.ResetPassword.Output
+    {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let session = try await services.auth.passwords.resetPassword(
             email: body.email, code: body.code, newPassword: body.newPassword,
@@ -61,7 +64,7 @@ extension DoorstepAPIHandler {
         return .ok(.init(body: .json(WireModels.session(session))))
     }
 
-    func setPassword(_ input: Operations.SetPassword.Input) async throws -> Operations.SetPassword.Output {
+    package func setPassword(_ input: Operations.SetPassword.Input) async throws -> Operations.SetPassword.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         try await services.auth.passwords.setPassword(
@@ -69,7 +72,9 @@ extension DoorstepAPIHandler {
         return .noContent(.init())
     }
 
-    func reauthenticate(_ input: Operations.Reauthenticate.Input) async throws -> Operations.Reauthenticate.Output {
+    package func reauthenticate(_ input: Operations.Reauthenticate.Input) async throws
+        -> Operations.Reauthenticate.Output
+    {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         try await services.auth.recentSignIn.reauthenticate(
@@ -77,7 +82,7 @@ extension DoorstepAPIHandler {
         return .noContent(.init())
     }
 
-    func refreshToken(_ input: Operations.RefreshToken.Input) async throws -> Operations.RefreshToken.Output {
+    package func refreshToken(_ input: Operations.RefreshToken.Input) async throws -> Operations.RefreshToken.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         return .ok(
             .init(
@@ -85,18 +90,20 @@ extension DoorstepAPIHandler {
                     WireModels.session(try await services.auth.sessions.refresh(refreshToken: body.refreshToken)))))
     }
 
-    func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
+    package func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
         try await services.auth.sessions.logOut(try await caller())
         return .noContent(.init())
     }
 
-    func continueAsGuest(_ input: Operations.ContinueAsGuest.Input) async throws -> Operations.ContinueAsGuest.Output {
+    package func continueAsGuest(_ input: Operations.ContinueAsGuest.Input) async throws
+        -> Operations.ContinueAsGuest.Output
+    {
         try await requireProof(for: .guest)
         return .created(
             .init(body: .json(WireModels.session(try await services.auth.signIn.continueAsGuest(meta: meta)))))
     }
 
-    func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output {
+    package func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output {
         let sessions = try await services.auth.sessions.sessions(try await caller())
         return .ok(
             .init(
@@ -110,7 +117,8 @@ extension DoorstepAPIHandler {
                     })))
     }
 
-    func revokeSession(_ input: Operations.RevokeSession.Input) async throws -> Operations.RevokeSession.Output {
+    package func revokeSession(_ input: Operations.RevokeSession.Input) async throws -> Operations.RevokeSession.Output
+    {
         try await services.auth.sessions.revokeSession(id: input.path.id, caller: try await caller())
         return .noContent(.init())
     }

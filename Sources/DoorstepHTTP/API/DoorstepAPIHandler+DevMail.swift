@@ -1,11 +1,12 @@
 import DoorstepAPI
 import DoorstepFlow
 import DoorstepServerCore
+import DoorstepStrings
 import Foundation
 import OpenAPIRuntime
 
 extension DoorstepAPIHandler {
-    func devMailList(_ input: Operations.DevMailList.Input) async throws -> Operations.DevMailList.Output {
+    package func devMailList(_ input: Operations.DevMailList.Input) async throws -> Operations.DevMailList.Output {
         guard let mailbox else { throw ServiceError.notFound }
         if let to = input.query.to, to.utf8.count > EmailAddress.maximumLength {
             throw ServiceError.invalid("to", code: "too_long", "An address has at most 254 characters.")
@@ -23,7 +24,7 @@ extension DoorstepAPIHandler {
                     })))
     }
 
-    func devMailPage(_ input: Operations.DevMailPage.Input) async throws -> Operations.DevMailPage.Output {
+    package func devMailPage(_ input: Operations.DevMailPage.Input) async throws -> Operations.DevMailPage.Output {
         guard let mailbox else { throw ServiceError.notFound }
         await outbox.deliverDueAndSettle()
         let page = DevMailPage.render(await mailbox.mail())
@@ -66,6 +67,6 @@ public enum DevMailPage {
 
     /// Text made safe to place in HTML.
     public static func escape(_ text: String) -> String {
-        HTML.escape(text)
+        HTMLText.escape(text)
     }
 }

@@ -3,14 +3,14 @@ import DoorstepServerCore
 import Foundation
 
 extension DoorstepAPIHandler {
-    func createAttestationChallenge(
+    package func createAttestationChallenge(
         _ input: Operations.CreateAttestationChallenge.Input
     ) async throws -> Operations.CreateAttestationChallenge.Output {
         let issued = try await requireAppAttest().issueChallenge()
         return .created(.init(body: .json(.init(challenge: issued.challenge, expiresIn: issued.expiresIn))))
     }
 
-    func attestDevice(_ input: Operations.AttestDevice.Input) async throws -> Operations.AttestDevice.Output {
+    package func attestDevice(_ input: Operations.AttestDevice.Input) async throws -> Operations.AttestDevice.Output {
         let appAttest = try requireAppAttest()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let key = try await appAttest.attest(

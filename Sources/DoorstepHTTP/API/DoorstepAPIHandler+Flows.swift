@@ -5,7 +5,7 @@ import Foundation
 import OpenAPIRuntime
 
 extension DoorstepAPIHandler {
-    func listFlows(_ input: Operations.ListFlows.Input) async throws -> Operations.ListFlows.Output {
+    package func listFlows(_ input: Operations.ListFlows.Input) async throws -> Operations.ListFlows.Output {
         .ok(
             .init(
                 body: .json(
@@ -14,7 +14,7 @@ extension DoorstepAPIHandler {
                     })))
     }
 
-    func getFlow(_ input: Operations.GetFlow.Input) async throws -> Operations.GetFlow.Output {
+    package func getFlow(_ input: Operations.GetFlow.Input) async throws -> Operations.GetFlow.Output {
         var flow = try services.flows.flow(input.path.flowId)
         let preferred = RequestInfo.current.preferredLanguages
         if !preferred.isEmpty, let localized = translations.flow(flow.id, preferred: preferred) {
@@ -24,14 +24,14 @@ extension DoorstepAPIHandler {
         return .ok(.init(body: .json(.init(additionalProperties: payload))))
     }
 
-    func getProgress(_ input: Operations.GetProgress.Input) async throws -> Operations.GetProgress.Output {
+    package func getProgress(_ input: Operations.GetProgress.Input) async throws -> Operations.GetProgress.Output {
         let progress = try await services.flows.progress(try await caller(), flowID: input.path.flowId)
         let snapshot = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: progress.snapshot)
         return .ok(
             .init(body: .json(.init(revision: progress.revision, snapshot: .init(additionalProperties: snapshot)))))
     }
 
-    func saveProgress(_ input: Operations.SaveProgress.Input) async throws -> Operations.SaveProgress.Output {
+    package func saveProgress(_ input: Operations.SaveProgress.Input) async throws -> Operations.SaveProgress.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let snapshot = try WireJSON.convert(body.snapshot.additionalProperties, to: Value.self)
@@ -41,7 +41,8 @@ extension DoorstepAPIHandler {
         return .ok(.init(body: .json(.init(revision: revision))))
     }
 
-    func submitAnswers(_ input: Operations.SubmitAnswers.Input) async throws -> Operations.SubmitAnswers.Output {
+    package func submitAnswers(_ input: Operations.SubmitAnswers.Input) async throws -> Operations.SubmitAnswers.Output
+    {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let answers = try WireJSON.convert(body.answers.additionalProperties, to: [String: Value].self)
@@ -57,7 +58,7 @@ extension DoorstepAPIHandler {
                         answers: .init(additionalProperties: stored)))))
     }
 
-    func getAnswers(_ input: Operations.GetAnswers.Input) async throws -> Operations.GetAnswers.Output {
+    package func getAnswers(_ input: Operations.GetAnswers.Input) async throws -> Operations.GetAnswers.Output {
         let answers = try await services.flows.answers(try await caller(), flowID: input.path.flowId)
         return .ok(
             .init(

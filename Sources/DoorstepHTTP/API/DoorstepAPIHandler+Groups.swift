@@ -3,7 +3,7 @@ import DoorstepServerCore
 import Foundation
 
 extension DoorstepAPIHandler {
-    func createGroup(_ input: Operations.CreateGroup.Input) async throws -> Operations.CreateGroup.Output {
+    package func createGroup(_ input: Operations.CreateGroup.Input) async throws -> Operations.CreateGroup.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         return .created(
@@ -13,24 +13,26 @@ extension DoorstepAPIHandler {
                         try await services.groups.create(caller, name: body.name, kind: body.kind.rawValue)))))
     }
 
-    func joinGroup(_ input: Operations.JoinGroup.Input) async throws -> Operations.JoinGroup.Output {
+    package func joinGroup(_ input: Operations.JoinGroup.Input) async throws -> Operations.JoinGroup.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         return .ok(
             .init(body: .json(WireModels.group(try await services.groups.join(caller, inviteCode: body.inviteCode)))))
     }
 
-    func listGroups(_ input: Operations.ListGroups.Input) async throws -> Operations.ListGroups.Output {
+    package func listGroups(_ input: Operations.ListGroups.Input) async throws -> Operations.ListGroups.Output {
         .ok(.init(body: .json(try await services.groups.groups(try await caller()).map(WireModels.group))))
     }
 
-    func rotateInviteCode(_ input: Operations.RotateInviteCode.Input) async throws -> Operations.RotateInviteCode.Output
+    package func rotateInviteCode(_ input: Operations.RotateInviteCode.Input) async throws
+        -> Operations.RotateInviteCode.Output
     {
         let code = try await services.groups.rotateCode(try await caller(), groupID: input.path.id)
         return .ok(.init(body: .json(.init(inviteCode: code))))
     }
 
-    func inviteToGroup(_ input: Operations.InviteToGroup.Input) async throws -> Operations.InviteToGroup.Output {
+    package func inviteToGroup(_ input: Operations.InviteToGroup.Input) async throws -> Operations.InviteToGroup.Output
+    {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let result = try await services.groups.invite(caller, groupID: input.path.id, emails: body.emails)
@@ -42,7 +44,7 @@ extension DoorstepAPIHandler {
                     ))))
     }
 
-    func leaveGroup(_ input: Operations.LeaveGroup.Input) async throws -> Operations.LeaveGroup.Output {
+    package func leaveGroup(_ input: Operations.LeaveGroup.Input) async throws -> Operations.LeaveGroup.Output {
         try await services.groups.leave(try await caller(), groupID: input.path.id)
         return .noContent(.init())
     }

@@ -3,7 +3,7 @@ import DoorstepServerCore
 import Foundation
 
 extension DoorstepAPIHandler {
-    func passkeyRegistrationOptions(
+    package func passkeyRegistrationOptions(
         _ input: Operations.PasskeyRegistrationOptions.Input
     ) async throws -> Operations.PasskeyRegistrationOptions.Output {
         // Who is asking comes first: without a session the answer is 401 whether passkeys are on or not.
@@ -13,7 +13,9 @@ extension DoorstepAPIHandler {
             .init(body: .json(try WireJSON.convert(options, to: Components.Schemas.PasskeyCreationOptions.self))))
     }
 
-    func registerPasskey(_ input: Operations.RegisterPasskey.Input) async throws -> Operations.RegisterPasskey.Output {
+    package func registerPasskey(_ input: Operations.RegisterPasskey.Input) async throws
+        -> Operations.RegisterPasskey.Output
+    {
         let user = try await signedInUser()
         let passkeys = try services.requirePasskeys()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
@@ -27,14 +29,14 @@ extension DoorstepAPIHandler {
         return .created(.init(body: .json(Self.passkey(record))))
     }
 
-    func passkeyAuthenticationOptions(
+    package func passkeyAuthenticationOptions(
         _ input: Operations.PasskeyAuthenticationOptions.Input
     ) async throws -> Operations.PasskeyAuthenticationOptions.Output {
         let options = try await services.requirePasskeys().authenticationOptions()
         return .ok(.init(body: .json(try WireJSON.convert(options, to: Components.Schemas.PasskeyRequestOptions.self))))
     }
 
-    func authenticateWithPasskey(
+    package func authenticateWithPasskey(
         _ input: Operations.AuthenticateWithPasskey.Input
     ) async throws -> Operations.AuthenticateWithPasskey.Output {
         let passkeys = try services.requirePasskeys()
@@ -49,13 +51,14 @@ extension DoorstepAPIHandler {
         return .ok(.init(body: .json(WireModels.session(session))))
     }
 
-    func listPasskeys(_ input: Operations.ListPasskeys.Input) async throws -> Operations.ListPasskeys.Output {
+    package func listPasskeys(_ input: Operations.ListPasskeys.Input) async throws -> Operations.ListPasskeys.Output {
         let caller = try await caller()
         let passkeys = try services.requirePasskeys()
         return .ok(.init(body: .json(try await passkeys.passkeys(of: caller.userID).map(Self.passkey))))
     }
 
-    func deletePasskey(_ input: Operations.DeletePasskey.Input) async throws -> Operations.DeletePasskey.Output {
+    package func deletePasskey(_ input: Operations.DeletePasskey.Input) async throws -> Operations.DeletePasskey.Output
+    {
         let caller = try await caller()
         let passkeys = try services.requirePasskeys()
         do {

@@ -4,7 +4,7 @@ import Foundation
 import OpenAPIRuntime
 
 extension DoorstepAPIHandler {
-    func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output {
+    package func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let user = try await services.profile.updateProfile(
@@ -12,14 +12,14 @@ extension DoorstepAPIHandler {
         return .ok(.init(body: .json(WireModels.user(user))))
     }
 
-    func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output {
+    package func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output {
         let caller = try await caller()
         try await services.auth.recentSignIn.requireRecentSignIn(caller)
         try await services.profile.deleteAccount(caller)
         return .noContent(.init())
     }
 
-    func uploadAvatar(_ input: Operations.UploadAvatar.Input) async throws -> Operations.UploadAvatar.Output {
+    package func uploadAvatar(_ input: Operations.UploadAvatar.Input) async throws -> Operations.UploadAvatar.Output {
         let caller = try await caller()
         let body: HTTPBody
         switch input.body {
@@ -30,18 +30,20 @@ extension DoorstepAPIHandler {
         return .ok(.init(body: .json(.init(avatarUrl: WireModels.user(user).avatarUrl ?? ""))))
     }
 
-    func getAvatar(_ input: Operations.GetAvatar.Input) async throws -> Operations.GetAvatar.Output {
+    package func getAvatar(_ input: Operations.GetAvatar.Input) async throws -> Operations.GetAvatar.Output {
         let photo = try await services.profile.avatar(id: input.path.id)
         let body = HTTPBody(photo.data)
         return .ok(.init(body: photo.contentType == "image/png" ? .png(body) : .jpeg(body)))
     }
 
-    func listConsents(_ input: Operations.ListConsents.Input) async throws -> Operations.ListConsents.Output {
+    package func listConsents(_ input: Operations.ListConsents.Input) async throws -> Operations.ListConsents.Output {
         let consents = try await services.profile.consents(try await caller())
         return .ok(.init(body: .json(.init(consents: consents.map(WireModels.consent)))))
     }
 
-    func acceptConsents(_ input: Operations.AcceptConsents.Input) async throws -> Operations.AcceptConsents.Output {
+    package func acceptConsents(_ input: Operations.AcceptConsents.Input) async throws
+        -> Operations.AcceptConsents.Output
+    {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let consents = try await services.profile.acceptConsents(

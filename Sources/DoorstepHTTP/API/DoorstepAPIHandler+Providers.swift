@@ -2,7 +2,9 @@ import DoorstepAPI
 import DoorstepServerCore
 
 extension DoorstepAPIHandler {
-    func signInWithApple(_ input: Operations.SignInWithApple.Input) async throws -> Operations.SignInWithApple.Output {
+    package func signInWithApple(_ input: Operations.SignInWithApple.Input) async throws
+        -> Operations.SignInWithApple.Output
+    {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let session = try await services.providers.signIn(
             provider: "apple", token: body.identityToken, rawNonce: body.rawNonce,
@@ -10,7 +12,8 @@ extension DoorstepAPIHandler {
         return .ok(.init(body: .json(WireModels.session(session))))
     }
 
-    func signInWithGoogle(_ input: Operations.SignInWithGoogle.Input) async throws -> Operations.SignInWithGoogle.Output
+    package func signInWithGoogle(_ input: Operations.SignInWithGoogle.Input) async throws
+        -> Operations.SignInWithGoogle.Output
     {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let session = try await services.providers.signIn(

@@ -3,7 +3,9 @@ import DoorstepServerCore
 import Foundation
 
 extension DoorstepAPIHandler {
-    func recordPurchase(_ input: Operations.RecordPurchase.Input) async throws -> Operations.RecordPurchase.Output {
+    package func recordPurchase(_ input: Operations.RecordPurchase.Input) async throws
+        -> Operations.RecordPurchase.Output
+    {
         let caller = try await caller()
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
         let entitlement = try await services.purchases.record(caller, signedTransaction: body.signedTransaction)
@@ -11,7 +13,7 @@ extension DoorstepAPIHandler {
             .init(body: .json(WireModels.entitlement(entitlement, active: services.purchases.isActive(entitlement)))))
     }
 
-    func listEntitlements(_ input: Operations.ListEntitlements.Input) async throws
+    package func listEntitlements(_ input: Operations.ListEntitlements.Input) async throws
         -> Operations.ListEntitlements.Output
     {
         let entitlements = try await services.purchases.entitlements(try await caller())

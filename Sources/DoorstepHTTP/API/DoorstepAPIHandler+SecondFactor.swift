@@ -3,7 +3,7 @@ import DoorstepServerCore
 import Foundation
 
 extension DoorstepAPIHandler {
-    func completeSecondFactor(
+    package func completeSecondFactor(
         _ input: Operations.CompleteSecondFactor.Input
     ) async throws -> Operations.CompleteSecondFactor.Output {
         guard case .json(let body) = input.body else { throw RequestBodyMiddleware.unsupported }
@@ -12,12 +12,14 @@ extension DoorstepAPIHandler {
         return .ok(.init(body: .json(WireModels.session(session))))
     }
 
-    func getSecondFactor(_ input: Operations.GetSecondFactor.Input) async throws -> Operations.GetSecondFactor.Output {
+    package func getSecondFactor(_ input: Operations.GetSecondFactor.Input) async throws
+        -> Operations.GetSecondFactor.Output
+    {
         let status = try await services.auth.secondFactor.secondFactorStatus(try await caller())
         return .ok(.init(body: .json(.init(enabled: status.enabled, recoveryCodesLeft: status.recoveryCodesLeft))))
     }
 
-    func beginSecondFactor(
+    package func beginSecondFactor(
         _ input: Operations.BeginSecondFactor.Input
     ) async throws -> Operations.BeginSecondFactor.Output {
         let enrolment = try await services.auth.secondFactor.beginSecondFactorEnrolment(
@@ -30,7 +32,7 @@ extension DoorstepAPIHandler {
                         qrCodeSvg: enrolment.qrCodeSVG, recoveryCodes: enrolment.recoveryCodes))))
     }
 
-    func confirmSecondFactor(
+    package func confirmSecondFactor(
         _ input: Operations.ConfirmSecondFactor.Input
     ) async throws -> Operations.ConfirmSecondFactor.Output {
         let caller = try await caller()
@@ -39,7 +41,7 @@ extension DoorstepAPIHandler {
         return .noContent(.init())
     }
 
-    func disableSecondFactor(
+    package func disableSecondFactor(
         _ input: Operations.DisableSecondFactor.Input
     ) async throws -> Operations.DisableSecondFactor.Output {
         let caller = try await caller()

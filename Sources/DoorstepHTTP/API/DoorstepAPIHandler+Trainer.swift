@@ -3,14 +3,14 @@ import DoorstepServerCore
 import Foundation
 
 extension DoorstepAPIHandler {
-    func trainerGoalOptions(_ input: Operations.TrainerGoalOptions.Input) async throws
+    package func trainerGoalOptions(_ input: Operations.TrainerGoalOptions.Input) async throws
         -> Operations.TrainerGoalOptions.Output
     {
         let options = try await services.trainer.goalOptions(try await caller())
         return .ok(.init(body: .json(.init(options: options.map(WireModels.goalOption)))))
     }
 
-    func trainerEditGoalOptions(_ input: Operations.TrainerEditGoalOptions.Input) async throws
+    package func trainerEditGoalOptions(_ input: Operations.TrainerEditGoalOptions.Input) async throws
         -> Operations.TrainerEditGoalOptions.Output
     {
         let caller = try await caller()
@@ -19,7 +19,7 @@ extension DoorstepAPIHandler {
         return .ok(.init(body: .json(.init(options: options.map(WireModels.goalOption)))))
     }
 
-    func trainerConfirmGoal(_ input: Operations.TrainerConfirmGoal.Input) async throws
+    package func trainerConfirmGoal(_ input: Operations.TrainerConfirmGoal.Input) async throws
         -> Operations.TrainerConfirmGoal.Output
     {
         let (goal, confirmedAt) = try await services.trainer.confirmGoal(
@@ -33,13 +33,13 @@ extension DoorstepAPIHandler {
                             confirmedAt: confirmedAt)))))
     }
 
-    func trainerDraftProgram(_ input: Operations.TrainerDraftProgram.Input) async throws
+    package func trainerDraftProgram(_ input: Operations.TrainerDraftProgram.Input) async throws
         -> Operations.TrainerDraftProgram.Output
     {
         .ok(.init(body: .json(WireModels.program(try await services.trainer.draftProgram(try await caller())))))
     }
 
-    func trainerEditProgram(_ input: Operations.TrainerEditProgram.Input) async throws
+    package func trainerEditProgram(_ input: Operations.TrainerEditProgram.Input) async throws
         -> Operations.TrainerEditProgram.Output
     {
         let caller = try await caller()
@@ -49,7 +49,7 @@ extension DoorstepAPIHandler {
         return .ok(.init(body: .json(WireModels.program(program))))
     }
 
-    func trainerActivateProgram(_ input: Operations.TrainerActivateProgram.Input) async throws
+    package func trainerActivateProgram(_ input: Operations.TrainerActivateProgram.Input) async throws
         -> Operations.TrainerActivateProgram.Output
     {
         let program = try await services.trainer.activateProgram(try await caller(), programID: input.path.id)

@@ -5,7 +5,7 @@ import OpenAPIRuntime
 
 /// Implements the generated API: reads the typed request, calls the services, writes the typed
 /// answer. Errors are thrown and rendered by ``ProblemMiddleware``.
-struct DoorstepAPIHandler: APIProtocol {
+package struct DoorstepAPIHandler: APIProtocol {
     let services: ServerServices
     let storage: any Storage
     let mailbox: DevMailbox?
@@ -30,14 +30,15 @@ struct DoorstepAPIHandler: APIProtocol {
         return caller
     }
 
-    func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+    package func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
         guard await storage.isHealthy() else {
             throw ServiceError(status: 503, code: .unavailable, detail: "The database is not reachable.")
         }
         return .ok(.init(body: .json(.init(status: "ok"))))
     }
 
-    func getAuthConfig(_ input: Operations.GetAuthConfig.Input) async throws -> Operations.GetAuthConfig.Output {
+    package func getAuthConfig(_ input: Operations.GetAuthConfig.Input) async throws -> Operations.GetAuthConfig.Output
+    {
         let policy = services.auth.policy
         return .ok(
             .init(
@@ -51,11 +52,24 @@ struct DoorstepAPIHandler: APIProtocol {
                         identifierFirst: policy.identifyEnabled))))
     }
 
-    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+    package func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         guard let token = RequestInfo.current.bearerToken, !token.isEmpty else { throw ServiceError.unauthenticated }
         let user = try await services.auth.sessions.signedInUser(bearer: token)
         RequestTrace.current?.record(userID: user.id.lowercasedText)
         return .ok(.init(body: .json(WireModels.user(user))))
+    }
+
+    /// Creates it from its parts.
+    package init(
+        services: ServerServices, storage: any Storage, mailbox: DevMailbox?, outbox: MailOutbox,
+        translations: FlowTranslations, proofs: HumanProofGate
+    ) {
+        self.services = services
+        self.storage = storage
+        self.mailbox = mailbox
+        self.outbox = outbox
+        self.translations = translations
+        self.proofs = proofs
     }
 }
 

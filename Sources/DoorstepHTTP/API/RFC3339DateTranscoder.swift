@@ -5,14 +5,14 @@ import OpenAPIRuntime
 /// fractional seconds or none, `Z` or any offset up to ±23:59 — and writes whole seconds in UTC.
 /// The runtime's default refuses fractional seconds, which JavaScript's `toISOString()` always
 /// writes, and Foundation's parsers refuse some offsets and shift dates before 1582.
-struct RFC3339DateTranscoder: DateTranscoder {
-    func encode(_ date: Date) throws -> String {
+package struct RFC3339DateTranscoder: DateTranscoder {
+    package func encode(_ date: Date) throws -> String {
         Self.format(date)
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ`, whole seconds in UTC, written by hand: every user and session in an
     /// answer carries dates, and `ISO8601FormatStyle` costs more than the rest of their encoding.
-    static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
         let (dayCount, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
@@ -42,7 +42,7 @@ struct RFC3339DateTranscoder: DateTranscoder {
         }
     }
 
-    func decode(_ text: String) throws -> Date {
+    package func decode(_ text: String) throws -> Date {
         guard let date = Self.parse(text) else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: "Expected an RFC 3339 date-time such as 2026-11-23T09:30:00Z."))
@@ -131,5 +131,9 @@ struct RFC3339DateTranscoder: DateTranscoder {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Creates it from its parts.
+    package init() {
     }
 }

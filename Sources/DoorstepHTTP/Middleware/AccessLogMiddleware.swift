@@ -8,15 +8,15 @@ import Logging
 /// metrics. Never a token, code, password or email: the path logged is the route's template, not
 /// the request's. Requests refused with 429 are counted, not logged, so a crowd that does not wait
 /// cannot flood the log.
-struct AccessLogMiddleware: RouterMiddleware {
-    typealias Context = DoorstepRequestContext
+package struct AccessLogMiddleware: RouterMiddleware {
+    package typealias Context = DoorstepRequestContext
     static let header = HTTPField.Name("X-Request-ID")!
 
     let logger: Logger
     let random: any RandomSource
     let metrics: DoorstepMetrics
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let trace = RequestTrace(
@@ -62,5 +62,12 @@ struct AccessLogMiddleware: RouterMiddleware {
             value.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C })
         else { return nil }
         return value
+    }
+
+    /// Creates it from its parts.
+    package init(logger: Logger, random: any RandomSource, metrics: DoorstepMetrics) {
+        self.logger = logger
+        self.random = random
+        self.metrics = metrics
     }
 }

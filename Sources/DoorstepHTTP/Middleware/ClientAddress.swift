@@ -15,7 +15,7 @@ public enum ForwardingHeader: String, Sendable, CaseIterable {
 /// (`--trusted-proxy`): then the address that proxy names in the one header it sets
 /// (`--trusted-proxy-header`). Headers from anyone else, and the other header, are ignored, so a client
 /// cannot pick the address it is counted under.
-struct ClientAddressResolver: Sendable {
+package struct ClientAddressResolver: Sendable {
     /// The proxies whose forwarding headers are believed.
     let trustedProxies: [IPNetwork]
     /// The header those proxies set.
@@ -72,14 +72,20 @@ struct ClientAddressResolver: Sendable {
         }
         return nil
     }
+
+    /// Creates it from its parts.
+    package init(trustedProxies: [IPNetwork], header: ForwardingHeader = .xForwardedFor) {
+        self.trustedProxies = trustedProxies
+        self.header = header
+    }
 }
 
 /// Puts the client's address in the context before anything else reads it.
-struct ClientAddressMiddleware: RouterMiddleware {
-    typealias Context = DoorstepRequestContext
+package struct ClientAddressMiddleware: RouterMiddleware {
+    package typealias Context = DoorstepRequestContext
     let resolver: ClientAddressResolver
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
@@ -105,5 +111,10 @@ struct ClientAddressMiddleware: RouterMiddleware {
             $0.lowercased().split(separator: ",").first?.split(separator: ";")
                 .contains { $0.trimmingSpacesAndTabs == "proto=https" } ?? false
         } ?? false
+    }
+
+    /// Creates it from its parts.
+    package init(resolver: ClientAddressResolver) {
+        self.resolver = resolver
     }
 }

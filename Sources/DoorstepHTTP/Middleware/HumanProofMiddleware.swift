@@ -6,8 +6,8 @@ import Hummingbird
 /// with the hash of its body (read whole by ``RequestBodyMiddleware`` before), for the handlers of
 /// protected actions to check against the policy. A header that cannot be read is kept as such, so
 /// the policy, not the middleware, decides what it costs.
-struct HumanProofMiddleware: RouterMiddleware {
-    typealias Context = DoorstepRequestContext
+package struct HumanProofMiddleware: RouterMiddleware {
+    package typealias Context = DoorstepRequestContext
     static let header = HTTPField.Name(AppAssertion.headerName)!
 
     /// The proof of the request being handled; nil when it carries none.
@@ -16,7 +16,7 @@ struct HumanProofMiddleware: RouterMiddleware {
     static let tooLong = ServiceError(
         status: 400, code: .malformedRequest, detail: "The Doorstep-App-Assertion header is too long.")
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard let value = request.headers[Self.header] else { return try await next(request, context) }
@@ -30,5 +30,9 @@ struct HumanProofMiddleware: RouterMiddleware {
         case .failure(let error): proof = .unreadable(error)
         }
         return try await Self.$current.withValue(proof) { try await next(request, context) }
+    }
+
+    /// Creates it from its parts.
+    package init() {
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 
 /// An `application/problem+json` body.
-struct Problem {
+package struct Problem {
     var type: String
     var title: String
     var status: Int
@@ -48,7 +48,7 @@ struct Problem {
 
     /// The error as a response, with `Retry-After` for 429s; its detail and field messages in
     /// `language` (one of ``ServerMessages``'), English by default.
-    static func response(for error: ServiceError, language: String = "en") -> Response {
+    package static func response(for error: ServiceError, language: String = "en") -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/problem+json"
         headers[.cacheControl] = "no-store"

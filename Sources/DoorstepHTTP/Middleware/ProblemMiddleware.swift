@@ -8,12 +8,12 @@ import OpenAPIRuntime
 /// keep their status; a failure nobody anticipated is logged with its cause and answered with a
 /// plain 500 that reveals nothing. A path that exists asked with a method it does not serve is
 /// answered 405 with `Allow`.
-struct ProblemMiddleware: RouterMiddleware {
-    typealias Context = DoorstepRequestContext
+package struct ProblemMiddleware: RouterMiddleware {
+    package typealias Context = DoorstepRequestContext
     let logger: Logger
     let routes: RouteIndex
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         do {
@@ -114,5 +114,11 @@ struct ProblemMiddleware: RouterMiddleware {
         @unknown default:
             return "The body could not be read."
         }
+    }
+
+    /// Creates it from its parts.
+    package init(logger: Logger, routes: RouteIndex) {
+        self.logger = logger
+        self.routes = routes
     }
 }

@@ -8,8 +8,8 @@ import Hummingbird
 /// bucket of `/v1/auth/code`; and under the client's address (an IPv6 client by its /64). It runs
 /// before the body is read, so a refused request costs no upload. Over the limit is 429
 /// `rate_limited` with `Retry-After`.
-struct RateLimitMiddleware: RouterMiddleware {
-    typealias Context = DoorstepRequestContext
+package struct RateLimitMiddleware: RouterMiddleware {
+    package typealias Context = DoorstepRequestContext
     let limiter: RateLimiter
     let clock: any WallClock
     let routes: RouteIndex
@@ -34,7 +34,7 @@ struct RateLimitMiddleware: RouterMiddleware {
     /// in-process.
     static let funnelForms = RateLimiter.Limit(requests: 120, per: 60)
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         if let (bucket, limit) = bucket(request) {
@@ -64,5 +64,12 @@ struct RateLimitMiddleware: RouterMiddleware {
         default:
             return nil
         }
+    }
+
+    /// Creates it from its parts.
+    package init(limiter: RateLimiter, clock: any WallClock, routes: RouteIndex) {
+        self.limiter = limiter
+        self.clock = clock
+        self.routes = routes
     }
 }

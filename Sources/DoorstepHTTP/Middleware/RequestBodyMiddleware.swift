@@ -5,8 +5,8 @@ import NIOCore
 /// Reads request bodies up front: larger than the limit is 413, a body that is not JSON is 415, and a
 /// body that takes longer than the read timeout to arrive closes the connection, so a client sending
 /// a byte at a time cannot hold it open.
-struct RequestBodyMiddleware: RouterMiddleware {
-    typealias Context = DoorstepRequestContext
+package struct RequestBodyMiddleware: RouterMiddleware {
+    package typealias Context = DoorstepRequestContext
     let limit: Int
     let readTimeout: Duration
 
@@ -14,7 +14,7 @@ struct RequestBodyMiddleware: RouterMiddleware {
     static let unsupported = ServiceError(
         status: 415, code: .unsupportedMediaType, detail: "Send the body as application/json.")
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
@@ -95,5 +95,11 @@ struct RequestBodyMiddleware: RouterMiddleware {
     static func isJSON(_ contentType: String?) -> Bool {
         let type = mediaType(contentType)
         return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    }
+
+    /// Creates it from its parts.
+    package init(limit: Int, readTimeout: Duration) {
+        self.limit = limit
+        self.readTimeout = readTimeout
     }
 }

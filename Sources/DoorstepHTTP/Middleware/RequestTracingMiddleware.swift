@@ -7,14 +7,14 @@ import Tracing
 /// the raw path, the query or the client's address. It continues the trace of a W3C `traceparent` only
 /// when the request came through a proxy the operator trusts; anyone else's starts a new trace, so a
 /// client cannot join or flood another trace.
-struct RequestTracingMiddleware: RouterMiddleware {
-    typealias Context = DoorstepRequestContext
+package struct RequestTracingMiddleware: RouterMiddleware {
+    package typealias Context = DoorstepRequestContext
     static let traceParent = HTTPField.Name("traceparent")!
     static let traceState = HTTPField.Name("tracestate")!
 
     let spans: Spans
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var parent = InstrumentationContext.topLevel
@@ -47,5 +47,10 @@ struct RequestTracingMiddleware: RouterMiddleware {
         span.attributes["http.route"] = route
         span.attributes["http.response.status_code"] = status
         if status >= 500 { span.setStatus(SpanStatus(code: .error)) }
+    }
+
+    /// Creates it from its parts.
+    package init(spans: Spans) {
+        self.spans = spans
     }
 }

@@ -6,8 +6,8 @@ import Hummingbird
 /// shared cache; and HSTS (RFC 6797) when the browser reached the server over TLS — directly, through
 /// a trusted proxy that says so, or because the public URL is https — so it never tries plain HTTP
 /// again.
-struct SecurityHeadersMiddleware: RouterMiddleware {
-    typealias Context = DoorstepRequestContext
+package struct SecurityHeadersMiddleware: RouterMiddleware {
+    package typealias Context = DoorstepRequestContext
     /// Whether the public URL is https.
     let publicURLIsHTTPS: Bool
 
@@ -15,7 +15,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
     /// A year, the whole host and its subdomains.
     static let hstsValue = "max-age=31536000; includeSubDomains"
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)
@@ -24,5 +24,10 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
             response.headers[Self.strictTransportSecurity] = Self.hstsValue
         }
         return response
+    }
+
+    /// Creates it from its parts.
+    package init(publicURLIsHTTPS: Bool) {
+        self.publicURLIsHTTPS = publicURLIsHTTPS
     }
 }

@@ -6,13 +6,14 @@ import OpenAPIRuntime
 /// A router that records every route it adds in a ``RouteIndex``. Everything the server serves is
 /// registered through it, the generated API included, so the index knows each path's methods. `HEAD`
 /// is answered wherever `GET` is (the router is built with `.autoGenerateHeadEndpoints`).
-struct IndexedRouter: RouterMethods {
-    typealias Context = DoorstepRequestContext
+package struct IndexedRouter: RouterMethods {
+    package typealias Context = DoorstepRequestContext
     let router: Router<DoorstepRequestContext>
-    let index: RouteIndex
+    package let index: RouteIndex
 
     @discardableResult
-    func on<Responder: HTTPResponder>(_ path: RouterPath, method: HTTPRequest.Method, responder: Responder) -> Self
+    package func on<Responder: HTTPResponder>(_ path: RouterPath, method: HTTPRequest.Method, responder: Responder)
+        -> Self
     where Responder.Context == Context {
         index.add(method, path.description)
         if method == .get { index.add(.head, path.description) }
@@ -21,9 +22,15 @@ struct IndexedRouter: RouterMethods {
     }
 
     @discardableResult
-    func add(middleware: any MiddlewareProtocol<Request, Response, Context>) -> Self {
+    package func add(middleware: any MiddlewareProtocol<Request, Response, Context>) -> Self {
         router.add(middleware: middleware)
         return self
+    }
+
+    /// Creates it from its parts.
+    package init(router: Router<DoorstepRequestContext>, index: RouteIndex) {
+        self.router = router
+        self.index = index
     }
 }
 

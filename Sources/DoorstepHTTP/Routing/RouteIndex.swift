@@ -3,7 +3,7 @@ import Synchronization
 
 /// Which methods each route template answers, so a request for a known path with a method it does
 /// not serve gets 405 with `Allow` instead of 404. Filled while routes are registered, read after.
-final class RouteIndex: Sendable {
+package final class RouteIndex: Sendable {
     private struct Route {
         var segments: [Substring]
         var methods: Set<HTTPRequest.Method>
@@ -62,5 +62,9 @@ final class RouteIndex: Sendable {
         return zip(template, path).allSatisfy { pattern, segment in
             pattern.hasPrefix(":") || pattern.hasPrefix("{") || pattern == "*" || pattern == segment
         }
+    }
+
+    /// Creates it from its parts.
+    package init() {
     }
 }

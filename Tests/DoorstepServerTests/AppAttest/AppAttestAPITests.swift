@@ -1,4 +1,4 @@
-import DoorstepHTTP
+import DoorstepServer
 import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation

@@ -38,6 +38,7 @@ public final class SQLiteStorage: Storage {
             "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON",
             // Deleted and overwritten rows are zeroed, so a code hash or a scrubbed answer leaves no trace.
             "PRAGMA secure_delete = ON",
+            "PRAGMA cache_size = \(-writerCacheKilobytes)",
         ] {
             try await writer.execute(pragma)
         }
@@ -45,7 +46,9 @@ public final class SQLiteStorage: Storage {
         var readers: [SQLiteHandle] = []
         for _ in 0..<readerCount {
             let reader = try SQLiteHandle(path: path)
-            try await SQLiteStatements(handle: reader).execute("PRAGMA query_only = ON")
+            let statements = SQLiteStatements(handle: reader)
+            try await statements.execute("PRAGMA query_only = ON")
+            try await statements.execute("PRAGMA cache_size = \(-readerCacheKilobytes)")
             readers.append(reader)
         }
         let storage = SQLiteStorage(connection: connection, readers: readers)
@@ -71,6 +74,12 @@ public final class SQLiteStorage: Storage {
 
     /// How many read-only connections serve ``read(_:)``.
     static let readerCount = 4
+
+    /// The pages each connection keeps, at most, in kilobytes (SQLite's default is 2 MB). A million
+    /// accounts' sessions, tokens and their indexes outgrow 2 MB, and every page read past the cache
+    /// is a system call; the cache fills only as pages are read, so a small database uses no more.
+    static let writerCacheKilobytes = 32 * 1024
+    static let readerCacheKilobytes = 8 * 1024
 
     /// Closes the database; further use fails.
     public func close() async throws {

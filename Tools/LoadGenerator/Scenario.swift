@@ -63,7 +63,7 @@ enum Scenario: String, CaseIterable {
                 (
                     connections, true,
                     { _, _ in
-                        let email = "password-\(prefix)-\(numbers.next())@example.com"
+                        let email = "\(numbers.nextSpread())-password-\(prefix)@example.com"
                         try await api.call(.POST, "/v1/auth/signup", json: ["email": email, "password": Self.password])
                     }
                 )
@@ -127,7 +127,7 @@ enum Scenario: String, CaseIterable {
                 (
                     connections, true,
                     { _, _ in
-                        let email = "signup-\(prefix)-\(numbers.next())@example.com"
+                        let email = "\(numbers.nextSpread())-signup-\(prefix)@example.com"
                         try await api.call(.POST, "/v1/auth/code", json: ["email": email, "purpose": "signup"])
                         let code = try await api.code(for: email)
                         try await api.call(
@@ -144,7 +144,7 @@ enum Scenario: String, CaseIterable {
                 (
                     connections, true,
                     { _, _ in
-                        let email = "tanda-\(prefix)-\(numbers.next())@example.com"
+                        let email = "\(numbers.nextSpread())-tanda-\(prefix)@example.com"
                         try await api.call(.POST, "/v1/auth/identify", json: ["email": email])
                         try await api.call(.POST, "/v1/auth/code", json: ["email": email, "purpose": "signup"])
                         let code = try await api.code(for: email)
@@ -204,4 +204,16 @@ final class UniqueNumbers: Sendable {
             return $0
         }
     }
+
+    /// The next number as eight hex digits scattered over their range (a bijection of 32-bit numbers,
+    /// so still never twice): people do not sign up in the order of their addresses, and addresses in
+    /// order would put every concurrent sign-up on the same pages of the address index.
+    func nextSpread() -> String {
+        let scattered = UInt32(truncatingIfNeeded: next()) &* 0x9E37_79B1
+        return String(scattered, radix: 16).leftPadded(to: 8)
+    }
+}
+
+extension String {
+    func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
 }

@@ -50,7 +50,7 @@ struct Soak {
                                     .POST, "/v1/auth/login",
                                     json: ["email": emails[connection % emails.count], "password": Scenario.password])
                             case .signIn:
-                                let email = "soak-\(prefix)-\(numbers.next())@example.com"
+                                let email = "\(numbers.nextSpread())-soak-\(prefix)@example.com"
                                 try await api.call(.POST, "/v1/auth/code", json: ["email": email, "purpose": "signup"])
                                 let code = try await api.code(for: email)
                                 try await api.call(

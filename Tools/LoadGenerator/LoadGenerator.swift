@@ -32,6 +32,8 @@ struct LoadGenerator: AsyncParsableCommand {
     @Option(help: "Instead of the scenarios, this many seconds of mixed load (me 70 %, refresh 20 %, sign-in 10 %).")
     var soak: Double?
     @Option(help: "Seconds between a soak's samples.") var sampleEvery: Double = 10
+    @Option(help: "Requests a second a soak sends, all connections together; 0 sends as fast as answered.")
+    var soakRate: Double = 300
     @Option(help: "The SQLite file whose size a soak samples.") var databaseFile: String?
     @Option(help: "A command printing the database's size in bytes, for a soak on PostgreSQL.")
     var databaseSizeCommand: String?
@@ -96,7 +98,7 @@ extension LoadGenerator {
         let size: DatabaseSize =
             databaseFile.map { .file($0) } ?? databaseSizeCommand.map { .command($0) } ?? .unknown
         let samples = try await Soak(api: api, server: server, connections: connections, databaseSize: size)
-            .run(seconds: seconds, interval: sampleEvery)
+            .run(seconds: seconds, interval: sampleEvery, rate: soakRate > 0 ? soakRate : nil)
         let summary = SoakSummary(samples: samples, warmUpSeconds: 60)
         print(summary.text)
         if let json {

@@ -1,10 +1,12 @@
 import Foundation
 import Synchronization
 
-/// A long run of mixed load — of every ten requests, seven `GET /v1/me`, two refreshes and one log-in or
-/// code sign-up, as apps in use send them — sampled at a fixed interval: throughput, the p99 of `me`,
-/// errors, and the server's resident memory, open files and database size. It shows what a short run
-/// cannot: memory that creeps, files left open, latency that grows with the tables.
+/// A long run of mixed load — of every ten requests, seven `GET /v1/me`, two refreshes and one code
+/// sign-up or (one in twenty of those) password log-in, as apps in use send them — sampled at a fixed
+/// interval: throughput, the p99 of `me`, errors, and the server's resident memory, open files and
+/// database size. It shows what a short run cannot: memory that creeps, files left open, latency that
+/// grows with the tables. With a rate, the connections send at that pace together, so latency is the
+/// server's and not a queue's; without one, each sends again as soon as it is answered.
 struct Soak {
     let api: API
     let server: ServerProcessStats
@@ -18,8 +20,9 @@ struct Soak {
         static func at(_ slot: Int) -> Kind { slot < 7 ? .me : slot < 9 ? .refresh : .signIn }
     }
 
-    /// Runs for `seconds`, printing a row each `interval` seconds, then a summary; returns the samples.
-    func run(seconds: Double, interval: Double) async throws -> [SoakSample] {
+    /// Runs for `seconds` at `rate` requests a second (as fast as answered when nil), printing a row each
+    /// `interval` seconds; returns the samples.
+    func run(seconds: Double, interval: Double, rate: Double?) async throws -> [SoakSample] {
         let tokens = try await Scenario.guests(api, count: 256).map(\.access)
         let chains = Chains(try await Scenario.guests(api, count: connections).map(\.refresh))
         let emails = try await Scenario.accounts(api, count: 8)
@@ -33,7 +36,15 @@ struct Soak {
             for connection in 0..<connections {
                 group.addTask {
                     var iteration = 0
+                    // Each connection sends every `connections / rate` seconds, the connections spread
+                    // over that interval; one that falls behind sends at once rather than in a burst.
+                    let pace = rate.map { Duration.milliseconds(Int(Double(connections) / $0 * 1_000)) }
+                    var next = start + (pace.map { $0 * Double(connection) / Double(connections) } ?? .zero)
                     while ContinuousClock.now < deadline {
+                        if let pace {
+                            if next > ContinuousClock.now { try? await Task.sleep(until: next) }
+                            next = max(next + pace, ContinuousClock.now)
+                        }
                         // Each connection starts elsewhere in the mix, so the whole keeps its shares.
                         let kind = Kind.at((connection + iteration) % 10)
                         let began = ContinuousClock.now

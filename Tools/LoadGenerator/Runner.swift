@@ -43,11 +43,7 @@ enum Runner {
                             let began = ContinuousClock.now
                             do {
                                 try await lane.iteration(connection, iteration)
-                                let elapsed = ContinuousClock.now - began
-                                let milliseconds =
-                                    Double(elapsed.components.attoseconds) / 1e15
-                                    + Double(elapsed.components.seconds) * 1_000
-                                tally.record(milliseconds, measured: lane.measured)
+                                tally.record((ContinuousClock.now - began).milliseconds, measured: lane.measured)
                             } catch let failure as API.Failure where failure.isShed {
                                 tally.shed(measured: lane.measured)
                                 if !impatient {
@@ -64,17 +60,16 @@ enum Runner {
             }
         }
         let elapsed = ContinuousClock.now - start
-        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let wall = elapsed.milliseconds / 1_000
         let sorted = tally.latencies.sorted()
         let count = sorted.count
-        func percentile(_ p: Double) -> Double { count == 0 ? 0 : sorted[min(count - 1, Int(Double(count) * p))] }
         let cpu = (server.cpuSeconds - cpuBefore) * 1_000
         let databaseCPU = server.databaseCPUSeconds.flatMap { after in databaseCPUBefore.map { (after - $0) * 1_000 } }
         let cpuOutsideHashing = (server.cpuSecondsOutsideHashing - cpuOutsideHashingBefore) * 1_000
         let total = tally.iterations
         return RunResult(
-            requestsPerSecond: Double(count) / wall, p50Milliseconds: percentile(0.5),
-            p99Milliseconds: percentile(0.99),
+            requestsPerSecond: Double(count) / wall, p50Milliseconds: sorted.percentile(0.5),
+            p99Milliseconds: sorted.percentile(0.99),
             meanMilliseconds: count == 0 ? 0 : sorted.reduce(0, +) / Double(count), errors: tally.errors,
             firstError: tally.firstError,
             shed: tally.shedCount, serverCPUMillisecondsPerRequest: total == 0 ? 0 : cpu / Double(total),

@@ -124,7 +124,7 @@ struct SoakSample: Codable, Sendable {
         self.second = second
         let sorted = counts.meLatencies.sorted()
         meRequestsPerSecond = Double(sorted.count) / interval
-        meP99Milliseconds = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        meP99Milliseconds = sorted.percentile(0.99)
         refreshesPerSecond = Double(counts.refreshes) / interval
         signInsPerSecond = Double(counts.signIns) / interval
         errors = counts.errors
@@ -217,12 +217,6 @@ enum DatabaseSize: Sendable {
         case .unknown:
             return nil
         }
-    }
-}
-
-extension Duration {
-    var milliseconds: Double {
-        Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
     }
 }
 

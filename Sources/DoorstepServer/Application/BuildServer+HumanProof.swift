@@ -7,7 +7,6 @@ import DoorstepWeb
 func humanProofGate(core: ServerCore, configuration: ServerConfiguration, dependencies: ServerDependencies) throws
     -> HumanProofGate
 {
-    let audit = SecurityAudit(logger: dependencies.logger, trail: core.auditTrail)
     let appAttest = try configuration.appAttest.verifier(appIDs: configuration.appleAppIDs).map {
         AppAttestService(storage: core.storage, verifier: $0, context: core.context)
     }
@@ -16,5 +15,5 @@ func humanProofGate(core: ServerCore, configuration: ServerConfiguration, depend
         context: core.context)
     return HumanProofGate(
         policy: configuration.appAttest.policy, appAttest: appAttest, puzzles: puzzles,
-        metrics: dependencies.metrics.core, audit: audit)
+        metrics: dependencies.metrics.core, audit: core.context.audit)
 }

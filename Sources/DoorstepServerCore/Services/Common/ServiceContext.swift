@@ -12,7 +12,7 @@ public struct ServiceContext: Sendable {
     let logger: Logger
     let metrics: DoorstepMetrics
     /// Security events, to the log and the audit log.
-    let audit: SecurityAudit
+    package let audit: SecurityAudit
     /// Where account events go for webhooks, in the transaction of each change.
     let webhooks: WebhookEvents
 

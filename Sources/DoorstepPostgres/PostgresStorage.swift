@@ -5,10 +5,13 @@ import PostgresNIO
 
 /// Storage in PostgreSQL, for teams that run several Doorstep instances on one database.
 ///
-/// Connections come from postgres-nio's pool. Every transaction runs `SERIALIZABLE`: two instances
-/// that decide on the same rows at once — one refresh token rotated twice, a code tried on both, a
-/// sixth failed log-in — cannot both act on what they read; PostgreSQL aborts one, and it runs again
-/// from the start on what the other committed. Reads run outside transactions on any free connection.
+/// Connections come from postgres-nio's pool. Every transaction runs `SERIALIZABLE` unless it asks
+/// for a snapshot: two instances that decide on the same rows at once — one refresh token rotated
+/// twice, a code tried on both, a sixth failed log-in — cannot both act on what they read; PostgreSQL
+/// aborts one, and it runs again from the start on what the other committed. The queues' claims lock
+/// the rows they take (`FOR UPDATE SKIP LOCKED`) and run on a snapshot (`REPEATABLE READ`), so a
+/// sender reading the outbox never makes the sign-ups writing to it run again. Reads run outside
+/// transactions on any free connection.
 public final class PostgresStorage: Storage {
     let client: PostgresClient
     private let runner: Task<Void, Never>
@@ -73,12 +76,19 @@ public final class PostgresStorage: Storage {
     public func transaction<Result: Sendable>(
         _ body: @Sendable (any StorageTransaction) async throws -> Result
     ) async throws -> Result {
+        try await transaction(isolation: .serializable, body)
+    }
+
+    public func transaction<Result: Sendable>(
+        isolation: TransactionIsolation, _ body: @Sendable (any StorageTransaction) async throws -> Result
+    ) async throws -> Result {
+        let begin = SQLDialect.postgres.beginTransaction(isolation)
         var attempt = 1
         while true {
             do {
                 return try await client.withConnection { connection in
                     let statements = PostgresStatements(connection: connection, logger: logger)
-                    try await statements.execute(SQLDialect.postgres.beginTransaction)
+                    try await statements.execute(begin)
                     do {
                         let result = try await body(SQLTransaction(connection: statements))
                         try await statements.execute("COMMIT")

@@ -1,5 +1,8 @@
 /// A database connection the shared repositories run their statements on.
 public protocol SQLConnection: Sendable {
+    /// The database the statements are written for.
+    var dialect: SQLDialect { get }
+
     /// Runs one statement, binding `binds` in order to its `?` marks, and returns its rows.
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
 }

@@ -90,7 +90,7 @@ extension SQLMigrations {
         try await connection.execute(dialect.migrationTable)
         let applied = Set(try await appliedVersions(on: connection))
         for migration in all(for: dialect) where !applied.contains(migration.version) {
-            try await connection.execute(dialect.beginTransaction)
+            try await connection.execute(dialect.beginTransaction())
             do {
                 for statement in migration.statements { try await connection.execute(statement) }
                 try await migration.rewrite?(connection)

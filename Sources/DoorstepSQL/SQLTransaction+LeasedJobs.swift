@@ -20,7 +20,9 @@ extension SQLTransaction {
     }
 
     /// Takes up to `limit` pending jobs of `table` due by `now` that no other sender holds, oldest
-    /// first, and holds them until `leaseUntil`.
+    /// first, and holds them until `leaseUntil`. On PostgreSQL the rows are locked as they are read
+    /// and rows another sender is taking are passed over, so two senders never take one job even when
+    /// the claim runs on a snapshot.
     func claimJobs<Job: LeasedJob>(
         in table: LeasedTable, dueBy now: Date, leaseUntil: Date, limit: Int, reading job: (SQLRow) -> Job?
     ) async throws -> [Job] {
@@ -28,7 +30,7 @@ extension SQLTransaction {
             """
             SELECT * FROM \(table.rawValue)
             WHERE state = 'pending' AND next_attempt_at <= ? AND (leased_until IS NULL OR leased_until <= ?)
-            ORDER BY created_at, rowid LIMIT ?
+            ORDER BY created_at, rowid LIMIT ? \(connection.dialect.lockingRowsSkippingLocked)
             """, [.time(now), .time(now), .integer(limit)]
         ).compactMap(job)
         for claimed in due {

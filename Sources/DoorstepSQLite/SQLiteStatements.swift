@@ -5,6 +5,7 @@ import DoorstepSQL
 /// five seconds, without holding a thread while it waits.
 struct SQLiteStatements: SQLConnection {
     let handle: SQLiteHandle
+    var dialect: SQLDialect { .sqlite }
 
     /// How long a statement keeps trying while another process holds the database's lock.
     static let busyPatience: Duration = .seconds(5)

@@ -104,7 +104,7 @@ public final class SQLiteStorage: Storage {
     ) async throws -> Result {
         try await lock.withLock {
             let statements = SQLiteStatements(handle: connection)
-            try await statements.execute(SQLDialect.sqlite.beginTransaction)
+            try await statements.execute(SQLDialect.sqlite.beginTransaction())
             do {
                 let result = try await body(SQLTransaction(connection: statements))
                 try await statements.execute("COMMIT")

@@ -121,7 +121,8 @@ public final class MailOutbox: Sendable {
                 return finished
             }
             do {
-                try await storage.transaction { store in
+                // The mail's own row, held by this sender, and a mark added: nothing read decides.
+                try await storage.transaction(isolation: .snapshot) { store in
                     try await store.updateOutboxMail(finished)
                     guard policy.budget != nil, finished.state == .sent else { return }
                     try await store.mark(

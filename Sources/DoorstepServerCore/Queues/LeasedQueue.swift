@@ -3,7 +3,9 @@ import Logging
 
 /// The claim step both durable queues share: a cheap read asks whether anything is due (most passes
 /// find nothing, and a read takes no write lock), then one transaction takes up to a batch of due jobs
-/// no other sender holds and leases them. What a queue does with its jobs is its own.
+/// no other sender holds and leases them. The claim locks the rows it takes and reads from a snapshot,
+/// so the requests writing new jobs meanwhile never run again because a sender read the queue. What a
+/// queue does with its jobs is its own.
 struct LeasedQueue<Job: LeasedJob> {
     let storage: any Storage
     let schedule: RetrySchedule
@@ -20,7 +22,7 @@ struct LeasedQueue<Job: LeasedJob> {
             guard try await storage.read({ try await hasDue($0, now) }) else { return [] }
             let leaseUntil = now.addingTimeInterval(schedule.lease)
             let limit = schedule.batchSize
-            return try await storage.transaction { try await claim($0, now, leaseUntil, limit) }
+            return try await storage.transaction(isolation: .snapshot) { try await claim($0, now, leaseUntil, limit) }
         } catch {
             logger.error(unreadable, metadata: ["reason": "\(error)"])
             return []

@@ -19,6 +19,12 @@ public struct MeasuredStorage: Storage {
         try await measured("transaction") { try await wrapped.transaction(body) }
     }
 
+    public func transaction<Result: Sendable>(
+        isolation: TransactionIsolation, _ body: @Sendable (any StorageTransaction) async throws -> Result
+    ) async throws -> Result {
+        try await measured("transaction") { try await wrapped.transaction(isolation: isolation, body) }
+    }
+
     public func read<Result: Sendable>(
         _ body: @Sendable (any StorageTransaction) async throws -> Result
     ) async throws -> Result {

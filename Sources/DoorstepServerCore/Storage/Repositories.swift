@@ -263,6 +263,12 @@ public protocol Storage: Sendable {
         _ body: @Sendable (any StorageTransaction) async throws -> Result
     ) async throws -> Result
 
+    /// Runs `body` in a transaction kept apart from others as `isolation` says; commits when it
+    /// returns, rolls back when it throws.
+    func transaction<Result: Sendable>(
+        isolation: TransactionIsolation, _ body: @Sendable (any StorageTransaction) async throws -> Result
+    ) async throws -> Result
+
     /// Runs `body` alongside other reads and, where the database allows, without waiting for
     /// writers; each read sees committed data (not necessarily one snapshot across reads), and
     /// `body` must only read.
@@ -275,6 +281,13 @@ public protocol Storage: Sendable {
 }
 
 extension Storage {
+    /// A transaction as every other, for databases that run one writer at a time.
+    public func transaction<Result: Sendable>(
+        isolation: TransactionIsolation, _ body: @Sendable (any StorageTransaction) async throws -> Result
+    ) async throws -> Result {
+        try await transaction(body)
+    }
+
     /// Reads in a transaction, for databases with nothing better.
     public func read<Result: Sendable>(
         _ body: @Sendable (any StorageTransaction) async throws -> Result

@@ -7,6 +7,7 @@ import PostgresNIO
 struct PostgresStatements: SQLConnection {
     let connection: PostgresConnection
     let logger: Logger
+    var dialect: SQLDialect { .postgres }
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
         var bindings = PostgresBindings(capacity: binds.count)
@@ -19,13 +20,14 @@ struct PostgresStatements: SQLConnection {
             }
         }
         do {
+            var columns: [String] = []
             if let prepared = try await preparedRows(sql, bindings) {
-                return try prepared.map(Self.row)
+                return try prepared.map { try Self.row($0, columns: &columns) }
             }
             let query = PostgresQuery(unsafeSQL: Self.numberingMarks(sql), binds: bindings)
             var rows: [SQLRow] = []
             for try await row in try await connection.query(query, logger: logger) {
-                rows.append(try Self.row(row))
+                rows.append(try Self.row(row, columns: &columns))
             }
             return rows
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresErrorCodes.uniqueViolation {
@@ -50,13 +52,13 @@ struct PostgresStatements: SQLConnection {
         return result
     }
 
-    static func row(_ row: PostgresRow) throws -> SQLRow {
-        var columns: [String] = []
+    /// `row` as the repositories read it; `columns`, empty before the first row of a result, is
+    /// filled from it and shared by the rest, as every row of a result has the same columns.
+    static func row(_ row: PostgresRow, columns: inout [String]) throws -> SQLRow {
+        if columns.isEmpty { columns = row.map(\.columnName) }
         var values: [SQLValue] = []
-        for cell in row {
-            columns.append(cell.columnName)
-            values.append(try value(cell))
-        }
+        values.reserveCapacity(columns.count)
+        for cell in row { values.append(try value(cell)) }
         return SQLRow(columns: columns, values: values)
     }
 

@@ -137,8 +137,8 @@ struct Serve: AsyncParsableCommand {
     @Option(
         help: """
             Hours a walk through a flow stays idle before it is folded into its day's funnel and, when it \
-            never finished, reported to webhooks as flow.abandoned with its last screen; counted from the \
-            start of that UTC day, so a walk is reported within a day after. 1–720. (default: 24)
+            never finished, reported to webhooks as flow.abandoned with its last screen, within the hour \
+            after. 1–720. (default: 24)
             """)
     var walkIdleHours: Int?
 

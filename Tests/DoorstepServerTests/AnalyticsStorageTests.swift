@@ -108,4 +108,44 @@ struct AnalyticsStorageTests {
             #expect(try await first.compact() == 0, "nothing left to fold")
         }
     }
+
+    @Test(
+        "A funnel reads recent walks in two halves by install id, which hold every walk once and whole",
+        arguments: StorageKind.allCases)
+    func walkHalves(_ kind: StorageKind) async throws {
+        try await kind.withStorage { (storage: any Storage) async throws in
+            // Upper- and lower-case UUIDs on both sides of the boundary, and ids of other shapes.
+            let installs = [
+                "0B1E7A5C-0000-4000-8000-000000000000", "7fffffff-0000-4000-8000-000000000000", "8", "80aa",
+                "F00D0000-0000-4000-8000-000000000000", "ffff0000-0000-4000-8000-000000000000", "install-left",
+                "Zed", "-dash", "7",
+            ]
+            let events = installs.flatMap { install in
+                ["slide1", "slide2", "slide3"].enumerated().map { index, screen in
+                    event(install, screen: screen, seconds: Double(10 - index))
+                }
+            }
+            try await storage.transaction { _ = try await $0.insertEvents(events) }
+            var read: [InstallHalf: [WalkEvent]] = [:]
+            for half in InstallHalf.allCases {
+                read[half] = try await storage.read {
+                    try await $0.walkEvents(flowID: "tanda", from: now, to: now + 60, half: half)
+                }
+            }
+            let below = read[.belowBoundary] ?? []
+            let from = read[.fromBoundary] ?? []
+            #expect(below.count + from.count == events.count, "every event once")
+            #expect(Set(below.map(\.installID)).isDisjoint(with: from.map(\.installID)), "a walk stays whole")
+            #expect(Set(below.map(\.installID) + from.map(\.installID)) == Set(installs))
+            #expect(Set(below.map(\.installID)).isSuperset(of: ["0B1E7A5C-0000-4000-8000-000000000000", "7"]))
+            #expect(Set(from.map(\.installID)).isSuperset(of: ["8", "80aa", "ffff0000-0000-4000-8000-000000000000"]))
+            for half in [below, from] {
+                let order = half.map(\.installID)
+                #expect(
+                    order.indices.dropFirst().allSatisfy {
+                        order[$0 - 1] == order[$0] || !order[..<$0].contains(order[$0])
+                    }, "each walk's events together")
+            }
+        }
+    }
 }

@@ -78,7 +78,7 @@ public struct ServerConfiguration: Sendable {
     /// How long audit log entries are kept, in seconds.
     public var auditRetention: TimeInterval = 365 * 86_400
     /// How long a walk through a flow stays idle before it is compacted into its day's funnel and,
-    /// when it never finished, reported as `flow.abandoned` (counted from the start of that UTC day).
+    /// when it never finished, reported as `flow.abandoned`.
     public var walkIdleAfter: TimeInterval = AnalyticsPolicy().compactAfter
     /// How webhooks are retried and which addresses they may go to.
     public var webhooks = WebhookPolicy()

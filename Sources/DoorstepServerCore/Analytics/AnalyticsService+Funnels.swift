@@ -5,7 +5,8 @@ extension AnalyticsService {
     /// A flow's funnel over `[from, to)` — by default the last 30 days — for one version and variant
     /// when given: the recent walks' raw events in the window, plus the compacted days the window
     /// touches; with, per variant, how many walks reached the flow's paywall and how many of their
-    /// accounts bought.
+    /// accounts bought. The compacted days and the two halves of the recent walks are read and
+    /// counted side by side, each on a connection of its own.
     public func funnel(flowID: String, from: Date? = nil, to: Date? = nil, version: Int?, variant: String?)
         async throws -> FunnelReport
     {
@@ -14,37 +15,49 @@ extension AnalyticsService {
         let to = to ?? context.clock.now.addingTimeInterval(policy.clockSkew)
         let from = from ?? context.clock.now.addingTimeInterval(-30 * 86_400)
         guard from < to else { return FunnelReport(flow: flow, tally: FunnelTally()) }
-        let (events, days) = try await storage.read { store in
-            (
-                try await store.walkEvents(flowID: flowID, from: from, to: to),
-                try await store.dailyFunnels(
-                    flowID: flowID, firstDay: DailyFunnelRecord.day(of: from),
-                    lastDay: DailyFunnelRecord.day(of: to.addingTimeInterval(-0.001)))
-            )
+        let chosen = FunnelSelection(version: version, variant: variant)
+        async let days = storage.read { store in
+            try await store.dailyFunnels(
+                flowID: flowID, firstDay: DailyFunnelRecord.day(of: from),
+                lastDay: DailyFunnelRecord.day(of: to.addingTimeInterval(-0.001)))
         }
-        func chosen(_ eventVersion: Int, _ eventVariant: String?) -> Bool {
-            (version == nil || eventVersion == version)
-                && (variant == nil || (eventVariant ?? FunnelReport.control) == variant)
+        var (tally, paywall) = try await withThrowingTaskGroup(of: RecentWalks.self) { group in
+            for half in InstallHalf.allCases {
+                group.addTask {
+                    try await recentWalks(flowID: flowID, from: from, to: to, half: half, chosen: chosen)
+                }
+            }
+            var sum = RecentWalks()
+            for try await part in group { sum.add(part) }
+            return (sum.tally, sum.paywall)
         }
-        let recent = events.filter { chosen($0.flowVersion, $0.variant) }
-        var tally = FunnelTally(eventsByInstall: recent)
-        // Walks not compacted yet are judged as compaction would judge them now.
-        var paywall = try await recentPaywallTallies(flowID: flowID, events: recent)
-        for day in days where chosen(day.flowVersion, day.variant) {
+        for day in try await days where chosen.contains(day.flowVersion, day.variant) {
             tally.add(day.tally)
             paywall[day.variant ?? FunnelReport.control, default: PaywallTally()].add(day.paywall)
         }
         return FunnelReport(flow: flow, tally: tally, paywall: paywall)
     }
 
-    /// Folds every walk that has been idle since before the UTC day ``AnalyticsPolicy/compactAfter``
-    /// ago began into a tally of the day it began on (per flow version and variant) and drops its
-    /// events, `batch` walks a transaction; then merges each day's tallies into one. Whether a walk
+    /// The tally of one half of the walks not compacted yet, judged as compaction would judge them now.
+    private func recentWalks(
+        flowID: String, from: Date, to: Date, half: InstallHalf, chosen: FunnelSelection
+    ) async throws -> RecentWalks {
+        let events = try await storage.read { store in
+            try await store.walkEvents(flowID: flowID, from: from, to: to, half: half)
+        }
+        let recent = events.filter { chosen.contains($0.flowVersion, $0.variant) }
+        return RecentWalks(
+            tally: FunnelTally(eventsByInstall: recent),
+            paywall: try await recentPaywallTallies(flowID: flowID, events: recent))
+    }
+
+    /// Folds every walk that has been idle for ``AnalyticsPolicy/compactAfter`` into a tally of the UTC
+    /// day it began on (per flow version and variant) and drops its events, `batch` walks a transaction; then merges each day's tallies into one. Whether a walk
     /// reached the flow's paywall and its account has bought since is judged then, once, and kept as
     /// counts. Returns how many walks were folded. An install that comes back to a compacted walk starts a new one.
     @discardableResult
     public func compact(batch: Int = 2_000) async throws -> Int {
-        let cutoff = Calendar.utc.startOfDay(for: context.clock.now.addingTimeInterval(-policy.compactAfter))
+        let cutoff = context.clock.now.addingTimeInterval(-policy.compactAfter)
         var total = 0
         var touched: Set<DayKey> = []
         var cursor: WalkKey?
@@ -139,6 +152,32 @@ extension AnalyticsService {
     public func prune() async throws {
         let cutoff = context.clock.now.addingTimeInterval(-policy.retention)
         try await storage.transaction { try await $0.deleteEvents(happenedBefore: cutoff) }
+    }
+
+    /// The version and variant a report is about; nil for all.
+    private struct FunnelSelection: Sendable {
+        let version: Int?
+        let variant: String?
+
+        func contains(_ eventVersion: Int, _ eventVariant: String?) -> Bool {
+            (version == nil || eventVersion == version)
+                && (variant == nil || (eventVariant ?? FunnelReport.control) == variant)
+        }
+    }
+
+    /// What walks not compacted yet add to a report.
+    private struct RecentWalks: Sendable {
+        var tally = FunnelTally()
+        var paywall: [String: PaywallTally] = [:]
+
+        mutating func add(_ other: RecentWalks) {
+            tally.add(other.tally)
+            paywall.merge(other.paywall) { mine, theirs in
+                var sum = mine
+                sum.add(theirs)
+                return sum
+            }
+        }
     }
 
     private struct DayKey: Hashable {

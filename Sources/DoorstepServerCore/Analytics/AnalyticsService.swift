@@ -150,8 +150,8 @@ public struct AnalyticsPolicy: Sendable {
     /// The highest sequence number accepted.
     public var maximumSequence = 1_000_000
     /// How long a walk stays idle before its events are folded into its day's tally, and a walk that
-    /// never finished is reported abandoned (`flow.abandoned`): walks idle since before the UTC day
-    /// this long ago began are folded (so, by default, idle for one to two days).
+    /// never finished is reported abandoned (`flow.abandoned`). Compaction runs hourly, so a walk is
+    /// folded within an hour of being idle this long.
     public var compactAfter: TimeInterval = 24 * 3_600
 
     /// The defaults.

@@ -6,7 +6,8 @@ import Foundation
 /// `doorstep analytics`: funnels from the server's own store, for the terminal and scripts.
 struct Analytics: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Read where people drop off in a flow, and how its variants convert.", subcommands: [Funnel.self])
+        abstract: "Read where people drop off in a flow, and how its variants convert.",
+        subcommands: [Funnel.self, Compact.self])
 
     struct Funnel: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "A flow's funnel as a table (or --json).")

@@ -1,0 +1,47 @@
+import ArgumentParser
+import DoorstepFlow
+import DoorstepServerCore
+import Foundation
+
+extension Analytics {
+    /// `doorstep analytics compact`: the hourly fold of idle walks, now — after lowering the idle
+    /// time, or on a rehearsal database seeded to stand for a running deployment.
+    struct Compact: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fold walks idle for a day into daily funnels now, as the server does each hour.",
+            discussion: """
+                Unfinished walks are reported to webhooks as flow.abandoned, as the server reports them; \
+                a running server delivers them. Safe beside running servers: each walk is folded once.
+                """)
+        @OptionGroup var options: Keys.StoreOptions
+        @Option(help: "Hours a walk stays idle before it is folded; the server's --walk-idle-hours. 1–720.")
+        var walkIdleHours = 24
+
+        func validate() throws {
+            guard (1...720).contains(walkIdleHours) else { throw ValidationError("The walk idle time is 1–720 hours.") }
+        }
+
+        func run() async throws {
+            var policy = AnalyticsPolicy()
+            policy.compactAfter = Double(walkIdleHours) * 3_600
+            let clock = SystemWallClock()
+            let random = SecureRandomSource()
+            let store = try await options.openStore()
+            let analytics = AnalyticsService(
+                storage: store.storage, catalog: try FlowCatalog.bundled(), policy: policy,
+                context: ServiceContext(
+                    clock: clock, random: random, webhooks: WebhookEvents(clock: clock, random: random)))
+            let started = ContinuousClock.now
+            let folded: Int
+            do {
+                folded = try await analytics.compact()
+            } catch {
+                try? await store.close()
+                throw error
+            }
+            try await store.close()
+            let seconds = String(format: "%.1f", (ContinuousClock.now - started).inSeconds)
+            print("folded \(folded) walks idle for \(walkIdleHours) h into daily funnels in \(seconds) s")
+        }
+    }
+}

@@ -6,7 +6,7 @@ extension AnalyticsService {
     /// when given: the recent walks' raw events in the window, plus the compacted days the window
     /// touches; with, per variant, how many walks reached the flow's paywall and how many of their
     /// accounts bought. The compacted days and the two halves of the recent walks are read and
-    /// counted side by side, each on a connection of its own.
+    /// added up side by side, each on a connection of its own.
     public func funnel(flowID: String, from: Date? = nil, to: Date? = nil, version: Int?, variant: String?)
         async throws -> FunnelReport
     {
@@ -16,37 +16,46 @@ extension AnalyticsService {
         let from = from ?? context.clock.now.addingTimeInterval(-30 * 86_400)
         guard from < to else { return FunnelReport(flow: flow, tally: FunnelTally()) }
         let chosen = FunnelSelection(version: version, variant: variant)
-        async let days = storage.read { store in
-            try await store.dailyFunnels(
-                flowID: flowID, firstDay: DailyFunnelRecord.day(of: from),
-                lastDay: DailyFunnelRecord.day(of: to.addingTimeInterval(-0.001)))
-        }
-        var (tally, paywall) = try await withThrowingTaskGroup(of: RecentWalks.self) { group in
+        let sum = try await withThrowingTaskGroup(of: FunnelPart.self) { group in
+            group.addTask { try await compactedDays(flowID: flowID, from: from, to: to, chosen: chosen) }
             for half in InstallHalf.allCases {
                 group.addTask {
                     try await recentWalks(flowID: flowID, from: from, to: to, half: half, chosen: chosen)
                 }
             }
-            var sum = RecentWalks()
+            var sum = FunnelPart()
             for try await part in group { sum.add(part) }
-            return (sum.tally, sum.paywall)
+            return sum
         }
-        for day in try await days where chosen.contains(day.flowVersion, day.variant) {
-            tally.add(day.tally)
-            paywall[day.variant ?? FunnelReport.control, default: PaywallTally()].add(day.paywall)
+        return FunnelReport(flow: flow, tally: sum.tally, paywall: sum.paywall)
+    }
+
+    /// The sum of the compacted days `[from, to)` touches.
+    private func compactedDays(flowID: String, from: Date, to: Date, chosen: FunnelSelection) async throws
+        -> FunnelPart
+    {
+        let days = try await storage.read { store in
+            try await store.dailyFunnels(
+                flowID: flowID, firstDay: DailyFunnelRecord.day(of: from),
+                lastDay: DailyFunnelRecord.day(of: to.addingTimeInterval(-0.001)))
         }
-        return FunnelReport(flow: flow, tally: tally, paywall: paywall)
+        var sum = FunnelPart()
+        for day in days where chosen.contains(day.flowVersion, day.variant) {
+            sum.tally.add(day.tally)
+            sum.paywall[day.variant ?? FunnelReport.control, default: PaywallTally()].add(day.paywall)
+        }
+        return sum
     }
 
     /// The tally of one half of the walks not compacted yet, judged as compaction would judge them now.
     private func recentWalks(
         flowID: String, from: Date, to: Date, half: InstallHalf, chosen: FunnelSelection
-    ) async throws -> RecentWalks {
+    ) async throws -> FunnelPart {
         let events = try await storage.read { store in
             try await store.walkEvents(flowID: flowID, from: from, to: to, half: half)
         }
         let recent = events.filter { chosen.contains($0.flowVersion, $0.variant) }
-        return RecentWalks(
+        return FunnelPart(
             tally: FunnelTally(eventsByInstall: recent),
             paywall: try await recentPaywallTallies(flowID: flowID, events: recent))
     }
@@ -165,12 +174,12 @@ extension AnalyticsService {
         }
     }
 
-    /// What walks not compacted yet add to a report.
-    private struct RecentWalks: Sendable {
+    /// What a share of the walks adds to a report: the compacted days, or a half of the recent walks.
+    private struct FunnelPart: Sendable {
         var tally = FunnelTally()
         var paywall: [String: PaywallTally] = [:]
 
-        mutating func add(_ other: RecentWalks) {
+        mutating func add(_ other: FunnelPart) {
             tally.add(other.tally)
             paywall.merge(other.paywall) { mine, theirs in
                 var sum = mine

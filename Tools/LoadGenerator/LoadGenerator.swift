@@ -37,6 +37,11 @@ struct LoadGenerator: AsyncParsableCommand {
     @Option(help: "The SQLite file whose size a soak samples.") var databaseFile: String?
     @Option(help: "A command printing the database's size in bytes, for a soak on PostgreSQL.")
     var databaseSizeCommand: String?
+    @Option(
+        help:
+            "A command printing the database's committed and rolled-back transactions so far (PostgreSQL's xact_commit|xact_rollback), to report rollbacks per commit."
+    )
+    var databaseTransactionsCommand: String?
 
     func run() async throws {
         let client = HTTPClient(
@@ -62,15 +67,20 @@ struct LoadGenerator: AsyncParsableCommand {
             guard let scenario = Scenario(rawValue: name) else { throw ValidationError("unknown scenario \(name)") }
             let workload = try await scenario.prepare(api: api, connections: connections)
             _ = try await Runner.measure(workload, seconds: warmup, server: server, impatient: impatient)
+            let transactionsBefore = databaseTransactionsCommand.flatMap(DatabaseTransactions.init(command:))
             var measured: [RunResult] = []
             for _ in 0..<runs {
                 measured.append(
                     try await Runner.measure(workload, seconds: duration, server: server, impatient: impatient))
             }
+            let transactionsAfter = databaseTransactionsCommand.flatMap(DatabaseTransactions.init(command:))
             results.append(
                 ScenarioResult(
                     scenario: impatient ? name + "!" : name, runs: measured,
-                    hashCeiling: scenario.hashes ? ceiling : nil))
+                    hashCeiling: scenario.hashes ? ceiling : nil,
+                    databaseRollbacksPerCommit: transactionsBefore.flatMap {
+                        transactionsAfter?.rollbacksPerCommit(since: $0)
+                    }))
         }
         try await client.shutdown()
         let report = Report(

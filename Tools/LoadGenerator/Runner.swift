@@ -117,6 +117,8 @@ struct ScenarioResult: Codable, Sendable {
     var scenario: String
     var runs: [RunResult]
     var hashCeiling: Double?
+    /// Transactions the database rolled back for each it committed, over the measured runs.
+    var databaseRollbacksPerCommit: Double?
 
     var median: RunResult {
         runs.sorted { $0.requestsPerSecond < $1.requestsPerSecond }[runs.count / 2]
@@ -152,7 +154,8 @@ struct Report: Codable, Sendable {
                     + column(String(m.errors), 8) + column(String(m.shed), 8)
                     + column(number(m.serverCPUMillisecondsPerRequest, 2), 12)
                     + column(number(m.serverPeakMegabytes, 1), 10)
-                    + (m.databaseCPUMillisecondsPerRequest.map { "   database cpu ms/req " + number($0, 2) } ?? ""))
+                    + (m.databaseCPUMillisecondsPerRequest.map { "   database cpu ms/req " + number($0, 2) } ?? "")
+                    + (scenario.databaseRollbacksPerCommit.map { "   rollbacks/commit " + number($0, 2) } ?? ""))
             if scenario.scenario == Scenario.events.rawValue {
                 lines.append(
                     "  \(number(m.requestsPerSecond * Double(Scenario.eventsPerBatch), 0)) events/s in batches of \(Scenario.eventsPerBatch)"

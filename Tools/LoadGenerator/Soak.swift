@@ -204,16 +204,7 @@ enum DatabaseSize: Sendable {
             }
             return bytes.isEmpty ? nil : Double(bytes.reduce(0, +)) / 1_048_576
         case .command(let command):
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
-            let output = Pipe()
-            process.standardOutput = output
-            guard (try? process.run()) != nil else { return nil }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            return Double(text).map { $0 / 1_048_576 }
+            return outputOfShellCommand(command).flatMap(Double.init).map { $0 / 1_048_576 }
         case .unknown:
             return nil
         }

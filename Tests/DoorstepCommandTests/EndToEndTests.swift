@@ -3,7 +3,7 @@ import DoorstepFlow
 import Foundation
 import Testing
 
-@Suite("Reference flows end to end against a live server", .serialized)
+@Suite("Reference flows end to end against a live server")
 struct EndToEndTests {
     let doorstep: CommandRunner
 

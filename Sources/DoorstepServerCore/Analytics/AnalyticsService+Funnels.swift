@@ -61,9 +61,10 @@ extension AnalyticsService {
     }
 
     /// Folds every walk that has been idle for ``AnalyticsPolicy/compactAfter`` into a tally of the UTC
-    /// day it began on (per flow version and variant) and drops its events, `batch` walks a transaction; then merges each day's tallies into one. Whether a walk
-    /// reached the flow's paywall and its account has bought since is judged then, once, and kept as
-    /// counts. Returns how many walks were folded. An install that comes back to a compacted walk starts a new one.
+    /// day it began on (per flow version and variant) and drops its events, `batch` walks a
+    /// transaction; then merges each day's tallies into one. Whether a walk reached the flow's paywall
+    /// and its account has bought since is judged then, once, and kept as counts. Returns how many
+    /// walks were folded. An install that comes back to a compacted walk starts a new one.
     @discardableResult
     public func compact(batch: Int = 2_000) async throws -> Int {
         let cutoff = context.clock.now.addingTimeInterval(-policy.compactAfter)

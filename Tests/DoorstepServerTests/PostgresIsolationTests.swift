@@ -20,6 +20,16 @@ struct PostgresIsolationTests {
         func open() { continuation.finish() }
 
         func wait() async { for await _ in stream {} }
+
+        /// Waits until the gate opens or `limit` has passed, whichever is first.
+        func wait(atMost limit: Duration) async {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await wait() }
+                group.addTask { try? await Task.sleep(for: limit) }
+                await group.next()
+                group.cancelAll()
+            }
+        }
     }
 
     /// The conflict PostgreSQL resolves by making a request run again: a sender reads the outbox (T1),
@@ -79,8 +89,7 @@ struct PostgresIsolationTests {
     }
 
     @Test(
-        "Two senders claiming at once take different mails, the second passing over what the first holds",
-        .timeLimit(.minutes(1)))
+        "Two senders claiming at once take different mails, the second passing over what the first holds")
     func sendersSkipHeldMail() async throws {
         let url = try await PostgresTestDatabase.create()
         var settings = try PostgresStorageConfiguration(url: url, poolSize: 4)
@@ -93,17 +102,23 @@ struct PostgresIsolationTests {
         try await storage.transaction { store in for mail in mails { try await store.insertOutboxMail(mail) } }
 
         let (firstClaimed, secondClaimed) = (Gate(), Gate())
+        let firstHolds = Atomic<Bool>(false)
         async let first = storage.transaction(isolation: .snapshot) { store in
             let taken = try await store.claimOutboxMail(dueBy: now + 10, leaseUntil: now + 70, limit: 2)
+            firstHolds.store(true, ordering: .sequentiallyConsistent)
             firstClaimed.open()
-            // Held open until the second sender has claimed: it must not wait on these rows.
-            await secondClaimed.wait()
+            // Held open until the second sender has claimed, or for a minute should it wait on these
+            // rows: then it ends, so the test fails rather than hangs.
+            await secondClaimed.wait(atMost: .seconds(60))
+            firstHolds.store(false, ordering: .sequentiallyConsistent)
             return taken.map(\.id)
         }
         await firstClaimed.wait()
         let second = try await storage.transaction(isolation: .snapshot) { store in
             try await store.claimOutboxMail(dueBy: now + 10, leaseUntil: now + 70, limit: 10).map(\.id)
         }
+        let firstStillHeld = firstHolds.load(ordering: .sequentiallyConsistent)
+        #expect(firstStillHeld, "the second took its mails while the first held its own")
         secondClaimed.open()
         #expect(try await first == mails.prefix(2).map(\.id), "oldest first")
         #expect(second == mails.suffix(2).map(\.id))

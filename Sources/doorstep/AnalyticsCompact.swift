@@ -18,12 +18,12 @@ extension Analytics {
         var walkIdleHours = 24
 
         func validate() throws {
-            guard (1...720).contains(walkIdleHours) else { throw ValidationError("The walk idle time is 1–720 hours.") }
+            _ = try Serve.walkIdleTime(hours: walkIdleHours)
         }
 
         func run() async throws {
             var policy = AnalyticsPolicy()
-            policy.compactAfter = Double(walkIdleHours) * 3_600
+            policy.compactAfter = try Serve.walkIdleTime(hours: walkIdleHours)
             let clock = SystemWallClock()
             let random = SecureRandomSource()
             let store = try await options.openStore()

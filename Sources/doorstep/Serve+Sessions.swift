@@ -27,8 +27,7 @@ extension Serve {
             configuration.auditRetention = Double(days) * day
         }
         if let hours = try walkIdleHours ?? Self.integer(environment, "DOORSTEP_WALK_IDLE_HOURS") {
-            guard (1...720).contains(hours) else { throw ValidationError("The walk idle time is 1–720 hours.") }
-            configuration.walkIdleAfter = Double(hours) * 3_600
+            configuration.walkIdleAfter = try Self.walkIdleTime(hours: hours)
         }
         if let budget = try mailBudgetPerHour ?? Self.integer(environment, "DOORSTEP_MAIL_BUDGET_PER_HOUR") {
             guard budget == 0 || budget >= 2 else {
@@ -43,5 +42,12 @@ extension Serve {
         if let lease = try webhookLease ?? Self.integer(environment, "DOORSTEP_WEBHOOK_LEASE") {
             configuration.webhooks.retry.lease = Double(lease)
         }
+    }
+
+    /// `--walk-idle-hours` in seconds, for the server and for `doorstep analytics compact` alike; refused
+    /// outside 1–720 hours.
+    static func walkIdleTime(hours: Int) throws -> Double {
+        guard (1...720).contains(hours) else { throw ValidationError("The walk idle time is 1–720 hours.") }
+        return Double(hours) * 3_600
     }
 }

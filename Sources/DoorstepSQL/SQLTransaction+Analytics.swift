@@ -53,12 +53,16 @@ extension SQLTransaction {
     public func walkEvents(flowID: String, from: Date, to: Date, half: InstallHalf) async throws -> [WalkEvent] {
         // The two halves are complements in the database's own collation, whatever it is.
         let installs = half == .belowBoundary ? "install_id < ?" : "install_id >= ?"
-        // Read by position: a funnel reads every recent event, and this is its cost.
+        let kinds = WalkEvent.funnelKinds.map { _ in "?" }.joined(separator: ", ")
+        // Read by position: a funnel reads every recent screen, and this is its cost.
         return try await rows(
             """
             SELECT install_id, flow_version, variant, kind, screen, sequence, happened_at FROM analytics_events
-            WHERE flow_id = ? AND \(installs) AND happened_at >= ? AND happened_at < ? ORDER BY install_id
-            """, [.text(flowID), .text(InstallHalf.boundary), .time(from), .time(to)]
+            WHERE flow_id = ? AND \(installs) AND happened_at >= ? AND happened_at < ? AND kind IN (\(kinds))
+            ORDER BY install_id
+            """,
+            [.text(flowID), .text(InstallHalf.boundary), .time(from), .time(to)]
+                + WalkEvent.funnelKinds.map { .text($0.rawValue) }
         ).compactMap { row in
             guard row.values.count == 7, let installID = row.values[0].string, let flowVersion = row.values[1].integer,
                 let kind = row.values[3].string.flatMap(AnalyticsEventRecord.Kind.init),

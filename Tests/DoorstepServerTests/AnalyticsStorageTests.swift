@@ -8,10 +8,13 @@ import Testing
 struct AnalyticsStorageTests {
     let now = Date(timeIntervalSince1970: 1_790_000_000)
 
-    func event(_ install: String, screen: String, seconds: Double, userID: UUID? = nil) -> AnalyticsEventRecord {
+    func event(
+        _ install: String, screen: String, seconds: Double, userID: UUID? = nil,
+        kind: AnalyticsEventRecord.Kind = .fieldAnswered
+    ) -> AnalyticsEventRecord {
         AnalyticsEventRecord(
             id: UUID(), installID: install, userID: userID, flowID: "tanda", flowVersion: 3, variant: "b",
-            kind: .fieldAnswered, screen: screen, subject: "email", sequence: 3,
+            kind: kind, screen: screen, subject: kind == .fieldAnswered ? "email" : nil, sequence: 3,
             at: now.addingTimeInterval(seconds), receivedAt: now.addingTimeInterval(seconds))
     }
 
@@ -51,21 +54,31 @@ struct AnalyticsStorageTests {
             let catalog = try FlowCatalog.bundled()
             let clock = ManualClock()
             let start = clock.now
-            // 300 walks over three days, a third finishing, then two walks still going today: one sorts
-            // among the idle ones, so a batch must pass over it and go on.
+            // 300 walks over three days, a third finishing, each screen's button tapped a second after
+            // it showed; then two walks still going today: one sorts among the idle ones, so a batch
+            // must pass over it and go on.
             var events: [AnalyticsEventRecord] = []
             for install in 0..<300 {
                 let began = start.addingTimeInterval(Double(install % 3) * 86_400 + Double(install))
                 let screens =
                     install % 3 == 0 ? ["slide1", "slide2", "slide3", "createAccount"] : ["slide1", "slide2"]
                 for (index, screen) in screens.enumerated() {
-                    events.append(
-                        AnalyticsEventRecord(
-                            id: UUID(), installID: "install-\(install)", flowID: "tanda", flowVersion: 3,
-                            variant: install < 150 ? "threeSlides" : "twoSlides", kind: .screenShown, screen: screen,
-                            sequence: index, at: began.addingTimeInterval(Double(index) * 2.5), receivedAt: began))
+                    for (step, kind) in [AnalyticsEventRecord.Kind.screenShown, .action].enumerated() {
+                        events.append(
+                            AnalyticsEventRecord(
+                                id: UUID(), installID: "install-\(install)", flowID: "tanda", flowVersion: 3,
+                                variant: install < 150 ? "threeSlides" : "twoSlides", kind: kind, screen: screen,
+                                subject: kind == .action ? "next" : nil, sequence: index * 2 + step,
+                                at: began.addingTimeInterval(Double(index) * 2.5 + Double(step)), receivedAt: began))
+                    }
                 }
             }
+            // A walk that answered without ever being shown a screen is no install, raw or folded.
+            events.append(
+                AnalyticsEventRecord(
+                    id: UUID(), installID: "install-no-screen", flowID: "tanda", flowVersion: 3, variant: "twoSlides",
+                    kind: .fieldAnswered, screen: "slide1", subject: "email", sequence: 0, at: start, receivedAt: start)
+            )
             try await storage.transaction { [events] in _ = try await $0.insertEvents(events) }
             clock.advance(by: 7 * 86_400)
             let ongoing = ["install-150-today", "install-today"].map { install in
@@ -120,12 +133,13 @@ struct AnalyticsStorageTests {
                 "F00D0000-0000-4000-8000-000000000000", "ffff0000-0000-4000-8000-000000000000", "install-left",
                 "Zed", "-dash", "7",
             ]
-            let events = installs.flatMap { install in
+            let screens = installs.flatMap { install in
                 ["slide1", "slide2", "slide3"].enumerated().map { index, screen in
-                    event(install, screen: screen, seconds: Double(10 - index))
+                    event(install, screen: screen, seconds: Double(10 - index), kind: .screenShown)
                 }
             }
-            try await storage.transaction { _ = try await $0.insertEvents(events) }
+            let answers = installs.map { event($0, screen: "slide2", seconds: 9.5) }
+            try await storage.transaction { _ = try await $0.insertEvents(screens + answers) }
             var read: [InstallHalf: [WalkEvent]] = [:]
             for half in InstallHalf.allCases {
                 read[half] = try await storage.read {
@@ -134,7 +148,7 @@ struct AnalyticsStorageTests {
             }
             let below = read[.belowBoundary] ?? []
             let from = read[.fromBoundary] ?? []
-            #expect(below.count + from.count == events.count, "every event once")
+            #expect(below.count + from.count == screens.count, "every screen once, and no answer")
             #expect(Set(below.map(\.installID)).isDisjoint(with: from.map(\.installID)), "a walk stays whole")
             #expect(Set(below.map(\.installID) + from.map(\.installID)) == Set(installs))
             #expect(Set(below.map(\.installID)).isSuperset(of: ["0B1E7A5C-0000-4000-8000-000000000000", "7"]))

@@ -103,8 +103,8 @@ extension AnalyticsService {
             let key = DayKey(
                 day: DailyFunnelRecord.day(of: first.at), flowID: first.flowID, flowVersion: first.flowVersion,
                 variant: first.variant)
-            let steps = owned.map(WalkEvent.init)
-            days[key, default: FunnelTally()].add(walk: steps)
+            let steps = owned.map(WalkEvent.init).filter(\.isFunnelStep)
+            if !steps.isEmpty { days[key, default: FunnelTally()].add(walk: steps) }
             // The account is kept only as the count it adds to: the day's record names none.
             if let visit = paywallVisit(flowID: first.flowID, walk: steps, userID: Self.account(of: owned)) {
                 visits[key, default: []].append(visit)

@@ -49,7 +49,7 @@ public struct FunnelReport: Sendable, Equatable, Codable {
     }
 
     public var flowID: String
-    /// Installs with at least one event in the window.
+    /// Installs shown a screen of the flow, or that finished it, in the window.
     public var installs: Int
     public var completed: Int
     public var completionRate: Double

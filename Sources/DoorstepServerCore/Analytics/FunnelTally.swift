@@ -9,9 +9,8 @@ public struct FunnelTally: Sendable, Equatable, Codable {
     public struct Step: Sendable, Equatable, Codable {
         public var reached = 0
         public var movedOn = 0
-        /// Times from showing the screen to showing the next, in tenths of a second, to how many
-        /// installs took that long: medians stay exact to 0.1 s however many days are added.
-        public var tenths: [Int: Int] = [:]
+        /// Times from showing the screen to showing the next, and how many installs took each.
+        public var tenths = TenthsHistogram()
 
         public init() {}
 
@@ -21,81 +20,29 @@ public struct FunnelTally: Sendable, Equatable, Codable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             reached = try container.decode(Int.self, forKey: .reached)
             movedOn = try container.decode(Int.self, forKey: .movedOn)
-            let text = try container.decode(String.self, forKey: .tenths)
-            guard let tenths = Self.tenths(from: text) else {
+            guard let tenths = TenthsHistogram(text: try container.decode(String.self, forKey: .tenths)) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .tenths, in: container, debugDescription: "not a list of tenths:count pairs")
             }
             self.tenths = tenths
         }
 
-        /// `tenths` is written as text, `"25:3 40:1"`: a month of days is read for every funnel, and
-        /// text parses an order of magnitude faster than a JSON array of numbers.
+        /// `tenths` is written as its ``TenthsHistogram/text``: a month of days is read for every funnel.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(reached, forKey: .reached)
             try container.encode(movedOn, forKey: .movedOn)
-            let pairs = tenths.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }
-            try container.encode(pairs.joined(separator: " "), forKey: .tenths)
-        }
-
-        static func tenths(from text: String) -> [Int: Int]? {
-            var tenths: [Int: Int] = [:]
-            var key = 0
-            var value = 0
-            var readingValue = false
-            var digits = 0
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    let digit = Int(byte - UInt8(ascii: "0"))
-                    guard digits < 12 else { return nil }
-                    digits += 1
-                    if readingValue { value = value * 10 + digit } else { key = key * 10 + digit }
-                case UInt8(ascii: ":") where !readingValue && digits > 0:
-                    readingValue = true
-                    digits = 0
-                case UInt8(ascii: " ") where readingValue && digits > 0:
-                    tenths[key, default: 0] += value
-                    (key, value, readingValue, digits) = (0, 0, false, 0)
-                default:
-                    return nil
-                }
-            }
-            if readingValue && digits > 0 {
-                tenths[key, default: 0] += value
-            } else if digits > 0 || readingValue {
-                return nil
-            }
-            return tenths
+            try container.encode(tenths.text, forKey: .tenths)
         }
 
         mutating func add(_ other: Step) {
             reached += other.reached
             movedOn += other.movedOn
-            tenths.merge(other.tenths, uniquingKeysWith: +)
+            tenths.add(other.tenths)
         }
 
         /// The median time on the screen, in seconds.
-        var medianSeconds: Double? {
-            let total = tenths.values.reduce(0, +)
-            guard total > 0 else { return nil }
-            let sorted = tenths.sorted { $0.key < $1.key }
-            func value(atRank rank: Int) -> Int {
-                var seen = 0
-                for (tenth, count) in sorted {
-                    seen += count
-                    if seen > rank { return tenth }
-                }
-                return sorted.last!.key
-            }
-            let middle = total / 2
-            let tenths =
-                total.isMultiple(of: 2)
-                ? Double(value(atRank: middle - 1) + value(atRank: middle)) / 2
-                : Double(value(atRank: middle))
-            return tenths / 10
-        }
+        var medianSeconds: Double? { tenths.median.map { $0 / 10 } }
     }
 
     /// One variant's installs and how many of them finished.
@@ -147,20 +94,20 @@ public struct FunnelTally: Sendable, Equatable, Codable {
         }
     }
 
-    /// Adds one install's walk: its events in any order.
+    /// Adds one install's walk: its events in any order, of which only screens shown and finishes
+    /// count (``WalkEvent/funnelKinds``); a walk with neither adds nothing.
     public mutating func add(walk events: [WalkEvent]) {
-        guard !events.isEmpty else { return }
         // The device's time orders a walk across launches; the sequence orders events of one moment.
-        let walk = events.sorted { ($0.at, $0.sequence) < ($1.at, $1.sequence) }
-        let finished = walk.contains { $0.kind == .completed }
+        let shown = events.filter(\.isFunnelStep).sorted { ($0.at, $0.sequence) < ($1.at, $1.sequence) }
+        guard let first = shown.first else { return }
+        let finished = shown.contains { $0.kind == .completed }
         installs += 1
-        let variant = walk.first?.variant ?? FunnelReport.control
+        let variant = first.variant ?? FunnelReport.control
         variants[variant, default: Conversion()].installs += 1
         if finished {
             completed += 1
             variants[variant, default: Conversion()].completed += 1
         }
-        let shown = walk.filter { $0.kind == .screenShown || $0.kind == .completed }
         var seen: Set<String> = []
         for (index, event) in shown.enumerated() where event.kind == .screenShown {
             guard seen.insert(event.screen).inserted else { continue }
@@ -175,7 +122,7 @@ public struct FunnelTally: Sendable, Equatable, Codable {
             let seconds = shown[index + 1].at.timeIntervalSince(event.at)
             if seconds >= 0 {
                 let tenths = min(Int((seconds * 10).rounded()), Self.longestTenths)
-                steps[event.screen, default: Step()].tenths[tenths, default: 0] += 1
+                steps[event.screen, default: Step()].tenths.record(tenths)
             }
         }
     }

@@ -31,9 +31,9 @@ struct PaywallPlaces: Sendable {
     }
 
     /// When the walk was first shown its variant's paywall, if it was: the variant is the one its
-    /// first event names, as funnels count it.
+    /// first screen names, as funnels count it.
     func firstShown(in walk: [WalkEvent]) -> Date? {
-        let ordered = walk.sorted { ($0.at, $0.sequence) < ($1.at, $1.sequence) }
+        let ordered = walk.filter(\.isFunnelStep).sorted { ($0.at, $0.sequence) < ($1.at, $1.sequence) }
         guard let variant = ordered.first.map(\.variant) else { return nil }
         let screens = Set(screens(ofVariant: variant))
         return ordered.first { $0.kind == .screenShown && screens.contains($0.screen) }?.at

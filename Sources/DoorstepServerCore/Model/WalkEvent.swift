@@ -31,4 +31,12 @@ public struct WalkEvent: Sendable, Hashable {
             installID: event.installID, flowVersion: event.flowVersion, variant: event.variant, kind: event.kind,
             screen: event.screen, sequence: event.sequence, at: event.at)
     }
+
+    /// The kinds of event a funnel is drawn from: screens shown and finishes. Answers, actions and
+    /// errors happen on a screen already counted, so a funnel reads none of them, and a walk that
+    /// showed no screen and did not finish is no install of the flow.
+    public static let funnelKinds: [AnalyticsEventRecord.Kind] = [.screenShown, .completed]
+
+    /// Whether a funnel counts this event: see ``funnelKinds``.
+    public var isFunnelStep: Bool { Self.funnelKinds.contains(kind) }
 }

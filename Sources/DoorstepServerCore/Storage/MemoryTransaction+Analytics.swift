@@ -21,7 +21,7 @@ extension MemoryTransaction {
     func walkEvents(flowID: String, from: Date, to: Date, half: InstallHalf) async throws -> [WalkEvent] {
         try await events(flowID: flowID, from: from, to: to)
             .filter { ($0.installID < InstallHalf.boundary) == (half == .belowBoundary) }
-            .map(WalkEvent.init).sorted { $0.installID < $1.installID }
+            .map(WalkEvent.init).filter(\.isFunnelStep).sorted { $0.installID < $1.installID }
     }
 
     func walkAccounts(flowID: String, installIDs: [String]) async throws -> [String: UUID] {

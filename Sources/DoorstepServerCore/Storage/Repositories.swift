@@ -194,8 +194,9 @@ public protocol AnalyticsRepository: Sendable {
     func insertEvents(_ events: [AnalyticsEventRecord]) async throws -> Set<UUID>
     /// A flow's events that happened in `[from, to)`, in no particular order.
     func events(flowID: String, from: Date, to: Date) async throws -> [AnalyticsEventRecord]
-    /// What a funnel reads of a flow's events that happened in `[from, to)` in one half of its walks,
-    /// ordered by install id (in no particular order within an install).
+    /// What a funnel reads of a flow's events that happened in `[from, to)` in one half of its walks:
+    /// the kinds in ``WalkEvent/funnelKinds``, ordered by install id (in no particular order within
+    /// an install).
     func walkEvents(flowID: String, from: Date, to: Date, half: InstallHalf) async throws -> [WalkEvent]
     /// The account each of these walks of a flow (by install id) is linked to: the one its latest
     /// linked event names. Walks linked to none are left out.

@@ -61,3 +61,26 @@ extension SQLMigrations {
             "ALTER TABLE analytics_daily ADD COLUMN paywall_converted BIGINT NOT NULL DEFAULT 0",
         ])
 }
+
+extension SQLMigrations {
+    /// Version 24: on PostgreSQL, the walk index includes what a funnel reads of each event, so the
+    /// report reads the index alone, in install order, instead of visiting the table and sorting
+    /// (the trainer's month: 336–349 ms to 293–316 ms, ingest unchanged). It replaces the index it
+    /// widens. SQLite keeps its index: there the report reads the table's pages from the file's cache
+    /// and is well within its time, while a wider key cost a tenth more CPU on every ingested event.
+    static func coveringWalkIndex(_ dialect: SQLDialect) -> Migration {
+        let statements =
+            switch dialect {
+            case .sqlite: [String]()
+            case .postgres:
+                [
+                    """
+                    CREATE INDEX analytics_events_by_walk_covering ON analytics_events (flow_id, install_id, happened_at)
+                    INCLUDE (kind, flow_version, variant, screen, sequence)
+                    """,
+                    "DROP INDEX analytics_events_by_walk",
+                ]
+            }
+        return Migration(version: 24, name: "a walk index covering funnels", statements: statements)
+    }
+}

@@ -20,7 +20,7 @@ public enum SQLMigrations {
             accounts, profileAndGroups(dialect), moduleStates, identities(dialect), browserSessions,
             secretScrub, outbox(dialect), keys, avatars, passkeys, analytics, dailyFunnels, security, secondFactor,
             webhooks(dialect), audit, sessionDevices, namesAndLanguage, entitlements,
-            disabledAccounts, paywallConversion, appAttest, traceParents,
+            disabledAccounts, paywallConversion, appAttest, traceParents, coveringWalkIndex(dialect),
         ]
     }
 

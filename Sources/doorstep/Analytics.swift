@@ -30,25 +30,20 @@ struct Analytics: AsyncParsableCommand {
                     "There is no flow \(flow); the catalog has \(catalog.flows.map(\.id).joined(separator: ", ")).",
                     code: 1)
             }
-            let store = try await options.openStore()
-            let analytics = AnalyticsService(
-                storage: store.storage, catalog: catalog,
-                context: ServiceContext(clock: SystemWallClock(), random: SecureRandomSource()))
-            let now = Date()
-            let report: FunnelReport
-            let started = ContinuousClock.now
-            do {
-                report = try await analytics.funnel(
+            let report = try await options.withStore(connections: AnalyticsService.funnelShares) { store in
+                let analytics = AnalyticsService(
+                    storage: store.storage, catalog: catalog,
+                    context: ServiceContext(clock: SystemWallClock(), random: SecureRandomSource()))
+                let now = Date()
+                let started = ContinuousClock.now
+                let report = try await analytics.funnel(
                     flowID: flow, from: now.addingTimeInterval(-window), version: version, variant: variant)
                 if timing {
                     let took = String(format: "%.1f", (ContinuousClock.now - started).inSeconds * 1_000)
                     FileHandle.standardError.write(Data("the report took \(took) ms\n".utf8))
                 }
-            } catch {
-                try? await store.close()
-                throw error
+                return report
             }
-            try await store.close()
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

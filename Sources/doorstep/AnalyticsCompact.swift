@@ -26,20 +26,15 @@ extension Analytics {
             policy.compactAfter = try Serve.walkIdleTime(hours: walkIdleHours)
             let clock = SystemWallClock()
             let random = SecureRandomSource()
-            let store = try await options.openStore()
-            let analytics = AnalyticsService(
-                storage: store.storage, catalog: try FlowCatalog.bundled(), policy: policy,
-                context: ServiceContext(
-                    clock: clock, random: random, webhooks: WebhookEvents(clock: clock, random: random)))
+            let catalog = try FlowCatalog.bundled()
             let started = ContinuousClock.now
-            let folded: Int
-            do {
-                folded = try await analytics.compact()
-            } catch {
-                try? await store.close()
-                throw error
+            let folded = try await options.withStore { store in
+                let analytics = AnalyticsService(
+                    storage: store.storage, catalog: catalog, policy: policy,
+                    context: ServiceContext(
+                        clock: clock, random: random, webhooks: WebhookEvents(clock: clock, random: random)))
+                return try await analytics.compact()
             }
-            try await store.close()
             let seconds = String(format: "%.1f", (ContinuousClock.now - started).inSeconds)
             print("folded \(folded) walks idle for \(walkIdleHours) h into daily funnels in \(seconds) s")
         }

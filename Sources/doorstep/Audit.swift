@@ -24,11 +24,11 @@ struct Audit: AsyncParsableCommand {
             guard (1...100_000).contains(limit) else {
                 throw Users.failure("--limit takes a number from 1 to 100000.", code: 2)
             }
-            let store = try await options.openStore()
-            let trail = AuditTrail(storage: store.storage, clock: SystemWallClock(), random: SecureRandomSource())
-            let entries = try await trail.entries(
-                account: accountID, since: Date().addingTimeInterval(-window), limit: limit)
-            try await store.close()
+            let entries = try await options.withStore { store in
+                let trail = AuditTrail(storage: store.storage, clock: SystemWallClock(), random: SecureRandomSource())
+                return try await trail.entries(
+                    account: accountID, since: Date().addingTimeInterval(-window), limit: limit)
+            }
             for entry in entries { print(json ? Self.jsonLine(entry) : Self.textLine(entry)) }
         }
 

@@ -44,20 +44,16 @@ struct Entitlements: AsyncParsableCommand {
         _ options: Keys.StoreOptions, _ account: AccountOptions,
         _ body: (OperatorActions, UUID) async throws -> Result
     ) async throws -> Result {
-        let store = try await options.openStore()
         do {
-            let userID = try await account.resolve(in: store)
-            let actions = OperatorActions(
-                storage: store.storage, avatars: store.avatars, clock: SystemWallClock(), random: SecureRandomSource())
-            let result = try await body(actions, userID)
-            try await store.close()
-            return result
+            return try await options.withStore { store in
+                let userID = try await account.resolve(in: store)
+                let actions = OperatorActions(
+                    storage: store.storage, avatars: store.avatars, clock: SystemWallClock(),
+                    random: SecureRandomSource())
+                return try await body(actions, userID)
+            }
         } catch let problem as EntitlementChangeProblem {
-            try? await store.close()
             throw Users.failure("Nothing was changed: \(problem).", code: 2)
-        } catch {
-            try? await store.close()
-            throw error
         }
     }
 

@@ -24,28 +24,37 @@ struct Keys: AsyncParsableCommand {
             database ?? ProcessInfo.processInfo.environment["DOORSTEP_DATABASE"] ?? "./doorstep.sqlite"
         }
 
-        /// The store alone, for commands that do not touch keys.
-        func openStore() async throws -> ServerStore {
-            let database = resolvedDatabase
+        /// Runs `work` on the store alone, for commands that do not touch keys, and closes it after,
+        /// whether `work` finished or threw.
+        /// - Parameter connections: how many PostgreSQL connections `work` uses at once, at most.
+        func withStore<Result>(connections: Int = 2, _ work: (ServerStore) async throws -> Result)
+            async throws -> Result
+        {
             var logger = Logger(label: "doorstep.operator")
             logger.logLevel = .warning
-            return try await ServerStore.open(database, poolSize: 2, logger: logger)
-        }
-
-        func open() async throws -> (ServerStore, keys: ServerKeyStore) {
-            let environment = ProcessInfo.processInfo.environment
-            let database = resolvedDatabase
-            var logger = Logger(label: "doorstep.keys")
-            logger.logLevel = .warning
-            let encryptionKey = try ServerStore.keyEncryptionKey(environment: environment)
-            let store = try await ServerStore.open(database, poolSize: 2, logger: logger)
+            let store = try await ServerStore.open(resolvedDatabase, poolSize: connections, logger: logger)
+            let result: Result
             do {
-                _ = try await store.loadKeys(database: database, environment: environment, logger: logger)
+                result = try await work(store)
             } catch {
                 try? await store.close()
                 throw error
             }
-            return (store, ServerKeyStore(storage: store.storage, encryptionKey: encryptionKey))
+            try await store.close()
+            return result
+        }
+
+        /// Runs `work` on the store and its signing keys (made on first use, as `serve` makes them),
+        /// and closes the store after, whether `work` finished or threw.
+        func withKeys<Result>(_ work: (ServerStore, ServerKeyStore) async throws -> Result) async throws -> Result {
+            let environment = ProcessInfo.processInfo.environment
+            let encryptionKey = try ServerStore.keyEncryptionKey(environment: environment)
+            return try await withStore { store in
+                var logger = Logger(label: "doorstep.keys")
+                logger.logLevel = .warning
+                _ = try await store.loadKeys(database: resolvedDatabase, environment: environment, logger: logger)
+                return try await work(store, ServerKeyStore(storage: store.storage, encryptionKey: encryptionKey))
+            }
         }
     }
 
@@ -54,9 +63,7 @@ struct Keys: AsyncParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() async throws {
-            let (store, keys) = try await options.open()
-            let signingKeys = try await keys.signingKeys()
-            try await store.close()
+            let signingKeys = try await options.withKeys { _, keys in try await keys.signingKeys() }
             let now = Date()
             let policy = KeyRotationPolicy()
             let current = policy.signingKey(of: signingKeys, at: now)
@@ -80,10 +87,11 @@ struct Keys: AsyncParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() async throws {
-            let (store, keys) = try await options.open()
-            let key = try await keys.rotate(at: Date())
-            await OperatorAudit.record("signing_key_added", detail: "kid=\(key.id)", on: store.storage)
-            try await store.close()
+            let key = try await options.withKeys { store, keys in
+                let key = try await keys.rotate(at: Date())
+                await OperatorAudit.record("signing_key_added", detail: "kid=\(key.id)", on: store.storage)
+                return key
+            }
             print(
                 "added signing key \(key.id); it signs from \(Keys.format(key.createdAt.addingTimeInterval(KeyRotationPolicy().publicationDelay)))"
             )
@@ -96,12 +104,13 @@ struct Keys: AsyncParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() async throws {
-            let (store, keys) = try await options.open()
-            let retired = try await keys.retire(at: Date(), policy: KeyRotationPolicy())
-            for key in retired {
-                await OperatorAudit.record("signing_key_retired", detail: "kid=\(key.id)", on: store.storage)
+            let retired = try await options.withKeys { store, keys in
+                let retired = try await keys.retire(at: Date(), policy: KeyRotationPolicy())
+                for key in retired {
+                    await OperatorAudit.record("signing_key_retired", detail: "kid=\(key.id)", on: store.storage)
+                }
+                return retired
             }
-            try await store.close()
             if retired.isEmpty { print("no key can be retired yet") }
             for key in retired { print("retired signing key \(key.id)") }
         }

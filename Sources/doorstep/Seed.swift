@@ -43,7 +43,7 @@ struct Seed: AsyncParsableCommand {
                 screens: FlowSimulator(flow: flow, now: now).run().steps.map(\.screen))
         }
         let plan = RehearsalPlan(accounts: accounts, events: events, days: days, seed: seed)
-        try await UsersImportRun.open(store) { opened in
+        try await store.withStore { opened in
             guard try await !opened.storage.read({ try await $0.holdsAnyAccount() }) else {
                 throw Users.failure(
                     "\(store.resolvedDatabase) already holds accounts; seed a database of its own", code: 1)

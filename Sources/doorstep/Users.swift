@@ -19,9 +19,9 @@ struct Users: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let store = try await options.openStore()
-            let user = try await store.storage.read { try await $0.user(email: EmailAddress.normalized(email)) }
-            try await store.close()
+            let user = try await options.withStore { store in
+                try await store.storage.read { try await $0.user(email: EmailAddress.normalized(email)) }
+            }
             guard let user else { throw Users.notFound("No account has the email \(email).") }
             try Users.print(user, json: json)
         }
@@ -35,9 +35,9 @@ struct Users: AsyncParsableCommand {
 
         func run() async throws {
             let userID = try Users.uuid(id)
-            let store = try await options.openStore()
-            let user = try await store.storage.read { try await $0.user(id: userID) }
-            try await store.close()
+            let user = try await options.withStore { store in
+                try await store.storage.read { try await $0.user(id: userID) }
+            }
             guard let user else { throw Users.notFound("No account has the id \(id).") }
             try Users.print(user, json: json)
         }
@@ -51,12 +51,13 @@ struct Users: AsyncParsableCommand {
 
         func run() async throws {
             let userID = try Users.uuid(id)
-            let store = try await options.openStore()
-            let exporter = AccountExporter(storage: store.storage, flowIDs: FlowCatalog.referenceIDs)
-            let export = try await exporter.export(userID: userID)
-            // Reading everything held about a person is an operator action worth answering for.
-            if export != nil { await OperatorAudit.record("account_exported", account: userID, on: store.storage) }
-            try await store.close()
+            let export = try await options.withStore { store in
+                let exporter = AccountExporter(storage: store.storage, flowIDs: FlowCatalog.referenceIDs)
+                let export = try await exporter.export(userID: userID)
+                // Reading everything held about a person is an operator action worth answering for.
+                if export != nil { await OperatorAudit.record("account_exported", account: userID, on: store.storage) }
+                return export
+            }
             guard let export else { throw Users.notFound("No account has the id \(id).") }
             Swift.print(String(decoding: try export.jsonData(pretty: true), as: UTF8.self))
         }
@@ -78,14 +79,7 @@ struct Users: AsyncParsableCommand {
             let userID = try Users.uuid(id)
             let environment = ProcessInfo.processInfo.environment
             let apple = try Self.appleTokens(environment)
-            let store = try await options.openStore()
-            do {
-                try await delete(userID, in: store, apple: apple)
-            } catch {
-                try? await store.close()
-                throw error
-            }
-            try await store.close()
+            try await options.withStore { store in try await delete(userID, in: store, apple: apple) }
         }
 
         private func delete(_ userID: UUID, in store: ServerStore, apple: AppleTokenClient?) async throws {
@@ -183,11 +177,12 @@ struct Sessions: AsyncParsableCommand {
 
         func run() async throws {
             let sessionID = try Users.uuid(id)
-            let store = try await options.openStore()
-            let actions = OperatorActions(
-                storage: store.storage, avatars: store.avatars, clock: SystemWallClock(), random: SecureRandomSource())
-            let revocation = try await actions.revokeSession(sessionID)
-            try await store.close()
+            let revocation = try await options.withStore { store in
+                let actions = OperatorActions(
+                    storage: store.storage, avatars: store.avatars, clock: SystemWallClock(),
+                    random: SecureRandomSource())
+                return try await actions.revokeSession(sessionID)
+            }
             switch revocation {
             case .revoked: print("session \(id) revoked")
             case .alreadyEnded: print("session \(id) had already ended")

@@ -44,8 +44,7 @@ extension Users {
             } catch let error as ImportError {
                 throw Users.failure(error.description, code: 2)
             }
-            let (store, keys) = try await options.store.open()
-            do {
+            try await options.store.withKeys { store, keys in
                 if let kept = try await keys.firebaseScrypt(), kept != parameters {
                     throw Users.failure(
                         "these hash parameters differ from those kept by an earlier Firebase import; "
@@ -53,11 +52,7 @@ extension Users {
                 }
                 if !options.dryRun { try await keys.saveFirebaseScrypt(parameters, at: Date()) }
                 try await UsersImportRun.run(rows, into: store, dryRun: options.dryRun)
-            } catch {
-                try? await store.close()
-                throw error
             }
-            try await store.close()
         }
     }
 
@@ -73,7 +68,7 @@ extension Users {
             } catch let error as ImportError {
                 throw Users.failure(error.description, code: 2)
             }
-            try await UsersImportRun.open(options.store) {
+            try await options.store.withStore {
                 try await UsersImportRun.run(rows, into: $0, dryRun: options.dryRun)
             }
         }
@@ -99,7 +94,7 @@ extension Users {
             } catch let error as ImportError {
                 throw Users.failure(error.description, code: 2)
             }
-            try await UsersImportRun.open(options.store) {
+            try await options.store.withStore {
                 try await UsersImportRun.run(rows, into: $0, dryRun: options.dryRun)
             }
         }
@@ -108,17 +103,6 @@ extension Users {
 
 /// The part of every import after its file is read: writing, progress, and the report.
 enum UsersImportRun {
-    static func open(_ options: Keys.StoreOptions, _ body: (ServerStore) async throws -> Void) async throws {
-        let store = try await options.openStore()
-        do {
-            try await body(store)
-        } catch {
-            try? await store.close()
-            throw error
-        }
-        try await store.close()
-    }
-
     static func run(_ rows: [Result<ImportedUser, ImportRowProblem>], into store: ServerStore, dryRun: Bool)
         async throws
     {

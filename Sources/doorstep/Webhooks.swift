@@ -15,27 +15,23 @@ struct Webhooks: AsyncParsableCommand {
             """,
         subcommands: [Add.self, List.self, Remove.self, RotateSecret.self])
 
-    /// The endpoints' service on the store, with the server's keys to seal secrets.
-    static func endpoints(_ options: Keys.StoreOptions, allowPrivate: Bool = false) async throws
-        -> (ServerStore, WebhookEndpoints)
-    {
-        let store = try await options.openStore()
-        do {
+    /// Runs `work` with the endpoints' service on the store, which the server's keys seal secrets
+    /// for, and closes the store after.
+    static func withEndpoints<Result>(
+        _ options: Keys.StoreOptions, allowPrivate: Bool = false,
+        _ work: (ServerStore, WebhookEndpoints) async throws -> Result
+    ) async throws -> Result {
+        try await options.withStore { store in
             var logger = Logger(label: "doorstep.webhooks")
             logger.logLevel = .warning
             let keys = try await store.loadKeys(
                 database: options.resolvedDatabase, environment: ProcessInfo.processInfo.environment, logger: logger)
             var policy = WebhookPolicy()
             policy.urls.allowsPrivate = allowPrivate
-            return (
-                store,
-                WebhookEndpoints(
-                    storage: store.storage, sealer: WebhookSecretSealer(keys: keys), clock: SystemWallClock(),
-                    random: SecureRandomSource(), policy: policy)
-            )
-        } catch {
-            try? await store.close()
-            throw error
+            let endpoints = WebhookEndpoints(
+                storage: store.storage, sealer: WebhookSecretSealer(keys: keys), clock: SystemWallClock(),
+                random: SecureRandomSource(), policy: policy)
+            return try await work(store, endpoints)
         }
     }
 
@@ -50,18 +46,17 @@ struct Webhooks: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let (store, endpoints) = try await Webhooks.endpoints(options, allowPrivate: allowPrivate)
-            let created: WebhookEndpoints.Created
-            do {
-                created = try await endpoints.add(url: url, events: [events])
-                await OperatorAudit.record(
-                    "webhook_endpoint_added", detail: "endpoint=\(created.endpoint.id.lowercasedText)",
-                    on: store.storage)
-            } catch let problem as WebhookEndpoints.Problem {
-                try? await store.close()
-                throw Users.failure("The endpoint was not added: \(problem).", code: 2)
+            let created = try await Webhooks.withEndpoints(options, allowPrivate: allowPrivate) { store, endpoints in
+                do {
+                    let created = try await endpoints.add(url: url, events: [events])
+                    await OperatorAudit.record(
+                        "webhook_endpoint_added", detail: "endpoint=\(created.endpoint.id.lowercasedText)",
+                        on: store.storage)
+                    return created
+                } catch let problem as WebhookEndpoints.Problem {
+                    throw Users.failure("The endpoint was not added: \(problem).", code: 2)
+                }
             }
-            try await store.close()
             Webhooks.print(created, json: json)
         }
     }
@@ -73,11 +68,14 @@ struct Webhooks: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let (store, endpoints) = try await Webhooks.endpoints(options)
-            let listed = try await endpoints.list()
-            var recent: [UUID: [WebhookDeliveryRecord]] = [:]
-            for endpoint in listed { recent[endpoint.id] = try await endpoints.deliveries(of: endpoint.id, limit: 500) }
-            try await store.close()
+            let (listed, recent) = try await Webhooks.withEndpoints(options) { _, endpoints in
+                let listed = try await endpoints.list()
+                var recent: [UUID: [WebhookDeliveryRecord]] = [:]
+                for endpoint in listed {
+                    recent[endpoint.id] = try await endpoints.deliveries(of: endpoint.id, limit: 500)
+                }
+                return (listed, recent)
+            }
             var rows: [[String: Any]] = []
             for endpoint in listed {
                 let deliveries = recent[endpoint.id] ?? []
@@ -117,16 +115,15 @@ struct Webhooks: AsyncParsableCommand {
 
         func run() async throws {
             let endpointID = try Users.uuid(id)
-            let (store, endpoints) = try await Webhooks.endpoints(options)
-            do {
-                try await endpoints.remove(id: endpointID)
-                await OperatorAudit.record(
-                    "webhook_endpoint_removed", detail: "endpoint=\(endpointID.lowercasedText)", on: store.storage)
-            } catch WebhookEndpoints.Problem.notFound {
-                try? await store.close()
-                throw Users.notFound("No webhook endpoint has the id \(id).")
+            try await Webhooks.withEndpoints(options) { store, endpoints in
+                do {
+                    try await endpoints.remove(id: endpointID)
+                    await OperatorAudit.record(
+                        "webhook_endpoint_removed", detail: "endpoint=\(endpointID.lowercasedText)", on: store.storage)
+                } catch WebhookEndpoints.Problem.notFound {
+                    throw Users.notFound("No webhook endpoint has the id \(id).")
+                }
             }
-            try await store.close()
             Swift.print("webhook endpoint \(endpointID.lowercasedText) removed")
         }
     }
@@ -143,17 +140,16 @@ struct Webhooks: AsyncParsableCommand {
 
         func run() async throws {
             let endpointID = try Users.uuid(id)
-            let (store, endpoints) = try await Webhooks.endpoints(options)
-            let created: WebhookEndpoints.Created
-            do {
-                created = try await endpoints.rotateSecret(id: endpointID)
-                await OperatorAudit.record(
-                    "webhook_secret_rotated", detail: "endpoint=\(endpointID.lowercasedText)", on: store.storage)
-            } catch WebhookEndpoints.Problem.notFound {
-                try? await store.close()
-                throw Users.notFound("No webhook endpoint has the id \(id).")
+            let created = try await Webhooks.withEndpoints(options) { store, endpoints in
+                do {
+                    let created = try await endpoints.rotateSecret(id: endpointID)
+                    await OperatorAudit.record(
+                        "webhook_secret_rotated", detail: "endpoint=\(endpointID.lowercasedText)", on: store.storage)
+                    return created
+                } catch WebhookEndpoints.Problem.notFound {
+                    throw Users.notFound("No webhook endpoint has the id \(id).")
+                }
             }
-            try await store.close()
             Webhooks.print(created, json: json)
         }
     }

@@ -2,11 +2,15 @@ import DoorstepFlow
 import Foundation
 
 extension AnalyticsService {
+    /// How many reads a funnel report runs side by side: with a database pool smaller than this, the
+    /// last waits for the first.
+    public static let funnelShares = 1 + InstallHalf.allCases.count
+
     /// A flow's funnel over `[from, to)` — by default the last 30 days — for one version and variant
     /// when given: the recent walks' raw events in the window, plus the compacted days the window
     /// touches; with, per variant, how many walks reached the flow's paywall and how many of their
     /// accounts bought. The compacted days and the two halves of the recent walks are read and
-    /// added up side by side, each on a connection of its own.
+    /// added up side by side, each on a connection of its own (``funnelShares``).
     public func funnel(flowID: String, from: Date? = nil, to: Date? = nil, version: Int?, variant: String?)
         async throws -> FunnelReport
     {

@@ -14,14 +14,24 @@ extension Analytics {
                 a running server delivers them. Safe beside running servers: each walk is folded once.
                 """)
         @OptionGroup var options: Keys.StoreOptions
-        @Option(help: "Hours a walk stays idle before it is folded; the server's --walk-idle-hours. 1–720.")
-        var walkIdleHours = 24
+        @Option(
+            help: """
+                Hours a walk stays idle before it is folded, as the server's --walk-idle-hours: 1–720. \
+                (default: DOORSTEP_WALK_IDLE_HOURS, else 24)
+                """)
+        var walkIdleHours: Int?
+
+        /// The idle hours the option names, else those the server reads from the environment, else a day.
+        func idleHours() throws -> Int {
+            try walkIdleHours ?? Serve.integer(ProcessInfo.processInfo.environment, "DOORSTEP_WALK_IDLE_HOURS") ?? 24
+        }
 
         func validate() throws {
-            _ = try Serve.walkIdleTime(hours: walkIdleHours)
+            _ = try Serve.walkIdleTime(hours: try idleHours())
         }
 
         func run() async throws {
+            let walkIdleHours = try idleHours()
             var policy = AnalyticsPolicy()
             policy.compactAfter = try Serve.walkIdleTime(hours: walkIdleHours)
             let clock = SystemWallClock()

@@ -67,8 +67,12 @@ struct AnalyticsCommandTests {
         #expect(await server.stop() == 0)
         let before = try await doorstep.run("analytics", "funnel", "tanda", "--json", "--database", server.database)
 
+        let tooLong = try await doorstep.run(
+            "analytics", "compact", "--database", server.database, environment: ["DOORSTEP_WALK_IDLE_HOURS": "4"])
+        #expect(tooLong.standardOutput.hasPrefix("folded 0 walks idle for 4 h"), "the server's variable is read")
         let folded = try await doorstep.run(
-            "analytics", "compact", "--walk-idle-hours", "2", "--database", server.database)
+            "analytics", "compact", "--walk-idle-hours", "2", "--database", server.database,
+            environment: ["DOORSTEP_WALK_IDLE_HOURS": "4"])
         #expect(folded.status == 0, "\(folded.standardError.prefix(3_000))")
         #expect(folded.standardOutput.hasPrefix("folded 3 walks idle for 2 h"), "\(folded.standardOutput)")
         let again = try await doorstep.run(
@@ -83,5 +87,8 @@ struct AnalyticsCommandTests {
         let refused = try await doorstep.run(
             "analytics", "compact", "--walk-idle-hours", "0", "--database", server.database)
         #expect(refused.status != 0 && refused.standardError.contains("1–720 hours"))
+        let refusedVariable = try await doorstep.run(
+            "analytics", "compact", "--database", server.database, environment: ["DOORSTEP_WALK_IDLE_HOURS": "a day"])
+        #expect(refusedVariable.status != 0 && refusedVariable.standardError.contains("whole number"))
     }
 }

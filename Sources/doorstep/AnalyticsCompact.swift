@@ -21,19 +21,23 @@ extension Analytics {
                 """)
         var walkIdleHours: Int?
 
-        /// The idle hours the option names, else those the server reads from the environment, else a day.
-        func idleHours() throws -> Int {
-            try walkIdleHours ?? Serve.integer(ProcessInfo.processInfo.environment, "DOORSTEP_WALK_IDLE_HOURS") ?? 24
+        /// The fold's policy: the idle time as the server reads it, else the server's default.
+        func policy() throws -> AnalyticsPolicy {
+            var policy = AnalyticsPolicy()
+            if let idle = try Serve.walkIdleTime(
+                option: walkIdleHours, environment: ProcessInfo.processInfo.environment)
+            {
+                policy.compactAfter = idle
+            }
+            return policy
         }
 
         func validate() throws {
-            _ = try Serve.walkIdleTime(hours: try idleHours())
+            _ = try policy()
         }
 
         func run() async throws {
-            let walkIdleHours = try idleHours()
-            var policy = AnalyticsPolicy()
-            policy.compactAfter = try Serve.walkIdleTime(hours: walkIdleHours)
+            let policy = try policy()
             let clock = SystemWallClock()
             let random = SecureRandomSource()
             let catalog = try FlowCatalog.bundled()
@@ -46,7 +50,8 @@ extension Analytics {
                 return try await analytics.compact()
             }
             let seconds = String(format: "%.1f", (ContinuousClock.now - started).inSeconds)
-            print("folded \(folded) walks idle for \(walkIdleHours) h into daily funnels in \(seconds) s")
+            let hours = Int(policy.compactAfter / 3_600)
+            print("folded \(folded) walks idle for \(hours) h into daily funnels in \(seconds) s")
         }
     }
 }

@@ -26,8 +26,8 @@ extension Serve {
             guard (1...3_650).contains(days) else { throw ValidationError("The audit retention is 1–3650 days.") }
             configuration.auditRetention = Double(days) * day
         }
-        if let hours = try walkIdleHours ?? Self.integer(environment, "DOORSTEP_WALK_IDLE_HOURS") {
-            configuration.walkIdleAfter = try Self.walkIdleTime(hours: hours)
+        if let idle = try Self.walkIdleTime(option: walkIdleHours, environment: environment) {
+            configuration.walkIdleAfter = idle
         }
         if let budget = try mailBudgetPerHour ?? Self.integer(environment, "DOORSTEP_MAIL_BUDGET_PER_HOUR") {
             guard budget == 0 || budget >= 2 else {
@@ -44,8 +44,14 @@ extension Serve {
         }
     }
 
-    /// `--walk-idle-hours` in seconds, for the server and for `doorstep analytics compact` alike; refused
-    /// outside 1–720 hours.
+    /// `--walk-idle-hours`, else `DOORSTEP_WALK_IDLE_HOURS`, in seconds, for the server and for
+    /// `doorstep analytics compact` alike; nil when neither is given.
+    static func walkIdleTime(option hours: Int?, environment: [String: String]) throws -> Double? {
+        guard let hours = try hours ?? integer(environment, "DOORSTEP_WALK_IDLE_HOURS") else { return nil }
+        return try walkIdleTime(hours: hours)
+    }
+
+    /// `hours` in seconds; refused outside 1–720 hours.
     static func walkIdleTime(hours: Int) throws -> Double {
         guard (1...720).contains(hours) else { throw ValidationError("The walk idle time is 1–720 hours.") }
         return Double(hours) * 3_600

@@ -6,9 +6,10 @@ import PostgresNIO
 /// Storage in PostgreSQL, for teams that run several Doorstep instances on one database.
 ///
 /// Connections come from postgres-nio's pool. Every transaction runs `SERIALIZABLE` unless it asks
-/// for a snapshot: two instances that decide on the same rows at once — one refresh token rotated
-/// twice, a code tried on both, a sixth failed log-in — cannot both act on what they read; PostgreSQL
-/// aborts one, and it runs again from the start on what the other committed. The queues' claims lock
+/// for a snapshot: two instances that decide on the same rows at once — a code tried on both, a sixth
+/// failed log-in — cannot both act on what they read; PostgreSQL aborts one, and it runs again from
+/// the start on what the other committed. A refresh's exchange of its token is one statement that
+/// locks the rows it changes (``rotateRefreshToken(_:)``). The queues' claims lock
 /// the rows they take (`FOR UPDATE SKIP LOCKED`) and run on a snapshot (`REPEATABLE READ`), so a
 /// sender reading the outbox never makes the sign-ups writing to it run again. Reads run outside
 /// transactions on any free connection.
@@ -117,6 +118,26 @@ public final class PostgresStorage: Storage {
             return try await client.withConnection { connection in
                 try await body(SQLTransaction(connection: PostgresStatements(connection: connection, logger: logger)))
             }
+        } catch let error as PSQLError {
+            throw Self.storageError(error)
+        }
+    }
+
+    /// A refresh is seven round trips as a transaction, and two this way: the exchange, then the read
+    /// of the entitlements its new access token names.
+    public var rotatesRefreshTokensInOneStep: Bool { true }
+
+    /// Runs ``FrequentSQL/rotateCurrentRefreshToken`` on its own, outside a transaction: one
+    /// statement commits whole, and it locks the rows it changes. A conflict it loses (a deadlock with
+    /// a transaction ending the session) leaves the decision to the refresh's transaction.
+    public func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> (SessionRecord, UserRecord)? {
+        do {
+            return try await client.withConnection { connection in
+                try await SQLTransaction(connection: PostgresStatements(connection: connection, logger: logger))
+                    .rotateCurrentRefreshToken(rotation)
+            }
+        } catch  where Self.lostAConflict(error) {
+            return nil
         } catch let error as PSQLError {
             throw Self.storageError(error)
         }

@@ -32,6 +32,11 @@ enum RefreshTokenSessionAndUserSQL: PreparedSQL {
     static let sql = PostgresStatements.numberingMarks(FrequentSQL.refreshTokenSessionAndUser)
 }
 
+/// A refresh's exchange of its token in one statement.
+enum RotateCurrentRefreshTokenSQL: PreparedSQL {
+    static let sql = FrequentSQL.rotateCurrentRefreshToken
+}
+
 enum RotateRefreshTokenSQL: PreparedSQL {
     static let sql = PostgresStatements.numberingMarks(FrequentSQL.rotateRefreshToken)
 }
@@ -59,6 +64,7 @@ extension PostgresStatements {
         switch sql {
         case FrequentSQL.sessionAndUser: try await rows(of: SessionAndUserSQL.self, bindings)
         case FrequentSQL.refreshTokenSessionAndUser: try await rows(of: RefreshTokenSessionAndUserSQL.self, bindings)
+        case FrequentSQL.rotateCurrentRefreshToken: try await rows(of: RotateCurrentRefreshTokenSQL.self, bindings)
         case FrequentSQL.rotateRefreshToken: try await rows(of: RotateRefreshTokenSQL.self, bindings)
         case FrequentSQL.insertRefreshToken: try await rows(of: InsertRefreshTokenSQL.self, bindings)
         case FrequentSQL.insertSession: try await rows(of: InsertSessionSQL.self, bindings)

@@ -19,6 +19,36 @@ public enum FrequentSQL {
         WHERE refresh_tokens.hash = ?
         """
 
+    /// A refresh token exchanged for its successor in one statement, PostgreSQL's dialect: when the
+    /// token (`$1`) is unexchanged and its session neither ended, nor idle past its expiry, nor created
+    /// at or before `$3`, the token and its session are locked, the token marked exchanged at `$2`, its
+    /// successor (`$4`) stored, and the session's times moved to `$2` and `$5`; the session as it now
+    /// is and its account come back, or no row. Locked rows that another transaction changed first
+    /// are checked again as that one left them, so a token is exchanged once however many ask.
+    public static let rotateCurrentRefreshToken = """
+        WITH presented AS (
+            SELECT refresh_tokens.hash, refresh_tokens.session_id
+            FROM refresh_tokens JOIN sessions ON sessions.id = refresh_tokens.session_id
+            WHERE refresh_tokens.hash = $1::text AND refresh_tokens.rotated_at IS NULL
+                AND sessions.revoked_at IS NULL AND sessions.expires_at > $2::bigint
+                AND sessions.created_at > $3::bigint
+            FOR UPDATE
+        ), rotated AS (
+            UPDATE refresh_tokens SET rotated_at = $2::bigint FROM presented
+            WHERE refresh_tokens.hash = presented.hash
+            RETURNING presented.session_id
+        ), successor AS (
+            INSERT INTO refresh_tokens (hash, session_id, created_at)
+            SELECT $4::text, rotated.session_id, $2::bigint FROM rotated
+        ), touched AS (
+            UPDATE sessions SET last_used_at = $2::bigint, expires_at = $5::bigint FROM rotated
+            WHERE sessions.id = rotated.session_id
+            RETURNING sessions.*
+        )
+        SELECT \(sessionAndUserColumns)
+        FROM touched AS sessions JOIN users ON users.id = sessions.user_id
+        """
+
     /// Marks a refresh token exchanged.
     public static let rotateRefreshToken = "UPDATE refresh_tokens SET rotated_at = ? WHERE hash = ?"
 

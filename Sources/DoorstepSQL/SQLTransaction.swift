@@ -134,6 +134,19 @@ public struct SQLTransaction: StorageTransaction {
         return (token, session, user)
     }
 
+    /// Carries out `rotation` in ``FrequentSQL/rotateCurrentRefreshToken``, PostgreSQL's single
+    /// statement: the session as it now is and its account, or `nil` when the token is not its
+    /// session's current one or the session has ended.
+    public func rotateCurrentRefreshToken(_ rotation: RefreshRotation) async throws -> (SessionRecord, UserRecord)? {
+        try await rows(
+            FrequentSQL.rotateCurrentRefreshToken,
+            [
+                .text(rotation.tokenHash), .time(rotation.now), .time(rotation.sessionsCreatedAfter),
+                .text(rotation.successorHash), .time(rotation.sessionExpiresAt),
+            ]
+        ).first.flatMap(Self.sessionAndUser)
+    }
+
     /// A session and its account from a row of one of the joined ``FrequentSQL`` reads.
     static func sessionAndUser(_ row: SQLRow) -> (SessionRecord, UserRecord)? {
         guard let user = Self.user(row), let sessionID = row.uuid("session_id"),

@@ -31,6 +31,12 @@ public struct MeasuredStorage: Storage {
         try await measured("read") { try await wrapped.read(body) }
     }
 
+    public var rotatesRefreshTokensInOneStep: Bool { wrapped.rotatesRefreshTokensInOneStep }
+
+    public func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> (SessionRecord, UserRecord)? {
+        try await measured("transaction") { try await wrapped.rotateRefreshToken(rotation) }
+    }
+
     public func isHealthy() async -> Bool {
         await wrapped.isHealthy()
     }

@@ -20,7 +20,7 @@ public struct AuthSession: Sendable, Hashable {
 struct OpenedSession: Sendable {
     var session: SessionRecord
     var refreshToken: String
-    /// The product ids of the entitlements the account may use, read in the same transaction.
+    /// The product ids of the entitlements the account may use, read as the session opened or rotated.
     var entitlements: [String]
 }
 

@@ -10,6 +10,7 @@ extension SessionService {
     public func refresh(refreshToken token: String) async throws -> AuthSession {
         guard !token.isEmpty, token.utf8.count <= 128 else { throw ServiceError.unauthenticated }
         let now = context.clock.now
+        if let rotated = try await rotatedInOneStep(token, at: now) { return rotated }
         let outcome = try await storage.transaction { (store: any Store) -> RefreshOutcome in
             guard let found = try await store.refreshTokenSessionAndUser(hash: Digests.sha256Hex(token)) else {
                 return .unknown
@@ -51,6 +52,23 @@ extension SessionService {
         case .rotated(let user, let opened):
             return try await issuer.signedIn(user, opened, isNewUser: false, method: nil)
         }
+    }
+
+    /// The common refresh — the session's current token, the session active — as the database's single
+    /// step, where it has one; `nil` leaves every other case to the transaction.
+    private func rotatedInOneStep(_ token: String, at now: Date) async throws -> AuthSession? {
+        guard storage.rotatesRefreshTokensInOneStep else { return nil }
+        let successor = successorToken(of: token)
+        let rotation = RefreshRotation(
+            tokenHash: Digests.sha256Hex(token), successorHash: Digests.sha256Hex(successor), now: now,
+            idleLifetime: policy.idleSessionLifetime, absoluteLifetime: policy.absoluteSessionLifetime)
+        guard let (session, user) = try await storage.rotateRefreshToken(rotation) else { return nil }
+        let entitlements = try await storage.read { (store: any Store) in
+            try await SessionIssuer.entitlementProducts(of: user.id, at: now, in: store)
+        }
+        return try await issuer.signedIn(
+            user, OpenedSession(session: session, refreshToken: successor, entitlements: entitlements),
+            isNewUser: false, method: nil)
     }
 
     /// The token that replaces `token`: derived from it under the server's key, so that a retry

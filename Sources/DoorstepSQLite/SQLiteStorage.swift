@@ -90,12 +90,22 @@ public final class SQLiteStorage: Storage {
     public func read<Result: Sendable>(
         _ body: @Sendable (any StorageTransaction) async throws -> Result
     ) async throws -> Result {
-        let reader = readers[nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count]
         // No BEGIN and COMMIT: each statement sees the last commit on its own, and the reads served
         // here (a session and its user) do not need one view across statements. That halves the hops
         // to SQLite's threads on the busiest path.
-        return try await reader.lock.withLock {
-            try await body(SQLTransaction(connection: SQLiteStatements(handle: reader.connection)))
+        // The first free reader, in order: under light load the first does nearly all the reading,
+        // so its cache holds the hot pages and the others' stay small; a read never queues behind a
+        // busy reader while another is free. When all are busy, they are waited on in turn.
+        for (connection, lock) in readers {
+            if let result = try await lock.withLockIfFree({
+                try await body(SQLTransaction(connection: SQLiteStatements(handle: connection)))
+            }) {
+                return result
+            }
+        }
+        let (connection, lock) = readers[nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count]
+        return try await lock.withLock {
+            try await body(SQLTransaction(connection: SQLiteStatements(handle: connection)))
         }
     }
 

@@ -52,6 +52,20 @@ public final class AsyncLock: Sendable {
         next?.resume()
     }
 
+    /// Runs `body` holding the lock when it is free at once; `nil`, without waiting, when it is not.
+    public func withLockIfFree<Result: Sendable>(
+        _ body: @Sendable () async throws -> Result
+    ) async throws -> Result? {
+        let acquired = state.withLock { state -> Bool in
+            guard !state.isLocked else { return false }
+            state.isLocked = true
+            return true
+        }
+        guard acquired else { return nil }
+        defer { unlock() }
+        return try await body()
+    }
+
     /// Runs `body` while holding the lock.
     public func withLock<Result: Sendable>(
         _ body: @Sendable () async throws -> Result

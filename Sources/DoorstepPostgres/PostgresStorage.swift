@@ -54,7 +54,15 @@ public final class PostgresStorage: Storage {
             throw PostgresStorageError(error, configuration: configuration)
         }
         let client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
-        return PostgresStorage(client: client, runner: Task { await client.run() }, random: random, logger: logger)
+        // Returns once the pool runs: a connection leased before would wait all the same, but with a
+        // warning in the log of every command that reads at once.
+        let (running, runs) = AsyncStream<Void>.makeStream()
+        let runner = Task {
+            runs.yield()
+            await client.run()
+        }
+        for await _ in running { break }
+        return PostgresStorage(client: client, runner: runner, random: random, logger: logger)
     }
 
     /// Applies pending migrations while holding a lock no other Doorstep instance can take meanwhile;

@@ -17,15 +17,17 @@ public final class AsyncLock: Sendable {
     /// Creates an unlocked lock.
     public init() {}
 
-    private func lock() async {
-        let acquired = state.withLock { state -> Bool in
-            guard state.isLocked else {
-                state.isLocked = true
-                return true
-            }
-            return false
+    /// Takes the lock if it is free; `false`, without waiting, if it is not.
+    private func tryLock() -> Bool {
+        state.withLock { state -> Bool in
+            guard !state.isLocked else { return false }
+            state.isLocked = true
+            return true
         }
-        if acquired { return }
+    }
+
+    private func lock() async {
+        if tryLock() { return }
         await withCheckedContinuation { continuation in
             let resumeNow = state.withLock { state -> Bool in
                 // Given back between the first look and now: take it.
@@ -56,12 +58,7 @@ public final class AsyncLock: Sendable {
     public func withLockIfFree<Result: Sendable>(
         _ body: @Sendable () async throws -> Result
     ) async throws -> Result? {
-        let acquired = state.withLock { state -> Bool in
-            guard !state.isLocked else { return false }
-            state.isLocked = true
-            return true
-        }
-        guard acquired else { return nil }
+        guard tryLock() else { return nil }
         defer { unlock() }
         return try await body()
     }

@@ -16,6 +16,8 @@ public enum FlowStrings {
         ["title", "sections.#.label", "transitions.#.effects.#.errors.*.message"]
         + fieldPaths.map { "fields.#." + $0 } + screenPaths.map { "screens.#." + $0 }
         + screenPaths.map { "experiment.variants.#.changes.screens.#." + $0 }
+    /// ``flowPaths`` as the tree a walk through a flow's JSON follows.
+    static let flowPatterns = PathPatternTree(flowPaths)
     static let fieldPaths = [
         "label", "unit", "messages.*", "options.#", "options.#.title", "options.#.detail", "options.#.badge",
         "options.#.price", "options.#.features.#",
@@ -50,11 +52,10 @@ public enum FlowStrings {
         -> FlowDefinition
     {
         let tree = try JSONSerialization.jsonObject(with: JSONEncoder().encode(flow))
-        let patterns = flowPaths.map { $0.split(separator: ".").map(String.init) }
         // The options of a field no screen shows (state kept by the flow) are values, not words.
         let shown = Set(flow.screens.flatMap { $0.blocks.compactMap(\.field) })
         let hidden = Set(flow.fields.indices.filter { !shown.contains(flow.fields[$0].id) }.map { "\($0)" })
-        let changed = visit(tree, path: [], named: [], patterns: patterns) { text, path, location in
+        let changed = visit(tree, path: [], named: [], reached: [flowPatterns]) { text, path, location in
             if path.count >= 4, path[0] == "fields", hidden.contains(path[1]), path[2] == "options" { return nil }
             // A symbol's badge is its style (`glass`), not words.
             if path.count == 5, path[0] == "screens", path[2] == "blocks", path[4] == "badge",
@@ -68,21 +69,24 @@ public enum FlowStrings {
         return try FlowDefinition.decode(from: JSONSerialization.data(withJSONObject: changed))
     }
 
-    /// Walks the tree; `path` is matched against the patterns, `named` (array items by their id
-    /// where they have one) tells translators where a string is.
+    /// Walks the tree; `path` leads through `reached`, the branches of ``flowPatterns`` it has
+    /// reached, and a subtree it leaves none of is returned as it is. `named` (array items by their
+    /// id where they have one) tells translators where a string is.
     private static func visit(
-        _ node: Any, path: [String], named: [String], patterns: [[String]],
+        _ node: Any, path: [String], named: [String], reached: [PathPatternTree],
         _ replace: (String, [String], String) -> String?
     ) -> Any {
+        guard !reached.isEmpty else { return node }
         switch node {
         case let object as [String: Any]:
             var result = object
             for (key, child) in object {
-                result[key] = visit(child, path: path + [key], named: named + [key], patterns: patterns, replace)
+                result[key] = visit(
+                    child, path: path + [key], named: named + [key], reached: reached.following(key), replace)
             }
             // A choice without a title shows its value: translate that as its title, keep the value.
             if object["title"] == nil, let value = object["value"] as? String,
-                patterns.contains(where: { matches(path + ["title"], $0) }),
+                reached.following("title").endAPattern,
                 let translation = replace(value, path + ["title"], (named + ["value"]).joined(separator: "."))
             {
                 result["title"] = translation
@@ -91,9 +95,11 @@ public enum FlowStrings {
         case let array as [Any]:
             return array.enumerated().map { index, item in
                 let name = (item as? [String: Any])?["id"] as? String ?? "\(index)"
-                return visit(item, path: path + ["\(index)"], named: named + [name], patterns: patterns, replace)
+                return visit(
+                    item, path: path + ["\(index)"], named: named + [name], reached: reached.following("\(index)"),
+                    replace)
             }
-        case let text as String where patterns.contains(where: { matches(path, $0) }):
+        case let text as String where reached.endAPattern:
             let location = named.joined(separator: ".")
             guard let translation = replace(text, path, location) else { return text }
             // A bare choice is its stored value too: keep the value, show the translation.
@@ -101,12 +107,5 @@ public enum FlowStrings {
         default:
             return node
         }
-    }
-
-    private static func matches(_ path: [String], _ pattern: [String]) -> Bool {
-        path.count == pattern.count
-            && zip(path, pattern).allSatisfy { part, wanted in
-                wanted == "*" || part == wanted || (wanted == "#" && Int(part) != nil)
-            }
     }
 }

@@ -1,27 +1,28 @@
 import DoorstepFlow
 import DoorstepStrings
+import Synchronization
 
-/// The catalog's flows in every language their String Catalogs ship, translated once when the
-/// server starts: a page picks its flow by the languages the person prefers.
-package struct FlowTranslations: Sendable {
-    private let flows: [String: [String: LocalizedFlow]]
+/// The catalog's flows in every language their String Catalogs ship. A flow is translated into a
+/// language when a person first asks for it in that language, then kept: a server starts without
+/// translating what nobody may read, and a page picks its flow by the languages the person prefers.
+package final class FlowTranslations: Sendable {
+    private let catalogs: [String: StringCatalog]
     /// Each translated flow's languages, its source language first, read from its catalog once.
     private let offered: [String: [String]]
     private let sources: [String: FlowDefinition]
+    /// The translations made so far, by flow and language.
+    private let made = Mutex<[String: [String: LocalizedFlow]]>([:])
 
-    /// Translates each flow of `catalog` with its String Catalog, if `strings` has one.
+    /// Reads the String Catalog `strings` has for each flow of `catalog`, if it has one.
     package init(catalog: FlowCatalog, strings: (String) -> StringCatalog?) {
-        var flows: [String: [String: LocalizedFlow]] = [:]
+        var catalogs: [String: StringCatalog] = [:]
         var offered: [String: [String]] = [:]
         for flow in catalog.flows {
             guard let translations = strings(flow.id) else { continue }
+            catalogs[flow.id] = translations
             offered[flow.id] = [translations.sourceLanguage] + translations.languages
-            for language in translations.languages {
-                flows[flow.id, default: [:]][language] = flow.localized(
-                    with: translations, preferredLanguages: [language])
-            }
         }
-        self.flows = flows
+        self.catalogs = catalogs
         self.offered = offered
         self.sources = Dictionary(catalog.flows.map { ($0.id, $0) }) { first, _ in first }
     }
@@ -29,12 +30,26 @@ package struct FlowTranslations: Sendable {
     /// The flow in the language a person who prefers `preferred` reads best, and that language.
     package func flow(_ id: String, preferred: [String]) -> (definition: FlowDefinition, language: FunnelLanguage)? {
         guard let source = sources[id] else { return nil }
-        guard let offered = offered[id] else { return (source, .source) }
+        guard let offered = offered[id], let catalog = catalogs[id] else { return (source, .source) }
         let tag = StringCatalog.language(for: preferred, among: offered)
-        let localized = flows[id]?[tag] ?? LocalizedFlow(definition: source, language: offered[0])
+        let localized =
+            catalog.languages.contains(tag)
+            ? translation(of: source, into: tag, with: catalog)
+            : LocalizedFlow(definition: source, language: offered[0])
         return (
             localized.definition,
             FunnelLanguage(tag: localized.language, isRightToLeft: localized.isRightToLeft, offered: offered)
         )
+    }
+
+    /// `source` in `language`, translated the first time it is asked for. Two first requests at once
+    /// may both translate it; they get the same flow, and the lock is never held while translating.
+    private func translation(of source: FlowDefinition, into language: String, with catalog: StringCatalog)
+        -> LocalizedFlow
+    {
+        if let known = made.withLock({ $0[source.id]?[language] }) { return known }
+        let localized = source.localized(with: catalog, preferredLanguages: [language])
+        made.withLock { $0[source.id, default: [:]][language] = localized }
+        return localized
     }
 }

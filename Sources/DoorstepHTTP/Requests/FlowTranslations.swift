@@ -6,31 +6,27 @@ import Synchronization
 /// language when a person first asks for it in that language, then kept: a server starts without
 /// translating what nobody may read, and a page picks its flow by the languages the person prefers.
 package final class FlowTranslations: Sendable {
-    private let catalogs: [String: StringCatalog]
-    /// Each translated flow's languages, its source language first, read from its catalog once.
-    private let offered: [String: [String]]
+    /// Each translated flow's String Catalog, and its languages with the source language first.
+    private let catalogs: [String: (strings: StringCatalog, offered: [String])]
     private let sources: [String: FlowDefinition]
     /// The translations made so far, by flow and language.
     private let made = Mutex<[String: [String: LocalizedFlow]]>([:])
 
     /// Reads the String Catalog `strings` has for each flow of `catalog`, if it has one.
     package init(catalog: FlowCatalog, strings: (String) -> StringCatalog?) {
-        var catalogs: [String: StringCatalog] = [:]
-        var offered: [String: [String]] = [:]
+        var catalogs: [String: (strings: StringCatalog, offered: [String])] = [:]
         for flow in catalog.flows {
             guard let translations = strings(flow.id) else { continue }
-            catalogs[flow.id] = translations
-            offered[flow.id] = [translations.sourceLanguage] + translations.languages
+            catalogs[flow.id] = (translations, [translations.sourceLanguage] + translations.languages)
         }
         self.catalogs = catalogs
-        self.offered = offered
         self.sources = Dictionary(catalog.flows.map { ($0.id, $0) }) { first, _ in first }
     }
 
     /// The flow in the language a person who prefers `preferred` reads best, and that language.
     package func flow(_ id: String, preferred: [String]) -> (definition: FlowDefinition, language: FunnelLanguage)? {
         guard let source = sources[id] else { return nil }
-        guard let offered = offered[id], let catalog = catalogs[id] else { return (source, .source) }
+        guard let (catalog, offered) = catalogs[id] else { return (source, .source) }
         let tag = StringCatalog.language(for: preferred, among: offered)
         let localized =
             catalog.languages.contains(tag)

@@ -2,8 +2,7 @@
 
 Starts `doorstep serve` on a free loopback port with a fresh SQLite file, then drives headless
 Chromium through Selenium on a 390x844 phone viewport, a few walks at once (`--workers`), each in a
-browser of its own. Buttons and fields are found by their visible
-text and labels; codes are read from the dev mailbox. A screenshot of every screen goes to
+browser of its own. Buttons and fields are found by their visible text and labels; codes are read from the dev mailbox. A screenshot of every screen goes to
 `artifacts/browser/<flow>/`. When every walk is done, each password typed and each code read is
 searched for in every byte at rest — the database's files, the server's log and every browser
 profile — and must be found nowhere.
@@ -63,15 +62,25 @@ CHECKED_PAGES = set()
 POLL = 0.05
 
 
-# Screenshots are numbered per flow in the order they are taken, by every walk of the flow at once.
+# Walks run side by side: what they share (the screenshots' numbers per flow, the pages already
+# checked) is read and written under one lock.
+SHARED_LOCK = threading.Lock()
 SHOT_NUMBERS = {}
-SHOT_NUMBERS_LOCK = threading.Lock()
 
 
 def next_shot_number(flow):
-    with SHOT_NUMBERS_LOCK:
+    with SHARED_LOCK:
         SHOT_NUMBERS[flow] = SHOT_NUMBERS.get(flow, 0) + 1
         return SHOT_NUMBERS[flow]
+
+
+def first_time(seen, key):
+    """Adds `key` to `seen`; True when no walk had added it before."""
+    with SHARED_LOCK:
+        if key in seen:
+            return False
+        seen.add(key)
+        return True
 
 
 def save_shot(driver, path):
@@ -367,14 +376,15 @@ class Person:
             key = self.driver.execute_script(self.PAGE_KEY)
         except WebDriverException:
             return
-        if key is None or page_name(key) in CHECKED_PAGES:
+        if key is None or not self.run_axe(key):
             return
-        self.run_axe(key)
         self.check_other_languages(key)
 
     def run_axe(self, key):
+        """Checks the page `key` names unless a walk already has; whether this one did."""
         page = page_name(key)
-        CHECKED_PAGES.add(page)
+        if not first_time(CHECKED_PAGES, page):
+            return False
         self.driver.execute_script(axe_source())
         violations = self.driver.execute_async_script(
             "var done = arguments[arguments.length - 1];"
@@ -389,6 +399,7 @@ class Person:
                     "page": page, "rule": violation["id"], "impact": violation["impact"],
                     "target": " ".join(map(str, node["target"])),
                     "summary": " ".join((node.get("failureSummary") or "").split())})
+        return True
 
     def check_other_languages(self, key):
         """The page in each shipped language it was not walked in, once per screen (its states with
@@ -398,9 +409,9 @@ class Person:
         the walks in its language, as the walk's own tab must not miss it; so is a page a person's
         language choice pins to one language, or one that is another screen when asked again."""
         path, screen, language, messages = key
-        if (path, screen) in SCREENS_IN_EVERY_LANGUAGE or self.driver.find_elements(By.CSS_SELECTOR, "[data-timer]"):
+        if (self.driver.find_elements(By.CSS_SELECTOR, "[data-timer]")
+                or not first_time(SCREENS_IN_EVERY_LANGUAGE, (path, screen))):
             return
-        SCREENS_IN_EVERY_LANGUAGE.add((path, screen))
         wanted = [other for other in SHIPPED_LANGUAGES
                   if other != language and page_name([path, screen, other, messages]) not in CHECKED_PAGES]
         if not wanted:

@@ -23,7 +23,9 @@ public enum FlowStrings {
         "options.#.price", "options.#.features.#",
     ]
 
-    /// Every visible string of the flow, once, in the order the flow first uses it, with where.
+    /// Every visible string of the flow, once, with the first place it is used: screens, fields and
+    /// their options in the flow's order, an object's keys alphabetically, so every export of the same
+    /// flow names the same places.
     public static func sources(of flow: FlowDefinition) throws -> [(text: String, location: String)] {
         var found: [(String, String)] = []
         var seen = Set<String>()
@@ -80,7 +82,8 @@ public enum FlowStrings {
         switch node {
         case let object as [String: Any]:
             var result = object
-            for (key, child) in object {
+            // Keys in a fixed order: a dictionary's own order changes from process to process.
+            for (key, child) in object.sorted(by: { $0.key < $1.key }) {
                 result[key] = visit(
                     child, path: path + [key], named: named + [key], reached: reached.following(key), replace)
             }

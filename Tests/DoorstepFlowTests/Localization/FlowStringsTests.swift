@@ -21,6 +21,16 @@ struct FlowStringsTests {
         #expect(getStarted.location == "screens.slide1.actions.getStarted.title")
     }
 
+    @Test("A text used in two places is named at the same one on every export: an object's keys in order")
+    func firstPlaceIsFixed() throws {
+        var tanda = try Catalog.flow("tanda")
+        tanda.screens[0].blocks.append(Block(.text, text: "Get Started"))
+        let getStarted = try #require(try FlowStrings.sources(of: tanda).first { $0.text == "Get Started" })
+        #expect(getStarted.location == "screens.slide1.actions.getStarted.title", "actions come before blocks")
+        let catalog = try StringCatalog.exporting(tanda)
+        #expect(catalog.strings["Get Started"]?.comment == "tanda: screens.slide1.actions.getStarted.title")
+    }
+
     @Test("A translated flow shows the translations and walks as the source does; a bare choice keeps its value")
     func translated() throws {
         let trainer = try Catalog.flow("trainer")

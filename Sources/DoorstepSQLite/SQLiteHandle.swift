@@ -16,6 +16,8 @@ import VaporCSQLite
 final class SQLiteHandle: @unchecked Sendable {
     private var connection: OpaquePointer?
     private var prepared: [String: OpaquePointer] = [:]
+    /// Where this connection's checkpoints go, once ``handCheckpoints(to:)`` has been called.
+    private(set) var checkpointer: SQLiteCheckpointer?
     /// Statements kept at most; the server's own are far fewer, and migrations' one-off statements
     /// beyond this are finalized after use.
     static let statementLimit = 256
@@ -38,10 +40,38 @@ final class SQLiteHandle: @unchecked Sendable {
 
     /// Finalizes every kept statement and closes the connection; later use fails.
     func close() {
+        if checkpointer != nil {
+            sqlite_nio_sqlite3_wal_hook(connection, nil, nil)
+            checkpointer?.close()
+            checkpointer = nil
+        }
         for statement in prepared.values { sqlite_nio_sqlite3_finalize(statement) }
         prepared.removeAll()
         sqlite_nio_sqlite3_close_v2(connection)
         connection = nil
+    }
+
+    /// Leaves this connection's checkpoints to `checkpointer`: after each commit the log's size goes
+    /// to it, and this connection copies the log back itself only past
+    /// ``SQLiteCheckpointer/writerTakesOver`` pages. The handle keeps the checkpointer until closed.
+    func handCheckpoints(to checkpointer: SQLiteCheckpointer) {
+        self.checkpointer = checkpointer
+        sqlite_nio_sqlite3_wal_hook(
+            connection,
+            { context, database, name, pages in
+                if pages >= SQLiteCheckpointer.writerTakesOver {
+                    sqlite_nio_sqlite3_wal_checkpoint_v2(database, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                } else if let context {
+                    Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue().logGrew(to: Int(pages))
+                }
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(checkpointer).toOpaque())
+    }
+
+    /// Copies what it can of the write-ahead log into the database file without waiting for or
+    /// blocking readers and the writer; what it cannot copy now waits for the next time.
+    func checkpointPassively() {
+        sqlite_nio_sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
     }
 
     /// How many times SQLite compiled a kept statement again (after a schema change, or when a new

@@ -55,6 +55,7 @@ public final class SQLiteStorage: Storage {
         try await storage.execute { try await SQLMigrations.run(on: $0, dialect: .sqlite) }
         // Start from an empty write-ahead log: pages a migration rewrote leave no older copies in it.
         try await writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        connection.handCheckpoints(to: try SQLiteCheckpointer(path: path))
         return storage
     }
 

@@ -16,7 +16,7 @@ final class SQLiteCheckpointer: Sendable {
     /// Pages at which the writer stops waiting for this thread and checkpoints itself.
     static let writerTakesOver = 16 * threshold
 
-    /// Used only on `queue`, one checkpoint at a time.
+    /// Used only on `queue` once `init` has returned, one checkpoint at a time.
     private let connection: SQLiteHandle
     private let queue = DispatchQueue(label: "doorstep.sqlite.checkpoint", qos: .utility)
     private let scheduled = Atomic(false)
@@ -40,14 +40,15 @@ final class SQLiteCheckpointer: Sendable {
         }
     }
 
-    /// Runs `body` while no checkpoint starts; the one asked for meanwhile starts after it.
+    /// Runs `body` while no checkpoint starts; the one asked for meanwhile starts after it. `body`
+    /// must not close the storage: closing waits for this connection's queue, which `body` holds.
     func withCheckpointsHeld<Result>(_ body: () async throws -> Result) async rethrows -> Result {
         queue.suspend()
         defer { queue.resume() }
         return try await body()
     }
 
-    /// Closes the connection once a checkpoint under way has finished.
+    /// Closes the connection once a checkpoint under way has finished (blocking for that long).
     func close() {
         queue.sync { connection.close() }
     }

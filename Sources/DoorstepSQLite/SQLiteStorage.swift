@@ -55,7 +55,8 @@ public final class SQLiteStorage: Storage {
         try await storage.execute { try await SQLMigrations.run(on: $0, dialect: .sqlite) }
         // Start from an empty write-ahead log: pages a migration rewrote leave no older copies in it.
         try await writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        connection.handCheckpoints(to: try SQLiteCheckpointer(path: path))
+        // Should the checkpoints' own connection not open, the writer keeps SQLite's own checkpoints.
+        if let checkpointer = try? SQLiteCheckpointer(path: path) { connection.handCheckpoints(to: checkpointer) }
         return storage
     }
 

@@ -1184,15 +1184,18 @@ class FunnelWalk(unittest.TestCase):
         partner.wait_for("mainApp")
         self.assertTrue(partner.sees("Smith Family"), partner.text())
 
-    def destiny_to_auth(self, name="destiny", time_zone=None):
+    def destiny_to_auth(self, name="destiny", time_zone=None, sees_splash=False):
         """A new visitor through Destiny's splash and four slides, to its sign-in choices; with
-        `time_zone`, on a device set to that zone."""
+        `time_zone`, on a device set to that zone; with `sees_splash`, checking the splash is shown."""
         person = self.person(name)
         if time_zone:
             person.driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": time_zone})
         person.open("/flows/destiny")
-        person.wait_for("splash")
-        person.wait_for("slide1", timeout=15)
+        # The splash moves on by itself: a page that loaded slowly on a busy machine may be past it
+        # before it is looked at, so only the walk that checks it waits for it.
+        if sees_splash:
+            person.wait_for("splash")
+        person.wait_for("slide1", timeout=30)
         for screen in ["slide2", "slide3", "slide4"]:
             person.press("Continue")
             person.wait_for(screen)
@@ -1201,7 +1204,7 @@ class FunnelWalk(unittest.TestCase):
         return person
 
     def test_destiny_guest_path_then_returning_home(self):
-        guest = self.destiny_to_auth()
+        guest = self.destiny_to_auth(sees_splash=True)
         self.assertFalse(guest.sees("Sign in with Apple"), "Apple is not set up on this server")
         page = guest.text()
         self.assertLess(page.index("Sign in with Email"), page.index("Continue as Guest"), page)

@@ -40,10 +40,10 @@ final class SQLiteHandle: @unchecked Sendable {
 
     /// Finalizes every kept statement and closes the connection; later use fails.
     func close() {
-        if checkpointer != nil {
+        if let checkpointer {
             sqlite_nio_sqlite3_wal_hook(connection, nil, nil)
-            checkpointer?.close()
-            checkpointer = nil
+            checkpointer.close()
+            self.checkpointer = nil
         }
         for statement in prepared.values { sqlite_nio_sqlite3_finalize(statement) }
         prepared.removeAll()

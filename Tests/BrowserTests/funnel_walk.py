@@ -2,10 +2,10 @@
 
 Starts `doorstep serve` on a free loopback port with a fresh SQLite file, then drives headless
 Chromium through Selenium on a 390x844 phone viewport, a few walks at once (`--workers`), each in a
-browser of its own. Buttons and fields are found by their visible text and labels; codes are read from the dev mailbox. A screenshot of every screen goes to
-`artifacts/browser/<flow>/`. When every walk is done, each password typed and each code read is
-searched for in every byte at rest — the database's files, the server's log and every browser
-profile — and must be found nowhere.
+browser of its own. Buttons and fields are found by their visible text and labels; codes are read
+from the dev mailbox. A screenshot of every screen goes to `artifacts/browser/<flow>/`. When every
+walk is done, each password typed and each code read is searched for in every byte at rest — the
+database's files, the server's log and every browser profile — and must be found nowhere.
 
     python3 Tests/BrowserTests/funnel_walk.py --binary .build/debug/doorstep
 """

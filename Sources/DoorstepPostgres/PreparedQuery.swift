@@ -53,6 +53,11 @@ enum UpdateSessionSQL: PreparedSQL {
     static let sql = PostgresStatements.numberingMarks(FrequentSQL.updateSession)
 }
 
+/// The marks of sessions used, written after their requests.
+enum MarkSessionUsedSQL: PreparedSQL {
+    static let sql = PostgresStatements.numberingMarks(FrequentSQL.markSessionUsed)
+}
+
 /// The four-table read behind the products every new access token names.
 enum EntitlementsSharedWithSQL: PreparedSQL {
     static let sql = PostgresStatements.numberingMarks(FrequentSQL.entitlementsSharedWith)
@@ -69,6 +74,7 @@ extension PostgresStatements {
         case FrequentSQL.insertRefreshToken: try await rows(of: InsertRefreshTokenSQL.self, bindings)
         case FrequentSQL.insertSession: try await rows(of: InsertSessionSQL.self, bindings)
         case FrequentSQL.updateSession: try await rows(of: UpdateSessionSQL.self, bindings)
+        case FrequentSQL.markSessionUsed: try await rows(of: MarkSessionUsedSQL.self, bindings)
         case FrequentSQL.entitlementsSharedWith: try await rows(of: EntitlementsSharedWithSQL.self, bindings)
         default: nil
         }

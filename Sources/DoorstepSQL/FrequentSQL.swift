@@ -64,6 +64,11 @@ public enum FrequentSQL {
         ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
+    /// A session's last use moved on, and nothing else: see `SessionRepository.markSessionUsed`.
+    public static let markSessionUsed = """
+        UPDATE sessions SET last_used_at = ? WHERE id = ? AND last_used_at < ? AND revoked_at IS NULL
+        """
+
     /// A session's times and state, at every refresh.
     public static let updateSession = """
         UPDATE sessions SET last_used_at = ?, expires_at = ?, revoked_at = ?, user_agent = ?, authenticated_at = ?

@@ -115,6 +115,10 @@ public struct SQLTransaction: StorageTransaction {
             ])
     }
 
+    public func markSessionUsed(id: UUID, at date: Date) async throws {
+        _ = try await rows(FrequentSQL.markSessionUsed, [.time(date), .text(id.key), .time(date)])
+    }
+
     public func session(id: UUID) async throws -> SessionRecord? {
         try await rows("SELECT * FROM sessions WHERE id = ?", [.text(id.key)]).first.flatMap(Self.session)
     }

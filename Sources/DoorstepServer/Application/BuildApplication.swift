@@ -85,6 +85,7 @@ public func buildApplication(configuration: ServerConfiguration, dependencies: S
             OutboxSender(outbox: server.outbox),
             WebhookSender(queue: server.webhooks),
             AuditWriter(trail: server.auditTrail, retention: configuration.auditRetention),
+            SessionUseWriter(marks: server.auth.sessions.marks),
             EventPruner(analytics: server.analytics, logger: dependencies.logger),
             SigningKeyRefresher(
                 keys: ServerKeyStore(storage: dependencies.storage, encryptionKey: dependencies.keyEncryptionKey),

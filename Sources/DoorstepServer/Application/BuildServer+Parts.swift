@@ -118,7 +118,8 @@ func makeServices(
             context: core.context),
         admins: AdminAccess(token: configuration.adminToken, emails: configuration.adminEmails),
         secondFactorIssuer: configuration.resolvedMailBrand.appName,
-        exporter: AccountExporter(storage: storage, flowIDs: catalog.flows.map(\.id)),
+        exporter: AccountExporter(
+            storage: storage, flowIDs: catalog.flows.map(\.id), sessionMarks: core.auth.sessions.marks),
         spans: dependencies.tracing.spans)
 }
 

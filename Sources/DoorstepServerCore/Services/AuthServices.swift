@@ -52,7 +52,8 @@ public struct AuthServices: Sendable {
         let issuer = SessionIssuer(storage: storage, tokens: tokens, policy: policy, context: context)
         let resetProof = PasswordResetProof(storage: storage, policy: policy, context: context)
         let sessions = SessionService(
-            storage: storage, tokens: tokens, policy: policy, issuer: issuer, codeKey: keys.codeKey, context: context)
+            storage: storage, tokens: tokens, policy: policy, issuer: issuer, codeKey: keys.codeKey, context: context,
+            marks: SessionUseMarks(storage: storage, logger: context.logger))
         let recentSignIn = RecentSignInService(
             storage: storage, policy: policy, codes: codes, secondFactor: check, passwords: hashing, budgets: budgets,
             context: context)

@@ -155,6 +155,13 @@ final class MemoryTransaction: StorageTransaction {
         }
     }
 
+    func markSessionUsed(id: UUID, at date: Date) async throws {
+        state.withLock { state in
+            guard let session = state.sessions[id], session.revokedAt == nil, session.lastUsedAt < date else { return }
+            state.sessions[id]?.lastUsedAt = date
+        }
+    }
+
     func session(id: UUID) async throws -> SessionRecord? {
         state.withLock { $0.sessions[id] }
     }

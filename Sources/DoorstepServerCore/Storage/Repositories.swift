@@ -28,6 +28,10 @@ public protocol UserRepository: Sendable {
 public protocol SessionRepository: Sendable {
     func insertSession(_ session: SessionRecord) async throws
     func updateSession(_ session: SessionRecord) async throws
+    /// Moves a session's last use on to `date`, unless it was used later or has ended. Only that time
+    /// changes, so a mark written after its request cannot undo a refresh or re-authentication that
+    /// committed meanwhile.
+    func markSessionUsed(id: UUID, at date: Date) async throws
     func session(id: UUID) async throws -> SessionRecord?
     /// A session and its account, read together (the busiest read of all: every signed-in request).
     func sessionAndUser(sessionID: UUID) async throws -> (SessionRecord, UserRecord)?

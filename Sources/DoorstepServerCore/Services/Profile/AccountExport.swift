@@ -120,17 +120,24 @@ public struct AccountExporter: Sendable {
     let storage: any Storage
     let flowIDs: [String]
     let modules: [String]
+    /// The server's marks of sessions used, written before an export reads them; none for a command.
+    let sessionMarks: SessionUseMarks?
 
-    /// An exporter that looks for progress in `flowIDs` and data of `modules`.
-    public init(storage: any Storage, flowIDs: [String], modules: [String] = ["trainer"]) {
+    /// An exporter that looks for progress in `flowIDs` and data of `modules`; in a server, with the
+    /// marks of sessions used that requests have noted and not yet written.
+    public init(
+        storage: any Storage, flowIDs: [String], modules: [String] = ["trainer"], sessionMarks: SessionUseMarks? = nil
+    ) {
         self.storage = storage
         self.flowIDs = flowIDs
         self.modules = modules
+        self.sessionMarks = sessionMarks
     }
 
     /// The person's data, or `nil` when there is no such account.
     public func export(userID: UUID) async throws -> AccountExport? {
-        try await storage.read { store in
+        await sessionMarks?.write()
+        return try await storage.read { store in
             guard let user = try await store.user(id: userID) else { return nil }
             return AccountExport(
                 profile: .init(

@@ -13,6 +13,8 @@ public struct SessionService: Sendable {
     /// The server's key, from which each refresh token's successor is derived.
     let codeKey: SymmetricKey
     let context: ServiceContext
+    /// Sessions' last use, written after the requests that used them.
+    public let marks: SessionUseMarks
 
     /// The repositories reading and ending sessions touches.
     typealias Store = UserRepository & SessionIssuer.Store & AccountCredentials.Store
@@ -36,7 +38,7 @@ public struct SessionService: Sendable {
     }
 
     /// The caller's account, read with its session in one go; ends in `session_revoked` when the
-    /// session has ended or the account is gone, and marks the session used.
+    /// session has ended or the account is gone, and notes the session used (see ``SessionUseMarks``).
     public func activeUser(_ caller: Caller) async throws -> UserRecord {
         let now = context.clock.now
         let resolution = policy.lastUsedResolution
@@ -48,18 +50,8 @@ public struct SessionService: Sendable {
             return (now.timeIntervalSince(session.lastUsedAt) >= resolution ? .stale : .fresh, user)
         }
         guard let user, state != .ended else { throw ServiceError.sessionRevoked }
-        if state == .stale {
-            // Only now and then does a request write: when it last marked the session used.
-            try await storage.transaction { (store: any Store) in
-                guard var session = try await store.session(id: caller.sessionID),
-                    session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
-                else {
-                    return
-                }
-                session.lastUsedAt = now
-                try await store.updateSession(session)
-            }
-        }
+        // Only now and then is the session's last use written, and never while the request waits.
+        if state == .stale { marks.note(caller.sessionID, usedAt: now) }
         return user
     }
 
@@ -78,6 +70,7 @@ public struct SessionService: Sendable {
     /// The caller's active sessions, newest first.
     public func sessions(_ caller: Caller) async throws -> [SessionSummary] {
         let now = context.clock.now
+        await marks.write()
         return try await storage.transaction { (store: any Store) in
             try await store.sessions(userID: caller.userID).filter {
                 $0.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)

@@ -25,7 +25,7 @@ public struct SessionService: Sendable {
         try await activeCaller(try await tokens.verify(token, now: context.clock.now))
     }
 
-    /// The caller, if its session is still active (`session_revoked` otherwise); marks the session used.
+    /// The caller, if its session is still active (`session_revoked` otherwise); notes the session used.
     /// The web funnel, which keeps a caller for a browser rather than a token, asks this on every request.
     public func activeCaller(_ caller: Caller) async throws -> Caller {
         _ = try await activeUser(caller)

@@ -9,11 +9,12 @@ struct SessionUseWriter: Service {
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
+            while true {
+                do { try await Task.sleep(for: interval) } catch { break }
                 await marks.write()
             }
         }
+        // After the last request has answered: the HTTP server stops before the services it runs.
         await marks.write()
     }
 }

@@ -7,7 +7,8 @@ import Synchronization
 /// for the database's single writer behind sign-ups and refreshes; ``write()`` then writes the marks
 /// noted so far together, in one transaction. The server writes them every half second and at
 /// shutdown, and whatever shows when a session was last used writes them first, so a person never sees
-/// a time older than their own last request.
+/// a time older than their own last request to the same instance (another instance's marks are at
+/// most half a second behind).
 ///
 /// A mark is only ever shown: no rule reads it. One that is lost (the database was away, the process
 /// was killed) is noted again by the session's next request, as the stored time is still old.
@@ -54,9 +55,12 @@ public final class SessionUseMarks: Sendable {
             let write = Task { [storage, logger] in
                 await previous?.value
                 guard !marks.isEmpty else { return }
+                // In one order on every instance, so that two batches never wait for each other's rows;
+                // each statement guards itself, so no read needs to be kept serializable.
+                let ordered = marks.sorted { $0.key.uuidString < $1.key.uuidString }
                 do {
-                    try await storage.transaction { store in
-                        for (session, date) in marks { try await store.markSessionUsed(id: session, at: date) }
+                    try await storage.transaction(isolation: .snapshot) { store in
+                        for (session, date) in ordered { try await store.markSessionUsed(id: session, at: date) }
                     }
                 } catch {
                     logger.warning(

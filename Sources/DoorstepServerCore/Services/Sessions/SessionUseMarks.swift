@@ -48,13 +48,15 @@ public final class SessionUseMarks: Sendable {
     /// Writes every mark noted so far, after the writes asked for before; returns once they are in the
     /// database or have failed (logged: their sessions are noted again at their next request).
     public func write() async {
-        let write = state.withLock { state in
+        let write = state.withLock { state -> Task<Void, Never>? in
+            let previous = state.writing
+            // Nothing noted: only the writes under way are waited for, and no task is made (the server
+            // asks twice a second, mostly for nothing).
+            guard !state.noted.isEmpty else { return previous }
             let marks = state.noted
             state.noted = [:]
-            let previous = state.writing
             let write = Task { [storage, logger] in
                 await previous?.value
-                guard !marks.isEmpty else { return }
                 // In one order on every instance, so that two batches never wait for each other's rows;
                 // each statement guards itself, so no read needs to be kept serializable.
                 let ordered = marks.sorted { $0.key.uuidString < $1.key.uuidString }
@@ -71,6 +73,6 @@ public final class SessionUseMarks: Sendable {
             state.writing = write
             return write
         }
-        await write.value
+        await write?.value
     }
 }

@@ -131,14 +131,14 @@ public final class PostgresStorage: Storage {
         }
     }
 
-    /// A refresh is seven round trips as a transaction, and two this way: the exchange, then the read
-    /// of the entitlements its new access token names.
+    /// A refresh is seven round trips as a transaction, and one this way: the exchange, with the
+    /// entitlements its new access token names read in the same statement.
     public var rotatesRefreshTokensInOneStep: Bool { true }
 
     /// Runs ``FrequentSQL/rotateCurrentRefreshToken`` on its own, outside a transaction: one
     /// statement commits whole, and it locks the rows it changes. A conflict it loses (a deadlock with
     /// a transaction ending the session) leaves the decision to the refresh's transaction.
-    public func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> (SessionRecord, UserRecord)? {
+    public func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> RotatedSession? {
         do {
             return try await client.withConnection { connection in
                 try await SQLTransaction(connection: PostgresStatements(connection: connection, logger: logger))

@@ -25,6 +25,10 @@ public enum FrequentSQL {
     /// successor (`$4`) stored, and the session's times moved to `$2` and `$5`; the session as it now
     /// is and its account come back, or no row. Locked rows that another transaction changed first
     /// are checked again as that one left them, so a token is exchanged once however many ask.
+    ///
+    /// Each row also carries one of the account's entitlements or one its groups of kind `$6` share,
+    /// under `entitlement_…` (``entitlementsSharedWith``, read in the same statement); an account
+    /// with none has one row whose `entitlement_…` columns are NULL.
     public static let rotateCurrentRefreshToken = """
         WITH presented AS (
             SELECT refresh_tokens.hash, refresh_tokens.session_id
@@ -45,8 +49,18 @@ public enum FrequentSQL {
             WHERE sessions.id = rotated.session_id
             RETURNING sessions.*
         )
-        SELECT \(sessionAndUserColumns)
+        SELECT \(sessionAndUserColumns),
+            \(entitlementColumns("granted", as: "entitlement_"))
         FROM touched AS sessions JOIN users ON users.id = sessions.user_id
+        LEFT JOIN LATERAL (
+            SELECT \(entitlementColumns("entitlements")) FROM entitlements WHERE entitlements.user_id = users.id
+            UNION ALL
+            SELECT \(entitlementColumns("entitlements")) FROM group_members AS mine
+            JOIN groups ON groups.id = mine.group_id AND groups.kind = $6::text
+            JOIN group_members AS others ON others.group_id = mine.group_id AND others.user_id <> mine.user_id
+            JOIN entitlements ON entitlements.user_id = others.user_id
+            WHERE mine.user_id = users.id
+        ) AS granted ON true
         """
 
     /// Marks a refresh token exchanged.
@@ -89,11 +103,13 @@ public enum FrequentSQL {
         WHERE mine.user_id = ?
         """
 
-    private static func entitlementColumns(_ table: String) -> String {
+    /// The entitlement columns of `table`, each named `prefix` and its own name when there is one.
+    private static func entitlementColumns(_ table: String, as prefix: String? = nil) -> String {
         [
             "original_transaction_id", "user_id", "product_id", "transaction_id", "environment", "ownership_type",
             "purchased_at", "expires_at", "revoked_at", "signed_at", "updated_at",
-        ].map { "\(table).\($0)" }.joined(separator: ", ")
+        ].map { column in prefix.map { "\(table).\(column) AS \($0)\(column)" } ?? "\(table).\(column)" }
+            .joined(separator: ", ")
     }
 
     /// An account's columns under their own names and its session's under `session_…`, as

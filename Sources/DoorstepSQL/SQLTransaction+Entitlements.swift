@@ -5,20 +5,20 @@ extension SQLTransaction {
     public func entitlement(originalTransactionID: String) async throws -> EntitlementRecord? {
         try await rows(
             "SELECT * FROM entitlements WHERE original_transaction_id = ?", [.text(originalTransactionID)]
-        ).first.flatMap(Self.entitlement)
+        ).first.flatMap { Self.entitlement($0) }
     }
 
     public func entitlements(userID: UUID) async throws -> [EntitlementRecord] {
         try await rows(
             "SELECT * FROM entitlements WHERE user_id = ? ORDER BY purchased_at, original_transaction_id",
             [.text(userID.key)]
-        ).compactMap(Self.entitlement)
+        ).compactMap { Self.entitlement($0) }
     }
 
     public func entitlements(sharedWith userID: UUID, groupKind: String) async throws -> [EntitlementRecord] {
         try await rows(
             FrequentSQL.entitlementsSharedWith, [.text(userID.key), .text(groupKind), .text(userID.key)]
-        ).compactMap(Self.entitlement)
+        ).compactMap { Self.entitlement($0) }
     }
 
     public func saveEntitlement(_ entitlement: EntitlementRecord) async throws {
@@ -41,17 +41,18 @@ extension SQLTransaction {
             ])
     }
 
-    static func entitlement(_ row: SQLRow) -> EntitlementRecord? {
-        guard let original = row.string("original_transaction_id"), let userID = row.uuid("user_id"),
-            let product = row.string("product_id"), let transaction = row.string("transaction_id"),
-            let environment = row.string("environment"), let ownership = row.string("ownership_type"),
-            let purchasedAt = row.date("purchased_at"), let signedAt = row.date("signed_at"),
-            let updatedAt = row.date("updated_at")
+    /// The entitlement in `row`, its columns named `prefix` and their own names; nil when they are NULL.
+    static func entitlement(_ row: SQLRow, prefix: String = "") -> EntitlementRecord? {
+        guard let original = row.string(prefix + "original_transaction_id"), let userID = row.uuid(prefix + "user_id"),
+            let product = row.string(prefix + "product_id"), let transaction = row.string(prefix + "transaction_id"),
+            let environment = row.string(prefix + "environment"), let ownership = row.string(prefix + "ownership_type"),
+            let purchasedAt = row.date(prefix + "purchased_at"), let signedAt = row.date(prefix + "signed_at"),
+            let updatedAt = row.date(prefix + "updated_at")
         else { return nil }
         return EntitlementRecord(
             originalTransactionID: original, userID: userID, productID: product, transactionID: transaction,
             environment: environment, ownershipType: ownership, purchasedAt: purchasedAt,
-            expiresAt: row.date("expires_at"), revokedAt: row.date("revoked_at"), signedAt: signedAt,
+            expiresAt: row.date(prefix + "expires_at"), revokedAt: row.date(prefix + "revoked_at"), signedAt: signedAt,
             updatedAt: updatedAt)
     }
 }

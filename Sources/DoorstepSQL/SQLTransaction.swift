@@ -139,16 +139,19 @@ public struct SQLTransaction: StorageTransaction {
     }
 
     /// Carries out `rotation` in ``FrequentSQL/rotateCurrentRefreshToken``, PostgreSQL's single
-    /// statement: the session as it now is and its account, or `nil` when the token is not its
-    /// session's current one or the session has ended.
-    public func rotateCurrentRefreshToken(_ rotation: RefreshRotation) async throws -> (SessionRecord, UserRecord)? {
-        try await rows(
+    /// statement: the session as it now is, its account and the entitlements it has and shares, or
+    /// `nil` when the token is not its session's current one or the session has ended.
+    public func rotateCurrentRefreshToken(_ rotation: RefreshRotation) async throws -> RotatedSession? {
+        let rows = try await rows(
             FrequentSQL.rotateCurrentRefreshToken,
             [
                 .text(rotation.tokenHash), .time(rotation.now), .time(rotation.sessionsCreatedAfter),
                 .text(rotation.successorHash), .time(rotation.sessionExpiresAt),
-            ]
-        ).first.flatMap(Self.sessionAndUser)
+                .text(EntitlementRecord.sharingGroupKind),
+            ])
+        guard let (session, user) = rows.first.flatMap(Self.sessionAndUser) else { return nil }
+        let entitlements = rows.compactMap { Self.entitlement($0, prefix: "entitlement_") }
+        return RotatedSession(session: session, user: user, entitlements: entitlements)
     }
 
     /// A session and its account from a row of one of the joined ``FrequentSQL`` reads.

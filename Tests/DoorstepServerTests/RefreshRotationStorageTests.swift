@@ -42,11 +42,12 @@ struct RefreshRotationStorageTests {
             let later = now + 3_600
             let rotated = try #require(
                 try await storage.rotateRefreshToken(rotation(of: "first", to: "second", at: later)))
-            #expect(rotated.1 == sam)
+            #expect(rotated.user == sam)
+            #expect(rotated.entitlements.isEmpty)
             var moved = session
             moved.lastUsedAt = later
             moved.expiresAt = later + Self.idle
-            #expect(rotated.0 == moved)
+            #expect(rotated.session == moved)
             #expect(try await storage.read { try await $0.session(id: session.id) } == moved)
             let first = try await storage.read { try await $0.refreshToken(hash: "first") }
             #expect(first?.rotatedAt == later)
@@ -58,6 +59,47 @@ struct RefreshRotationStorageTests {
             #expect(try await storage.read { try await $0.refreshToken(hash: "third") } == nil)
             #expect(try await storage.rotateRefreshToken(rotation(of: "unknown", to: "x", at: later)) == nil)
         }
+    }
+
+    @Test(
+        "The exchange reads what the account bought and what its family shares, as a sign-in's read does",
+        arguments: StorageKind.allCases)
+    func readsEntitlements(_ kind: StorageKind) async throws {
+        try await kind.withStorage { storage in
+            guard storage.rotatesRefreshTokensInOneStep else { return }
+            let (sam, _) = try await seed(storage, hash: "family", created: now, expires: now + Self.idle)
+            let (dana, _) = try await seed(storage, hash: "dana", created: now, expires: now + Self.idle)
+            let (lee, _) = try await seed(storage, hash: "lee", created: now, expires: now + Self.idle)
+            let family = GroupRecord(
+                id: UUID(), name: "Reyes", kind: "family", inviteCode: "FAMILY", createdBy: dana.id, createdAt: now)
+            let household = GroupRecord(
+                id: UUID(), name: "Flat", kind: "household", inviteCode: "FLAT", createdBy: lee.id, createdAt: now)
+            let bought = [
+                purchase("own", by: sam, expires: nil), purchase("expired", by: sam, expires: now - 1),
+                purchase("family", by: dana, expires: now + Self.idle), purchase("household", by: lee, expires: nil),
+            ]
+            try await storage.transaction { store in
+                for group in [family, household] { try await store.insertGroup(group) }
+                for (group, member) in [(family, sam), (family, dana), (household, sam), (household, lee)] {
+                    try await store.insertMember(
+                        MemberRecord(groupID: group.id, userID: member.id, role: "member", joinedAt: now))
+                }
+                for entitlement in bought { try await store.saveEntitlement(entitlement) }
+            }
+            let rotated = try #require(
+                try await storage.rotateRefreshToken(rotation(of: "family", to: "family-next", at: now + 60)))
+            let read = try await storage.read { try await $0.entitlements(sharedWith: sam.id, groupKind: "family") }
+            #expect(Set(rotated.entitlements) == Set(read))
+            #expect(Set(rotated.entitlements.map(\.originalTransactionID)) == ["own", "expired", "family"])
+        }
+    }
+
+    /// A purchase of `id` by `user`, its period over at `expires` (nil: it does not expire).
+    func purchase(_ id: String, by user: UserRecord, expires: Date?) -> EntitlementRecord {
+        EntitlementRecord(
+            originalTransactionID: id, userID: user.id, productID: "com.example.\(id)", transactionID: "\(id)-1",
+            environment: "Sandbox", ownershipType: "PURCHASED", purchasedAt: now, expiresAt: expires, revokedAt: nil,
+            signedAt: now, updatedAt: now)
     }
 
     @Test("An ended, idle or too old session's token is not exchanged", arguments: StorageKind.allCases)

@@ -16,7 +16,17 @@ extension EntitlementRepository {
     /// What the account may use at `now`: its own entitlements, then those the other members of its
     /// families (groups of kind `family`) bought, marked `FAMILY_SHARED`; each oldest purchase first.
     func activeEntitlements(of userID: UUID, at now: Date) async throws -> [EntitlementRecord] {
-        let all = try await entitlements(sharedWith: userID, groupKind: EntitlementRecord.sharingGroupKind)
+        EntitlementRecord.active(
+            in: try await entitlements(sharedWith: userID, groupKind: EntitlementRecord.sharingGroupKind),
+            of: userID, at: now)
+    }
+}
+
+extension EntitlementRecord {
+    /// Of `all`, read by ``EntitlementRepository/entitlements(sharedWith:groupKind:)``, what the
+    /// account may use at `now`: its own, then its families' marked `FAMILY_SHARED`; each oldest
+    /// purchase first.
+    static func active(in all: [EntitlementRecord], of userID: UUID, at now: Date) -> [EntitlementRecord] {
         var own: [EntitlementRecord] = []
         var shared: [EntitlementRecord] = []
         for var entitlement in all where entitlement.isActive(at: now) {

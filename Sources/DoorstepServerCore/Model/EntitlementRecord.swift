@@ -46,7 +46,7 @@ public struct EntitlementRecord: Sendable, Hashable {
 
 extension EntitlementRecord {
     /// The kind of group whose members share what each of them bought.
-    static let sharingGroupKind = "family"
+    package static let sharingGroupKind = "family"
     /// The ownership of an entitlement a family member bought, as another member sees it.
     static let familyShared = "FAMILY_SHARED"
 }

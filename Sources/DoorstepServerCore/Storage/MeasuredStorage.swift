@@ -33,7 +33,7 @@ public struct MeasuredStorage: Storage {
 
     public var rotatesRefreshTokensInOneStep: Bool { wrapped.rotatesRefreshTokensInOneStep }
 
-    public func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> (SessionRecord, UserRecord)? {
+    public func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> RotatedSession? {
         try await measured("transaction") { try await wrapped.rotateRefreshToken(rotation) }
     }
 

@@ -29,3 +29,22 @@ public struct RefreshRotation: Sendable, Hashable {
         self.sessionsCreatedAfter = now.addingTimeInterval(-absoluteLifetime)
     }
 }
+
+/// What ``Storage/rotateRefreshToken(_:)`` read in the step that exchanged the token: everything the
+/// new access token is minted from.
+public struct RotatedSession: Sendable, Hashable {
+    /// The session as the exchange left it.
+    public var session: SessionRecord
+    /// Its account.
+    public var user: UserRecord
+    /// The account's entitlements and those its families share, active or not, as
+    /// ``EntitlementRepository/entitlements(sharedWith:groupKind:)`` reads them.
+    public var entitlements: [EntitlementRecord]
+
+    /// Gathers what the exchange read.
+    public init(session: SessionRecord, user: UserRecord, entitlements: [EntitlementRecord]) {
+        self.session = session
+        self.user = user
+        self.entitlements = entitlements
+    }
+}

@@ -25,9 +25,10 @@ public protocol Storage: Sendable {
     var rotatesRefreshTokensInOneStep: Bool { get }
 
     /// Exchanges a refresh token for its successor in one step when the token is its session's
-    /// current one and the session is active; `nil` in every other case (an unknown or exchanged
-    /// token, an ended session), which ``SessionService``'s transaction then tells apart.
-    func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> (SessionRecord, UserRecord)?
+    /// current one and the session is active, and reads in the same step what the new access token
+    /// names; `nil` in every other case (an unknown or exchanged token, an ended session), which
+    /// ``SessionService``'s transaction then tells apart.
+    func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> RotatedSession?
 
     /// Whether the database answers.
     func isHealthy() async -> Bool
@@ -45,7 +46,7 @@ extension Storage {
     public var rotatesRefreshTokensInOneStep: Bool { false }
 
     /// Nothing rotated: refreshes run the transaction.
-    public func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> (SessionRecord, UserRecord)? {
+    public func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> RotatedSession? {
         nil
     }
 

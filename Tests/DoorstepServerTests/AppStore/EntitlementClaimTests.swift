@@ -77,30 +77,35 @@ struct EntitlementClaimTests {
         }
     }
 
-    @Test("A subscription's period over, the next refresh drops it; a family member's token carries it")
-    func expiryAndFamily() async throws {
-        let store = try TestAppStore()
-        let server = try await Self.server(on: MemoryStorage(), store)
-        try await server.test { http in
-            let (buyer, session) = try await Self.signUp("dana@example.com", http)
-            let token = try #require(session["accessToken"] as? String)
-            let created = try await http.post("/v1/groups", ["name": "Reyes", "kind": "family"], bearer: token)
-            let inviteCode = try #require(created.json["inviteCode"] as? String)
-            let (_, invitee) = try await Self.signUp("lee@example.com", http)
-            let joined = try await http.post(
-                "/v1/groups/join", ["inviteCode": inviteCode], bearer: invitee["accessToken"] as? String)
-            #expect(joined.status == 200, "\(joined.text)")
-            let jws = try store.sign(TestAppStore.transaction(for: buyer, signedAt: server.clock.now))
-            #expect(try await http.post("/v1/me/purchases", ["signedTransaction": jws], bearer: token).status == 200)
-            let shared = try await Self.refresh(invitee, http)
-            #expect(try Self.entitlements(in: shared["accessToken"] as? String ?? "") == [Self.product])
+    @Test(
+        "A subscription's period over, the next refresh drops it; a family member's token carries it",
+        arguments: StorageKind.allCases)
+    func expiryAndFamily(_ kind: StorageKind) async throws {
+        try await kind.withStorage { storage in
+            let store = try TestAppStore()
+            let server = try await Self.server(on: storage, store)
+            try await server.test { http in
+                let (buyer, session) = try await Self.signUp("dana@example.com", http)
+                let token = try #require(session["accessToken"] as? String)
+                let created = try await http.post("/v1/groups", ["name": "Reyes", "kind": "family"], bearer: token)
+                let inviteCode = try #require(created.json["inviteCode"] as? String)
+                let (_, invitee) = try await Self.signUp("lee@example.com", http)
+                let joined = try await http.post(
+                    "/v1/groups/join", ["inviteCode": inviteCode], bearer: invitee["accessToken"] as? String)
+                #expect(joined.status == 200, "\(joined.text)")
+                let jws = try store.sign(TestAppStore.transaction(for: buyer, signedAt: server.clock.now))
+                #expect(
+                    try await http.post("/v1/me/purchases", ["signedTransaction": jws], bearer: token).status == 200)
+                let shared = try await Self.refresh(invitee, http)
+                #expect(try Self.entitlements(in: shared["accessToken"] as? String ?? "") == [Self.product])
 
-            server.clock.advance(by: 29 * 86_400)
-            let stillOn = try await Self.refresh(session, http)
-            #expect(try Self.entitlements(in: stillOn["accessToken"] as? String ?? "") == [Self.product])
-            server.clock.advance(by: 2 * 86_400)
-            let over = try await Self.refresh(stillOn, http)
-            #expect(try Self.entitlements(in: over["accessToken"] as? String ?? "") == nil, "the month is over")
+                server.clock.advance(by: 29 * 86_400)
+                let stillOn = try await Self.refresh(session, http)
+                #expect(try Self.entitlements(in: stillOn["accessToken"] as? String ?? "") == [Self.product])
+                server.clock.advance(by: 2 * 86_400)
+                let over = try await Self.refresh(stillOn, http)
+                #expect(try Self.entitlements(in: over["accessToken"] as? String ?? "") == nil, "the month is over")
+            }
         }
     }
 }

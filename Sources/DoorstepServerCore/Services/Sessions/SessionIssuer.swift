@@ -38,9 +38,13 @@ struct SessionIssuer: Sendable {
     static func entitlementProducts(of userID: UUID, at now: Date, in store: any EntitlementRepository) async throws
         -> [String]
     {
+        productIDs(of: try await store.activeEntitlements(of: userID, at: now))
+    }
+
+    /// The product ids of `entitlements`, each once, in their order.
+    static func productIDs(of entitlements: [EntitlementRecord]) -> [String] {
         var products: [String] = []
-        for entitlement in try await store.activeEntitlements(of: userID, at: now)
-        where !products.contains(entitlement.productID) {
+        for entitlement in entitlements where !products.contains(entitlement.productID) {
             products.append(entitlement.productID)
         }
         return products

@@ -62,12 +62,11 @@ extension SessionService {
         let rotation = RefreshRotation(
             tokenHash: Digests.sha256Hex(token), successorHash: Digests.sha256Hex(successor), now: now,
             idleLifetime: policy.idleSessionLifetime, absoluteLifetime: policy.absoluteSessionLifetime)
-        guard let (session, user) = try await storage.rotateRefreshToken(rotation) else { return nil }
-        let entitlements = try await storage.read { (store: any Store) in
-            try await SessionIssuer.entitlementProducts(of: user.id, at: now, in: store)
-        }
+        guard let rotated = try await storage.rotateRefreshToken(rotation) else { return nil }
+        let entitlements = SessionIssuer.productIDs(
+            of: EntitlementRecord.active(in: rotated.entitlements, of: rotated.user.id, at: now))
         return try await issuer.signedIn(
-            user, OpenedSession(session: session, refreshToken: successor, entitlements: entitlements),
+            rotated.user, OpenedSession(session: rotated.session, refreshToken: successor, entitlements: entitlements),
             isNewUser: false, method: nil)
     }
 

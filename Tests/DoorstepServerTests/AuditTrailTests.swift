@@ -2,7 +2,10 @@ import DoorstepServerCore
 import DoorstepTestSupport
 import Foundation
 import Logging
+import ServiceLifecycle
 import Testing
+
+@testable import DoorstepServer
 
 @Suite("The audit log")
 struct AuditTrailTests {
@@ -50,6 +53,34 @@ struct AuditTrailTests {
             }
             #expect(left.map(\.id) == [entries[3].id, entries[2].id])
         }
+    }
+
+    @Test("The log shows an entry handed over a moment ago, without waiting for the writer's next pass")
+    func readWritesFirst() async throws {
+        let trail = AuditTrail(storage: MemoryStorage(), clock: ManualClock(now), random: SecureRandomSource())
+        let sam = UUID()
+        trail.append("password_changed", account: sam, actor: "user")
+        let entries = try await trail.entries(account: sam, since: .distantPast)
+        #expect(entries.map(\.event) == ["password_changed"])
+    }
+
+    @Test("Entries handed over before a stop are written at shutdown, once")
+    func writtenAtShutdown() async throws {
+        let storage = MemoryStorage()
+        let trail = AuditTrail(storage: storage, clock: ManualClock(now), random: SecureRandomSource())
+        let writer = AuditWriter(trail: trail, retention: 86_400, interval: .seconds(3_600))
+        let group = ServiceGroup(configuration: .init(services: [writer], logger: Logger(label: "test")))
+        let sam = UUID()
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            trail.append("session_revoked", account: sam, actor: "operator")
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        let written = try await storage.read {
+            try await $0.auditEntries(accountID: sam, since: .distantPast, limit: 10, offset: 0)
+        }
+        #expect(written.map(\.event) == ["session_revoked"])
     }
 
     @Test("A person's own entries are part of their data export")

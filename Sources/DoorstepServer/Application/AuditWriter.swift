@@ -14,13 +14,14 @@ struct AuditWriter: Service {
     func run() async throws {
         await cancelWhenGracefulShutdown {
             var passes = 0
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
+            while true {
+                do { try await Task.sleep(for: interval) } catch { break }
                 await trail.flush()
                 if passes % 7_200 == 0 { await trail.prune(keeping: retention) }
                 passes += 1
             }
         }
+        // After the last request has answered: the HTTP server stops before the services it runs.
         await trail.flush()
     }
 }

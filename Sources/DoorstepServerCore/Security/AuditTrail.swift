@@ -5,13 +5,19 @@ import Synchronization
 /// Appends audit entries to the database. ``SecurityAudit`` hands entries over without waiting —
 /// some events happen inside a transaction, others where a failure must answer at once — and a
 /// background writer commits them together, within a second; ``flush()`` writes what waits now
-/// (at shutdown, and before a command exits).
+/// (at shutdown, and before a command exits), and ``entries(account:since:limit:offset:)`` does
+/// before it reads, so the audit log shows what happened up to the moment it is read.
 public final class AuditTrail: Sendable {
     let storage: any Storage
     let clock: any WallClock
     let random: any RandomSource
     let logger: Logger
-    private let waiting = Mutex<[AuditRecord]>([])
+    private let state = Mutex(State())
+
+    private struct State {
+        var waiting: [AuditRecord] = []
+        var writes = WriteQueue()
+    }
     /// At most this many entries wait; beyond it the oldest are dropped with a log line, so a flood
     /// of failed sign-ins cannot grow memory without bound while the database is away.
     static let limit = 10_000
@@ -35,26 +41,32 @@ public final class AuditTrail: Sendable {
         let entry = AuditRecord(
             id: random.uuid(), at: clock.now, event: event, accountID: account, actor: actor, sessionID: session,
             requestID: trace?.id, network: trace?.networkPrefix, detail: detail)
-        let dropped = waiting.withLock { waiting -> Bool in
-            waiting.append(entry)
-            guard waiting.count > Self.limit else { return false }
-            waiting.removeFirst(waiting.count - Self.limit)
+        let dropped = state.withLock { state -> Bool in
+            state.waiting.append(entry)
+            guard state.waiting.count > Self.limit else { return false }
+            state.waiting.removeFirst(state.waiting.count - Self.limit)
             return true
         }
         if dropped { logger.error("audit entries were dropped: the database is not taking them") }
     }
 
-    /// Writes every waiting entry in one transaction; on failure they wait for the next flush.
+    /// Writes every waiting entry in one transaction, after the flushes asked for before; returns once
+    /// they are in the database, or have failed and wait for the next flush.
     public func flush() async {
-        let entries = waiting.withLock { waiting in
-            defer { waiting.removeAll() }
-            return waiting
+        let write = state.withLock { state -> Task<Void, Never>? in
+            guard !state.waiting.isEmpty else { return state.writes.lastWrite }
+            let entries = state.waiting
+            state.waiting = []
+            return state.writes.start { [self] in await self.write(entries) }
         }
-        guard !entries.isEmpty else { return }
+        await write?.value
+    }
+
+    private func write(_ entries: [AuditRecord]) async {
         do {
             try await storage.transaction { try await $0.insertAuditEntries(entries) }
         } catch {
-            waiting.withLock { $0.insert(contentsOf: entries, at: 0) }
+            state.withLock { $0.waiting.insert(contentsOf: entries, at: 0) }
             logger.error("audit entries could not be written yet", metadata: ["reason": "\(error)"])
         }
     }
@@ -64,7 +76,8 @@ public final class AuditTrail: Sendable {
     public func entries(account: UUID? = nil, since date: Date, limit: Int = 1_000, offset: Int = 0) async throws
         -> [AuditRecord]
     {
-        try await storage.read {
+        await flush()
+        return try await storage.read {
             try await $0.auditEntries(accountID: account, since: date, limit: limit, offset: offset)
         }
     }

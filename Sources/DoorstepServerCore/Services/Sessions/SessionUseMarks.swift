@@ -20,8 +20,7 @@ public final class SessionUseMarks: Sendable {
     private struct State {
         /// The newest use of each session noted since the last write.
         var noted: [UUID: Date] = [:]
-        /// The last write asked for; the next one starts after it, so writes end in the order asked.
-        var writing: Task<Void, Never>?
+        var writes = WriteQueue()
     }
 
     /// At most this many sessions wait between two writes; past it a newly used session is not noted
@@ -49,30 +48,28 @@ public final class SessionUseMarks: Sendable {
     /// database or have failed (logged: their sessions are noted again at their next request).
     public func write() async {
         let write = state.withLock { state -> Task<Void, Never>? in
-            let previous = state.writing
             // Nothing noted: only the writes under way are waited for, and no task is made (the server
             // asks twice a second, mostly for nothing).
-            guard !state.noted.isEmpty else { return previous }
+            guard !state.noted.isEmpty else { return state.writes.lastWrite }
             let marks = state.noted
             state.noted = [:]
-            let write = Task { [storage, logger] in
-                await previous?.value
-                // In one order on every instance, so that two batches never wait for each other's rows;
-                // each statement guards itself, so no read needs to be kept serializable.
-                let ordered = marks.sorted { $0.key.uuidString < $1.key.uuidString }
-                do {
-                    try await storage.transaction(isolation: .snapshot) { store in
-                        for (session, date) in ordered { try await store.markSessionUsed(id: session, at: date) }
-                    }
-                } catch {
-                    logger.warning(
-                        "sessions' last use could not be written",
-                        metadata: ["sessions": "\(marks.count)", "reason": "\(error)"])
-                }
-            }
-            state.writing = write
-            return write
+            return state.writes.start { [self] in await self.write(marks) }
         }
         await write?.value
+    }
+
+    private func write(_ marks: [UUID: Date]) async {
+        // In one order on every instance, so that two batches never wait for each other's rows; each
+        // statement guards itself, so no read needs to be kept serializable.
+        let ordered = marks.sorted { $0.key.uuidString < $1.key.uuidString }
+        do {
+            try await storage.transaction(isolation: .snapshot) { store in
+                for (session, date) in ordered { try await store.markSessionUsed(id: session, at: date) }
+            }
+        } catch {
+            logger.warning(
+                "sessions' last use could not be written",
+                metadata: ["sessions": "\(marks.count)", "reason": "\(error)"])
+        }
     }
 }

@@ -53,13 +53,7 @@ public enum FrequentSQL {
             \(entitlementColumns("granted", as: "entitlement_"))
         FROM touched AS sessions JOIN users ON users.id = sessions.user_id
         LEFT JOIN LATERAL (
-            SELECT \(entitlementColumns("entitlements")) FROM entitlements WHERE entitlements.user_id = users.id
-            UNION ALL
-            SELECT \(entitlementColumns("entitlements")) FROM group_members AS mine
-            JOIN groups ON groups.id = mine.group_id AND groups.kind = $6::text
-            JOIN group_members AS others ON others.group_id = mine.group_id AND others.user_id <> mine.user_id
-            JOIN entitlements ON entitlements.user_id = others.user_id
-            WHERE mine.user_id = users.id
+            \(entitlementsShared(with: "users.id", groupKind: "$6::text"))
         ) AS granted ON true
         """
 
@@ -93,17 +87,23 @@ public enum FrequentSQL {
     /// the products a new access token names: at every sign-in and refresh. Two index-driven halves:
     /// the account's own rows, and those of the members of its groups of the kind; a member met in two
     /// such groups comes twice, and the caller keeps one.
-    public static let entitlementsSharedWith = """
-        SELECT \(entitlementColumns("entitlements")) FROM entitlements WHERE user_id = ?
+    public static let entitlementsSharedWith = entitlementsShared(with: "?", groupKind: "?")
+
+    /// ``entitlementsSharedWith`` for the account `account` names and the kind `kind` names, each an
+    /// SQL expression (a mark, a column, a parameter).
+    private static func entitlementsShared(with account: String, groupKind kind: String) -> String {
+        """
+        SELECT \(entitlementColumns("entitlements")) FROM entitlements WHERE entitlements.user_id = \(account)
         UNION ALL
         SELECT \(entitlementColumns("entitlements")) FROM group_members AS mine
-        JOIN groups ON groups.id = mine.group_id AND groups.kind = ?
+        JOIN groups ON groups.id = mine.group_id AND groups.kind = \(kind)
         JOIN group_members AS others ON others.group_id = mine.group_id AND others.user_id <> mine.user_id
         JOIN entitlements ON entitlements.user_id = others.user_id
-        WHERE mine.user_id = ?
+        WHERE mine.user_id = \(account)
         """
+    }
 
-    /// The entitlement columns of `table`, each named `prefix` and its own name when there is one.
+    /// The entitlement columns of `table`; with a `prefix`, each renamed to the prefix and its name.
     private static func entitlementColumns(_ table: String, as prefix: String? = nil) -> String {
         [
             "original_transaction_id", "user_id", "product_id", "transaction_id", "environment", "ownership_type",

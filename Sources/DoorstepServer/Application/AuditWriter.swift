@@ -12,14 +12,9 @@ struct AuditWriter: Service {
     var interval: Duration = .milliseconds(500)
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
-            var passes = 0
-            while true {
-                do { try await Task.sleep(for: interval) } catch { break }
-                await trail.flush()
-                if passes % 7_200 == 0 { await trail.prune(keeping: retention) }
-                passes += 1
-            }
+        await repeatUntilShutdown(every: interval) { [trail, retention] pass in
+            await trail.flush()
+            if pass % 7_200 == 0 { await trail.prune(keeping: retention) }
         }
         // After the last request has answered: the HTTP server stops before the services it runs.
         await trail.flush()

@@ -13,16 +13,13 @@ struct EventPruner: Service {
     var interval: Duration = .seconds(3_600)
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try await Task.sleep(for: interval)
-                do {
-                    let folded = try await analytics.compact()
-                    if folded > 0 { logger.info("idle walks compacted", metadata: ["walks": "\(folded)"]) }
-                    try await analytics.prune()
-                } catch {
-                    logger.warning("flow events could not be compacted", metadata: ["reason": "\(error)"])
-                }
+        await repeatUntilShutdown(every: interval) { [analytics, logger] _ in
+            do {
+                let folded = try await analytics.compact()
+                if folded > 0 { logger.info("idle walks compacted", metadata: ["walks": "\(folded)"]) }
+                try await analytics.prune()
+            } catch {
+                logger.warning("flow events could not be compacted", metadata: ["reason": "\(error)"])
             }
         }
     }

@@ -8,12 +8,7 @@ struct SessionUseWriter: Service {
     var interval: Duration = .milliseconds(500)
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while true {
-                do { try await Task.sleep(for: interval) } catch { break }
-                await marks.write()
-            }
-        }
+        await repeatUntilShutdown(every: interval) { [marks] _ in await marks.write() }
         // After the last request has answered: the HTTP server stops before the services it runs.
         await marks.write()
     }

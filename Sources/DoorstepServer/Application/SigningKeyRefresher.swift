@@ -16,12 +16,7 @@ struct SigningKeyRefresher: Service {
     var interval: Duration = .seconds(60)
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try await Task.sleep(for: interval)
-                await refresh()
-            }
-        }
+        await repeatUntilShutdown(every: interval) { [self] _ in await refresh() }
     }
 
     func refresh() async {

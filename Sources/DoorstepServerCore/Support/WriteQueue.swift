@@ -2,19 +2,17 @@
 /// it, so whoever waits for a write knows every earlier one has ended too. Kept in the state a lock
 /// guards, beside what is to be written, so that taking a batch and starting its write are one step.
 struct WriteQueue: Sendable {
-    private var last: Task<Void, Never>?
-
     /// The last write started: what a caller with nothing new to write waits for.
-    var lastWrite: Task<Void, Never>? { last }
+    private(set) var lastWrite: Task<Void, Never>?
 
     /// Starts `write` once the last write has ended; returns it.
     mutating func start(_ write: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        let previous = last
+        let previous = lastWrite
         let next = Task {
             await previous?.value
             await write()
         }
-        last = next
+        lastWrite = next
         return next
     }
 }

@@ -37,6 +37,41 @@ struct ProvingAddressTests {
         }
     }
 
+    @Test("The owner's proof takes the account out of the squatter's families, which would share what the owner buys")
+    func proofLeavesTheSquattersGroups() async throws {
+        let server = try await TestServer.make { $0.rateLimits = false }
+        try await server.test { client in
+            let accomplice = try await client.signUpWithCode("accomplice@example.com", server: server)
+            let squatter = try await client.signUpWithPassword(Self.victim, password: Self.squatterPassword)
+            let family = try await client.post(
+                "/v1/groups", ["name": "Freeloaders", "kind": "family"], bearer: accomplice.accessToken)
+            let familyCode = try #require(family.json["inviteCode"] as? String)
+            let joined = try await client.post(
+                "/v1/groups/join", ["inviteCode": familyCode], bearer: squatter.accessToken)
+            #expect(joined.status == 200, "\(joined.text)")
+            let household = try await client.post(
+                "/v1/groups", ["name": "Victim's home", "kind": "household"], bearer: squatter.accessToken)
+            let householdCode = try #require(household.json["inviteCode"] as? String)
+            _ = try await client.post("/v1/groups/join", ["inviteCode": householdCode], bearer: accomplice.accessToken)
+
+            _ = try await client.post("/v1/auth/code", ["email": Self.victim, "purpose": "login"])
+            let code = try #require(await server.latestCode(to: Self.victim))
+            let owner = try await client.post(
+                "/v1/auth/code/verify", ["email": Self.victim, "code": code, "purpose": "login"])
+            #expect(owner.status == 200, "\(owner.text)")
+
+            let ownersGroups = try await client.get("/v1/me/groups", bearer: owner.json.accessToken)
+            #expect(ownersGroups.status == 200)
+            #expect(ownersGroups.jsonArray.isEmpty, "\(ownersGroups.text)")
+            let accomplicesGroups = try await client.get("/v1/me/groups", bearer: accomplice.accessToken).jsonArray
+            #expect(accomplicesGroups.count == 2)
+            for group in accomplicesGroups {
+                let members = group["members"] as? [[String: Any]] ?? []
+                #expect(members.count == 1, "only the accomplice is left in \(group["name"] ?? "")")
+            }
+        }
+    }
+
     @Test("A password reset by the owner ends the squatter's sessions and the password is the owner's")
     func resetEndsTheSquatter() async throws {
         let server = try await TestServer.make { $0.rateLimits = false }

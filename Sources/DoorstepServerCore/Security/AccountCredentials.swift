@@ -1,8 +1,9 @@
 import Foundation
 
-/// Every kind of credential and session an account can hold: the one list that proving an address,
-/// deleting the account and signing out everywhere walk. A kind added here is ended by all three, or
-/// the switch in ``AccountCredentials/end(_:of:except:at:in:)`` does not compile.
+/// Every kind of credential and session an account can hold, and its ties to other accounts: the one
+/// list that proving an address, deleting the account and signing out everywhere walk. A kind added here
+/// is ended by all three, or the switch in ``AccountCredentials/end(_:of:except:at:in:)`` does not
+/// compile.
 public enum CredentialKind: String, CaseIterable, Sendable {
     /// The account's password.
     case password
@@ -19,13 +20,16 @@ public enum CredentialKind: String, CaseIterable, Sendable {
     /// Sessions: their refresh and access tokens, and every browser signed in with one (the funnel,
     /// `/account` and `/admin` hold a session, never a credential of their own).
     case sessions
+    /// Households and families the account belongs to. A squatter's would go on sharing the owner's
+    /// purchases with a family of the squatter's choosing, and showing the owner's name to its members.
+    case groupMemberships
 
     /// Whether the kind is a way in that is already open rather than a way to open one: "sign out
     /// everywhere" ends these and keeps the rest.
     public var isSignIn: Bool {
         switch self {
         case .sessions, .pendingSecondFactorSignIns: true
-        case .password, .passkeys, .linkedIdentities, .secondFactor, .recoveryCodes: false
+        case .password, .passkeys, .linkedIdentities, .secondFactor, .recoveryCodes, .groupMemberships: false
         }
     }
 
@@ -64,7 +68,7 @@ public struct AccountCredentials: Sendable {
 
     /// The repositories ending credentials touches.
     public typealias Store = SessionRepository & PasskeyRepository & IdentityRepository & SecondFactorRepository
-        & WebhookRepository
+        & GroupRepository & WebhookRepository
 
     /// Ends the `kinds` of credentials `user` holds, inside the caller's transaction; the session named
     /// by `keptSession` stays open. Returns the account without the ended password and providers (the
@@ -106,6 +110,10 @@ public struct AccountCredentials: Sendable {
                 }
                 for session in open { try await revoke(sessionID: session.id, at: now, in: store) }
                 ended.note(kind, open.count)
+            case .groupMemberships:
+                let groups = try await store.groups(userID: user.id)
+                for group in groups { try await store.removeMember(groupID: group.id, userID: user.id) }
+                ended.note(kind, groups.count)
             }
         }
         return (user, ended)

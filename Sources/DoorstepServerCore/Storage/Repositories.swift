@@ -97,6 +97,14 @@ public protocol GroupRepository: Sendable {
     func groups(userID: UUID) async throws -> [GroupRecord]
 }
 
+extension GroupRepository {
+    /// Takes the user out of the group; the last member to go ends it.
+    func removeMember(groupID: UUID, userID: UUID) async throws {
+        try await deleteMember(groupID: groupID, userID: userID)
+        if try await members(groupID: groupID).isEmpty { try await deleteGroup(id: groupID) }
+    }
+}
+
 /// State that an app module (such as the trainer) keeps per user, as one JSON document.
 public protocol ModuleStateRepository: Sendable {
     func moduleState(userID: UUID, module: String) async throws -> Data?

@@ -126,8 +126,7 @@ public struct GroupService: Sendable {
     public func leave(_ caller: Caller, groupID raw: String) async throws {
         try await storage.transaction { store in
             let group = try await memberGroup(raw, caller: caller, in: store)
-            try await store.deleteMember(groupID: group.id, userID: caller.userID)
-            if try await store.members(groupID: group.id).isEmpty { try await store.deleteGroup(id: group.id) }
+            try await store.removeMember(groupID: group.id, userID: caller.userID)
         }
     }
 

@@ -73,14 +73,10 @@ public struct ProfileService: Sendable {
         let (user, identities) = try await storage.transaction { store -> (UserRecord, [IdentityRecord]) in
             guard let user = try await store.user(id: userID) else { throw whenMissing }
             let identities = try await store.identities(userID: user.id)
-            // Every kind of credential ends by the one list before the account goes, so none outlives it
-            // in a store that does not cascade. `user.deleted` tells subscribers of all of it at once.
+            // Every kind of credential and membership ends by the one list before the account goes, so
+            // none outlives it in a store that does not cascade. `user.deleted` tells subscribers of all of it at once.
             _ = try await AccountCredentials(webhooks: .disabled).end(
                 CredentialKind.allCases, of: user, at: context.clock.now, in: store)
-            for group in try await store.groups(userID: user.id) {
-                try await store.deleteMember(groupID: group.id, userID: user.id)
-                if try await store.members(groupID: group.id).isEmpty { try await store.deleteGroup(id: group.id) }
-            }
             try await store.deleteUser(id: user.id)
             try await context.webhooks.enqueue(
                 .userDeleted, ["userId": .id(user.id), "deletedBy": .string(deletedBy)], in: store)

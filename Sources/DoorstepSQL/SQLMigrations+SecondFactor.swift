@@ -33,3 +33,11 @@ extension SQLMigrations {
             "CREATE INDEX second_factor_challenges_by_expiry ON second_factor_challenges (expires_at)",
         ])
 }
+
+extension SQLMigrations {
+    /// Version 25: the password a reset sets once its second factor is proven (its hash, as `users`
+    /// keeps it), so that a reset code alone changes nothing on an account with an authenticator app.
+    static let pendingPasswordReset = Migration(
+        version: 25, name: "passwords a reset sets after its second factor",
+        statements: ["ALTER TABLE second_factor_challenges ADD COLUMN pending_password_hash TEXT"])
+}

@@ -58,10 +58,14 @@ extension SQLTransaction {
 
     public func insertSecondFactorChallenge(_ challenge: SecondFactorChallengeRecord) async throws {
         _ = try await rows(
-            "INSERT INTO second_factor_challenges (hash, user_id, method, expires_at, attempts) VALUES (?, ?, ?, ?, ?)",
+            """
+            INSERT INTO second_factor_challenges (hash, user_id, method, expires_at, attempts, pending_password_hash)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
             [
                 .text(challenge.hash), .text(challenge.userID.key), .text(challenge.method),
                 .time(challenge.expiresAt), .integer(challenge.attempts),
+                challenge.pendingPasswordHash.map(SQLValue.text) ?? .null,
             ])
     }
 
@@ -72,7 +76,8 @@ extension SQLTransaction {
             let expiresAt = row.date("expires_at")
         else { return nil }
         return SecondFactorChallengeRecord(
-            hash: hash, userID: userID, method: method, expiresAt: expiresAt, attempts: row.integer("attempts") ?? 0)
+            hash: hash, userID: userID, method: method, expiresAt: expiresAt, attempts: row.integer("attempts") ?? 0,
+            pendingPasswordHash: row.string("pending_password_hash"))
     }
 
     public func updateSecondFactorChallenge(_ challenge: SecondFactorChallengeRecord) async throws {

@@ -98,6 +98,40 @@ struct SecondFactorTests {
         }
     }
 
+    @Test("A reset code alone changes nothing where an authenticator is on; its code sets the password and signs out")
+    func resetWaitsForTheApp() async throws {
+        let server = try await TestServer.make { $0.rateLimits = false }
+        try await server.test { client in
+            let email = "kim@example.com"
+            let (secret, _, token) = try await Self.enrol(client, server: server, email: email)
+            #expect(
+                try await client.put("/v1/auth/password", ["newPassword": "Owners-Words-2026"], bearer: token).status
+                    == 204)
+
+            // Someone who reads only the mailbox resets the password.
+            _ = try await client.post("/v1/auth/password/forgot", ["email": email])
+            let code = try #require(await server.latestCode(to: email))
+            let reset = try await client.post(
+                "/v1/auth/password/reset", ["email": email, "code": code, "newPassword": "Mailbox-Thief-2026"])
+            #expect(reset.code == "mfa_required", "\(reset.text)")
+            let challenge = try #require(reset.json["mfaChallenge"] as? String)
+            #expect(try await client.get("/v1/me", bearer: token).status == 200, "the owner is still signed in")
+            let thief = try await client.post("/v1/auth/login", ["email": email, "password": "Mailbox-Thief-2026"])
+            #expect(thief.code == "invalid_credentials", "\(thief.text)")
+            let owner = try await client.post("/v1/auth/login", ["email": email, "password": "Owners-Words-2026"])
+            #expect(owner.code == "mfa_required", "the owner's password still holds: \(owner.text)")
+
+            // The owner, with the app, completes the reset: the new password holds and other sessions end.
+            server.clock.advance(by: 31)
+            let done = try await client.post(
+                "/v1/auth/mfa", ["challenge": challenge, "code": try Self.code(secret, at: server.clock.now)])
+            #expect(done.status == 200, "\(done.text)")
+            #expect(try await client.get("/v1/me", bearer: token).status == 401)
+            let after = try await client.post("/v1/auth/login", ["email": email, "password": "Mailbox-Thief-2026"])
+            #expect(after.code == "mfa_required", "\(after.text)")
+        }
+    }
+
     @Test("Turning it off needs a current code; the secret is sealed at rest")
     func turningOff() async throws {
         let server = try await TestServer.make { $0.rateLimits = false }

@@ -31,13 +31,19 @@ public struct SecondFactorChallengeRecord: Sendable, Hashable {
     public var expiresAt: Date
     /// Wrong codes tried against this challenge.
     public var attempts: Int
+    /// The hash of the password a reset sets once the second factor is proven; nil for other sign-ins.
+    public var pendingPasswordHash: String?
 
     /// Creates a challenge.
-    public init(hash: String, userID: UUID, method: String, expiresAt: Date, attempts: Int = 0) {
+    public init(
+        hash: String, userID: UUID, method: String, expiresAt: Date, attempts: Int = 0,
+        pendingPasswordHash: String? = nil
+    ) {
         self.hash = hash
         self.userID = userID
         self.method = method
         self.expiresAt = expiresAt
         self.attempts = attempts
+        self.pendingPasswordHash = pendingPasswordHash
     }
 }

@@ -50,6 +50,23 @@ struct AccountLifecycle: Sendable {
     }
 }
 
+extension AccountLifecycle {
+    /// Sets the password a reset chose and ends every session, reported as `password.changed`, in the
+    /// caller's transaction; clears the address's failed log-ins. Returns the updated account, saved.
+    func replacePassword(of user: UserRecord, with hash: String, at now: Date, in store: any Store) async throws
+        -> UserRecord
+    {
+        var user = user
+        user.passwordHash = hash
+        user.updatedAt = now
+        try await store.updateUser(user)
+        try await context.webhooks.enqueue(.passwordChanged, ["userId": .id(user.id), "change": "reset"], in: store)
+        _ = try await context.credentials.end(CredentialKind.signIns, of: user, at: now, in: store)
+        if let email = user.email { try await store.clearLoginFailures(email: email) }
+        return user
+    }
+}
+
 extension [String: Value] {
     /// An account's id and address, for the events whose receivers need the address.
     static func emailOf(_ user: UserRecord) -> Self {

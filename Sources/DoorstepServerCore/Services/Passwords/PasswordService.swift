@@ -37,7 +37,10 @@ public struct PasswordService: Sendable {
         return (Int(policy.codeLifetime), Int(policy.resendAfter))
     }
 
-    /// Sets a new password with a reset code, ends every other session, and signs in.
+    /// Sets a new password with a reset code, ends every other session, and signs in. On an account with
+    /// an authenticator app in force, nothing changes until its code completes the sign-in
+    /// (`mfa_required`): whoever holds only the mailbox can neither set the password nor sign the owner
+    /// out.
     public func resetPassword(email raw: String, code: String, newPassword: String, meta: RequestMeta) async throws
         -> AuthSession
     {
@@ -52,16 +55,14 @@ public struct PasswordService: Sendable {
             }
             let now = context.clock.now
             var user = try await accounts.proveEmail(of: existing, at: now, in: store)
-            user.passwordHash = hash
-            user.updatedAt = now
-            try await store.updateUser(user)
-            try await context.webhooks.enqueue(
-                .passwordChanged, ["userId": .id(user.id), "change": "reset"], in: store)
-            _ = try await context.credentials.end(CredentialKind.signIns, of: user, at: now, in: store)
-            try await store.clearLoginFailures(email: email)
-            if let challenge = try await secondFactor.challenge(for: user, method: .passwordReset, in: store) {
+            // Proving an unproven address ends any authenticator first, so one still in force is the owner's.
+            if let challenge = try await secondFactor.challenge(
+                for: user, method: .passwordReset, settingPassword: hash, in: store)
+            {
+                if user != existing { try await store.updateUser(user) }
                 return .secondFactor(challenge, user.id)
             }
+            user = try await accounts.replacePassword(of: user, with: hash, at: now, in: store)
             let opened = try await issuer.openSession(for: user, meta: meta, in: store)
             return .signedIn(user, opened, isNew: false)
         }

@@ -36,8 +36,11 @@ struct SecondFactorCheck: Sendable {
     /// no session until the challenge is completed.
     /// - Parameter provingReset: the sign-in is a reset code's (``SignInService/verifyCode(email:code:purpose:meta:)``),
     ///   so completing it grants the right to choose a new password without the old one.
+    /// - Parameter settingPassword: the hash of the password a one-step reset sets once the challenge is
+    ///   completed, and not before.
     func challenge(
-        for user: UserRecord, method: SignInMethod, provingReset: Bool = false, in store: any SecondFactorRepository
+        for user: UserRecord, method: SignInMethod, provingReset: Bool = false, settingPassword: String? = nil,
+        in store: any SecondFactorRepository
     ) async throws -> String? {
         guard let factor = try await store.secondFactor(userID: user.id), factor.confirmedAt != nil else { return nil }
         let challenge = context.random.token()
@@ -46,7 +49,7 @@ struct SecondFactorCheck: Sendable {
             SecondFactorChallengeRecord(
                 hash: Digests.sha256Hex(challenge), userID: user.id,
                 method: provingReset ? Self.resetProofMethod : method.rawValue,
-                expiresAt: now.addingTimeInterval(Self.challengeLifetime)))
+                expiresAt: now.addingTimeInterval(Self.challengeLifetime), pendingPasswordHash: settingPassword))
         return challenge
     }
 

@@ -3,7 +3,8 @@ import Foundation
 
 extension SecondFactorService {
     /// Completes a sign-in that answered `mfa_required`, with a code from the authenticator app or a
-    /// recovery code; opens the session.
+    /// recovery code; opens the session. A reset's waiting password is set then, and the account's other
+    /// sessions end.
     public func completeSecondFactor(challenge: String, code: String, meta: RequestMeta) async throws -> AuthSession {
         guard !challenge.isEmpty, challenge.utf8.count <= 128 else { throw Self.challengeUnknown }
         return try await completeSecondFactor(challengeHash: Digests.sha256Hex(challenge), code: code, meta: meta)
@@ -24,7 +25,7 @@ extension SecondFactorService {
             guard var pending = try await store.secondFactorChallenge(hash: hash), pending.expiresAt > now,
                 pending.attempts < SecondFactorCheck.maxTries,
                 let factor = try await store.secondFactor(userID: pending.userID), factor.confirmedAt != nil,
-                let user = try await store.user(id: pending.userID)
+                var user = try await store.user(id: pending.userID)
             else { return .refused(Self.challengeUnknown) }
             do {
                 try await check.prove(code, of: factor, at: now, in: store)
@@ -34,6 +35,10 @@ extension SecondFactorService {
                 return .refused(error)
             }
             try await store.deleteSecondFactorChallenge(hash: hash, expiredBefore: now)
+            if let password = pending.pendingPasswordHash {
+                user = try await AccountLifecycle(context: context).replacePassword(
+                    of: user, with: password, at: now, in: store)
+            }
             let opened = try await issuer.openSession(for: user, meta: meta, in: store)
             let provesReset = pending.method == SecondFactorCheck.resetProofMethod
             let method = provesReset ? .passwordReset : SignInMethod(rawValue: pending.method) ?? .password

@@ -13,7 +13,7 @@ public struct SecondFactorService: Sendable {
     let context: ServiceContext
 
     /// The repositories enrolling and completing a second factor touches.
-    typealias Store = UserRepository & SecondFactorCheck.Store & SessionIssuer.Store
+    typealias Store = AccountLifecycle.Store & SecondFactorCheck.Store & SessionIssuer.Store
 
     /// Recovery codes made at enrolment, each good once.
     static let recoveryCodeCount = 10

@@ -37,6 +37,24 @@ struct RateLimitTests {
         }
     }
 
+    @Test("Guessing invite codes is limited per IP too, so a new guest does not start the count over")
+    func joinLimitPerAddress() async throws {
+        let server = try await TestServer.make()
+        try await server.test { (client: TestHTTPClient) async throws in
+            var statuses: [Int] = []
+            for guesses in [6, 5] {
+                let guest = try await client.post("/v1/auth/guest")
+                #expect(guest.status == 201)
+                for _ in 0..<guesses {
+                    let join = try await client.post(
+                        "/v1/groups/join", ["inviteCode": "ZZZZZZZZ"], bearer: guest.json.accessToken)
+                    statuses.append(join.status)
+                }
+            }
+            #expect(statuses == Array(repeating: 422, count: 10) + [429], "each guest is under its own limit")
+        }
+    }
+
     @Test("The limiter counts per key and forgets finished windows")
     func limiter() {
         let limiter = RateLimiter(maximumKeys: 2)

@@ -25,6 +25,9 @@ package struct RateLimitMiddleware: RouterMiddleware {
         "/v1/auth/guest": .init(requests: 10, per: 60),
         "/v1/auth/token/refresh": .init(requests: 120, per: 60),
         "/v1/events": .init(requests: 60, per: 60),
+        // Where invite codes are guessed: the service's own limit counts per account, and a new guest
+        // is one request away.
+        "/v1/groups/join": .init(requests: 10, per: 60),
     ]
     /// The auth endpoints without a limit of their own share one bucket.
     static let otherAuthEndpoints = RateLimiter.Limit(requests: 120, per: 60)

@@ -22,6 +22,55 @@ struct AdminAuditPageTests {
         return browser
     }
 
+    @Test("Sign out on an admin page closes the admin area; the cookie from before it opens nothing")
+    func signOut() async throws {
+        let server = try await Self.server()
+        try await server.test { client in
+            var browser = try await Self.admin(client)
+            let webhooks = try await browser.open("/admin/webhooks")
+            #expect(webhooks.text.contains(#"action="/admin/sign-out""#))
+            let before = browser
+
+            var forged = FunnelBrowser(client)
+            forged.cookies = before.cookies
+            #expect(try await forged.post("/admin/sign-out", [], csrf: "forged").status == 403)
+            #expect(try await browser.open("/admin/audit").status == 200, "a forged form signs no one out")
+
+            let out = try await browser.post("/admin/sign-out", [])
+            #expect(out.status == 200, "\(out.text)")
+            #expect(out.text.contains(#"name="token""#), "the token form again")
+            #expect(try await browser.open("/admin/audit").status == 401)
+            var replayed = before
+            #expect(try await replayed.open("/admin/audit").status == 401)
+            #expect(try await replayed.open("/admin/webhooks").status == 401)
+
+            var other = try await Self.admin(client)
+            #expect(try await other.open("/admin/audit").text.contains("admin_signed_out"))
+        }
+    }
+
+    @Test("An admin signed in with an account signs out of the admin area and out of that session")
+    func accountSignOut() async throws {
+        let server = try await TestServer.make { configuration in
+            configuration.adminEmails = ["boss@example.com"]
+            configuration.rateLimits = false
+        }
+        try await server.test { client in
+            var browser = try await WebAccountTests.signedUp(client, server: server, email: "boss@example.com")
+            #expect(try await browser.open("/admin").text.contains("last 30 days"))
+            let signedInAs = try #require(
+                try await server.storage.read { try await $0.user(email: "boss@example.com") })
+            let sessions = try await server.storage.read { try await $0.sessions(userID: signedInAs.id) }
+            #expect(sessions.contains { $0.revokedAt == nil })
+
+            let out = try await browser.post("/admin/sign-out", [])
+            #expect(out.text.contains(#"name="token""#), "\(out.text)")
+            #expect(try await browser.open("/admin/webhooks").status == 401)
+            let after = try await server.storage.read { try await $0.sessions(userID: signedInAs.id) }
+            #expect(after.allSatisfy { $0.revokedAt != nil }, "the browser's session ended")
+        }
+    }
+
     @Test("/admin/audit: admins only, newest first, filtered by account, paged; bad filters are 400")
     func auditLog() async throws {
         let server = try await Self.server()

@@ -42,7 +42,8 @@ extension AdminController {
         var response = FunnelController.html(
             AdminPages.audit(
                 Array(entries.prefix(Self.auditPageSize)), account: account, page: page,
-                hasMore: entries.count > Self.auditPageSize && page < Self.auditPageLimit))
+                hasMore: entries.count > Self.auditPageSize && page < Self.auditPageLimit,
+                csrfToken: browser.state.csrfToken))
         sessions.setCookie(on: &response, for: browser, secure: FunnelController.isSecure(request))
         return response
     }

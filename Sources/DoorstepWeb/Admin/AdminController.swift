@@ -20,6 +20,7 @@ package struct AdminController: Sendable {
     package func register(on router: IndexedRouter) {
         router.get("/admin") { request, _ in try await show(request) }
         router.post("/admin") { request, _ in try await signIn(request) }
+        router.post("/admin/sign-out") { request, _ in try await signOut(request) }
         router.get("/admin/audit") { request, _ in try await showAudit(request) }
         router.get("/admin/webhooks") { request, _ in try await showWebhooks(request) }
         router.post("/admin/webhooks") { request, _ in try await addWebhook(request) }
@@ -40,7 +41,8 @@ package struct AdminController: Sendable {
                 reports.append(
                     (flow, try await services.analytics.funnel(flowID: flow.id, version: nil, variant: nil)))
             }
-            response = FunnelController.html(AdminPages.dashboard(reports, window: "last 30 days"))
+            response = FunnelController.html(
+                AdminPages.dashboard(reports, window: "last 30 days", csrfToken: browser.state.csrfToken))
         } else {
             response = FunnelController.html(AdminPages.signIn(csrfToken: browser.state.csrfToken, refused: false))
         }
@@ -64,6 +66,24 @@ package struct AdminController: Sendable {
         browser.state.adminTokenHash = Digests.sha256Hex(token)
         try await sessions.save(&browser)
         await record("admin_signed_in", by: Self.tokenActor)
+        var response = Response(status: .seeOther, headers: [.location: "/admin"])
+        sessions.setCookie(on: &response, for: browser, secure: FunnelController.isSecure(request))
+        return response
+    }
+
+    /// Signs the browser out of the admin area: it forgets the admin token it was given, and a browser
+    /// signed in as an admin account is signed out, its session ended, so a shared computer keeps no
+    /// way back in.
+    private func signOut(_ request: Request) async throws -> Response {
+        let posted = try await adminForm(request)
+        guard case .admin(let actor, var browser, _) = posted else { return Self.refused(posted) }
+        browser.state.adminTokenHash = nil
+        if let signedIn = browser.state.signedIn {
+            try await services.auth.sessions.logOut(signedIn.caller)
+            browser.state.signedIn = nil
+        }
+        try await sessions.save(&browser)
+        await record("admin_signed_out", by: actor)
         var response = Response(status: .seeOther, headers: [.location: "/admin"])
         sessions.setCookie(on: &response, for: browser, secure: FunnelController.isSecure(request))
         return response

@@ -4,7 +4,9 @@ import Foundation
 
 extension AdminPages {
     /// A page of the audit log, newest first, with a filter by account and links to the pages around it.
-    static func audit(_ entries: [AuditRecord], account: UUID?, page: Int, hasMore: Bool) -> String {
+    static func audit(
+        _ entries: [AuditRecord], account: UUID?, page: Int, hasMore: Bool, csrfToken: String
+    ) -> String {
         let filter = account?.lowercasedText ?? ""
         let rows = entries.map { entry in
             let cells = [
@@ -36,7 +38,7 @@ extension AdminPages {
         return shell(
             title: "Doorstep audit log",
             body: """
-                <main class="admin">\(navigation)<h1>Audit log</h1>
+                <main class="admin">\(navigation(csrfToken: csrfToken))<h1>Audit log</h1>
                 <form method="get" action="/admin/audit"><label for="audit-account">Account id</label>
                 <input id="audit-account" name="account" value="\(HTML.escape(filter))" autocomplete="off">
                 <button type="submit">Filter</button></form>

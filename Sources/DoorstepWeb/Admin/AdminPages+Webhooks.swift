@@ -55,7 +55,7 @@ extension AdminPages {
         return shell(
             title: "Doorstep webhooks",
             body: """
-                <main class="admin">\(navigation)<h1>Webhooks</h1>\(messages)\(list)
+                <main class="admin">\(navigation(csrfToken: csrfToken))<h1>Webhooks</h1>\(messages)\(list)
                 <h2>Add an endpoint</h2><form method="post" action="/admin/webhooks">\(csrf)
                 <label for="webhook-url">URL (https)</label>
                 <input id="webhook-url" name="url" type="url" required autocomplete="off">

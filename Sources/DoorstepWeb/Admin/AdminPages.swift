@@ -24,12 +24,14 @@ enum AdminPages {
     }
 
     /// Every flow's funnel over the window, with its variants when it has several.
-    static func dashboard(_ reports: [(flow: FlowDefinition, report: FunnelReport)], window: String) -> String {
+    static func dashboard(
+        _ reports: [(flow: FlowDefinition, report: FunnelReport)], window: String, csrfToken: String
+    ) -> String {
         let sections = reports.map { flow, report in section(flow: flow, report: report) }.joined()
         return shell(
             title: "Doorstep funnels",
             body: """
-                <main class="admin">\(navigation)<h1>Funnels</h1><p>Installs that opened each flow in the \(HTML.escape(window)), \
+                <main class="admin">\(navigation(csrfToken: csrfToken))<h1>Funnels</h1><p>Installs that opened each flow in the \(HTML.escape(window)), \
                 where they moved on and where they dropped off.</p>\(sections)</main>
                 """)
     }
@@ -121,11 +123,15 @@ enum AdminPages {
         String(format: "%.1f", value)
     }
 
-    /// Links between the admin pages.
-    static let navigation = """
-        <nav class="admin-nav" aria-label="Admin"><a href="/admin">Funnels</a> · <a href="/admin/audit">Audit log</a> · \
-        <a href="/admin/webhooks">Webhooks</a></nav>
+    /// The admin pages' links, and the button that signs the browser out of them.
+    static func navigation(csrfToken: String) -> String {
         """
+        <nav class="admin-nav" aria-label="Admin"><a href="/admin">Funnels</a> · <a href="/admin/audit">Audit log</a> · \
+        <a href="/admin/webhooks">Webhooks</a> · <form method="post" action="/admin/sign-out">\
+        \(HTML.hidden(.csrf, csrfToken))<button type="submit">Sign out</button>\
+        </form></nav>
+        """
+    }
 
     static func shell(title: String, body: String) -> String {
         """

@@ -74,7 +74,8 @@ public struct ProfileService: Sendable {
             guard let user = try await store.user(id: userID) else { throw whenMissing }
             let identities = try await store.identities(userID: user.id)
             // Every kind of credential and membership ends by the one list before the account goes, so
-            // none outlives it in a store that does not cascade. `user.deleted` tells subscribers of all of it at once.
+            // none outlives it in a store that does not cascade. `user.deleted` tells subscribers of all
+            // of it at once.
             _ = try await AccountCredentials(webhooks: .disabled).end(
                 CredentialKind.allCases, of: user, at: context.clock.now, in: store)
             try await store.deleteUser(id: user.id)

@@ -74,7 +74,7 @@ public struct AuthServices: Sendable {
         self.recentSignIn = recentSignIn
         self.secondFactor = SecondFactorService(
             storage: storage, recentSignIn: recentSignIn, check: check, issuer: issuer, resetProof: resetProof,
-            context: context)
+            accounts: accounts, context: context)
         self.policy = policy
         self.tokens = tokens
         self.parts = Parts(

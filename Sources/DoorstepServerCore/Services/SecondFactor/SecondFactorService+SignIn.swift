@@ -36,8 +36,7 @@ extension SecondFactorService {
             }
             try await store.deleteSecondFactorChallenge(hash: hash, expiredBefore: now)
             if let password = pending.pendingPasswordHash {
-                user = try await AccountLifecycle(context: context).replacePassword(
-                    of: user, with: password, at: now, in: store)
+                user = try await accounts.replacePassword(of: user, with: password, at: now, in: store)
             }
             let opened = try await issuer.openSession(for: user, meta: meta, in: store)
             let provesReset = pending.method == SecondFactorCheck.resetProofMethod

@@ -10,6 +10,8 @@ public struct SecondFactorService: Sendable {
     let check: SecondFactorCheck
     let issuer: SessionIssuer
     let resetProof: PasswordResetProof
+    /// Sets the password a one-step reset left waiting for the app.
+    let accounts: AccountLifecycle
     let context: ServiceContext
 
     /// The repositories enrolling and completing a second factor touches.

@@ -7,9 +7,20 @@ import PackageDescription
 let package = Package(
     name: "DoorstepBenchmarks",
     platforms: [.macOS(.v15)],
+    traits: [
+        .trait(
+            name: "CountAllocations",
+            description: "Counts each benchmark's allocations with package-benchmark's malloc interposer. "
+                + "scripts/test's smoke run turns it off: it builds in debug, where the interposer crashes on Swift 6.3."
+        ),
+        .default(enabledTraits: ["CountAllocations"]),
+    ],
     dependencies: [
         .package(name: "Doorstep", path: ".."),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(
+            url: "https://github.com/ordo-one/benchmark", from: "1.38.1",
+            traits: [.init(name: "MallocInterposer", condition: .when(traits: ["CountAllocations"]))]
+        ),
     ],
     targets: [
         .executableTarget(

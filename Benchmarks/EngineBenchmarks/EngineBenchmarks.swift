@@ -1,4 +1,4 @@
-import Benchmark
+@preconcurrency import Benchmark
 import DoorstepFlow
 import Foundation
 
@@ -11,6 +11,16 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], timeUnits: .microseconds,
         maxDuration: smoke ? .milliseconds(20) : .seconds(2), maxIterations: smoke ? 5 : 100_000)
+    if smoke {
+        // The smoke run starts this executable on its own, without `swift package benchmark`, and so
+        // alone the runner would stop at a benchmark that throws without a word: say which, and fail.
+        Benchmark.teardown = {
+            if let failed = Benchmark.benchmarks.first(where: { $0.failureReason != nil }) {
+                FileHandle.standardError.write(Data("error: \(failed.failureReason ?? failed.name)\n".utf8))
+                exit(1)
+            }
+        }
+    }
 
     // Operations that take microseconds run a thousand times a sample; figures are per operation.
     let perOperation = Benchmark.Configuration(timeUnits: .nanoseconds, scalingFactor: .kilo)

@@ -13,10 +13,17 @@ let package = Package(
             description: "Counts each benchmark's allocations with package-benchmark's malloc interposer. "
                 + "scripts/test's smoke run turns it off: it builds in debug, where the interposer crashes on Swift 6.3."
         ),
-        .default(enabledTraits: ["CountAllocations"]),
+        .trait(
+            name: "Analytics",
+            description: "The analytics store's benchmarks, which need Doorstep's server (its trait Server). "
+                + "Without it, the server's packages are neither resolved nor built."
+        ),
+        .default(enabledTraits: ["CountAllocations", "Analytics"]),
     ],
     dependencies: [
-        .package(name: "Doorstep", path: ".."),
+        .package(
+            name: "Doorstep", path: "..", traits: [.init(name: "Server", condition: .when(traits: ["Analytics"]))]
+        ),
         .package(
             url: "https://github.com/ordo-one/benchmark", from: "1.38.1",
             traits: [.init(name: "MallocInterposer", condition: .when(traits: ["CountAllocations"]))]

@@ -71,7 +71,7 @@ public struct SMTPClient: Sendable {
         try await conversation.send(
             Self.dotStuffed(message.rendered(boundary: boundary)) + ".", expecting: 250, during: "the message")
         logger.debug("mail handed over", metadata: ["message.id": "\(message.messageID)"])
-        try? await conversation.send("QUIT", expecting: 221, during: "QUIT")
+        _ = try? await conversation.send("QUIT", expecting: 221, during: "QUIT")
     }
 
     /// `EHLO`, returning the extensions the server announces, such as `STARTTLS` and `AUTH PLAIN LOGIN`.

@@ -28,7 +28,7 @@ struct FlowDataTests {
             var snapshot = FlowSnapshot(startOf: flow)
             snapshot.screen = "age"
             snapshot.answers["name"] = "Alex"
-            let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot)))
+            let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot))
             #expect(try await client.get("/v1/me/flows/trainer/progress", bearer: session.accessToken).status == 404)
             let first = try await client.put(
                 "/v1/me/flows/trainer/progress", ["snapshot": json], bearer: session.accessToken)
@@ -66,14 +66,14 @@ struct FlowDataTests {
             let flow = try #require(try FlowCatalog.bundled().flow("kordant"))
             var snapshot = FlowSnapshot(startOf: flow)
             snapshot.answers["email"] = "sam@example.com"
-            let clean = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot)))
+            let clean = try JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot))
             let saved = try await client.put(
                 "/v1/me/flows/kordant/progress", ["snapshot": clean], bearer: session.accessToken)
             #expect(saved.json["revision"] as? Int == 1)
 
             snapshot.answers["loginPassword"] = "Harbor-Lights-2049!"
             snapshot.answers["resetCode"] = "739182"
-            let leaky = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot)))
+            let leaky = try JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot))
             let refused = try await client.put(
                 "/v1/me/flows/kordant/progress", ["baseRevision": 1, "snapshot": leaky], bearer: session.accessToken)
             #expect(refused.status == 422)

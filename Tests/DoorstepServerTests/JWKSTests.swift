@@ -43,7 +43,7 @@ struct JWKSTests {
 
             let forger = JWTKeyCollection()
             await forger.add(
-                ecdsa: try ES256PrivateKey(), kid: JWKIdentifier(string: keys.first?["kid"] as? String ?? ""))
+                ecdsa: ES256PrivateKey(), kid: JWKIdentifier(string: keys.first?["kid"] as? String ?? ""))
             let forged = try await forger.sign(
                 AppBackendClaims(
                     sub: SubjectClaim(value: session.userID),

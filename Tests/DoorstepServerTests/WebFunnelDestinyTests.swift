@@ -50,7 +50,7 @@ struct WebFunnelDestinyTests {
             let server = try await TestServer.make(configure: WebProviderSignInTests.configure(base))
             try await server.test { client in
                 var browser = FunnelBrowser(client)
-                try await Self.toAuth(&browser)
+                _ = try await Self.toAuth(&browser)
                 let away = try await browser.submit("destiny", press: "google")
                 let sent = WebProviderSignInTests.query(try #require(away.headers[.location]))
                 let token = try await provider.token(

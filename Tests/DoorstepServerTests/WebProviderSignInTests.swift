@@ -102,10 +102,11 @@ struct WebProviderSignInTests {
                 let away = try await victim.submit("tanda", press: "google")
                 let sent = Self.query(away.headers[.location] ?? "")
                 let state = try #require(sent["state"])
+                let nonce = try #require(sent["nonce"])
                 let token = try await provider.token(
                     .google(
                         sub: "google-456", email: "vic@example.com", audience: "web.client", now: server.clock.now,
-                        nonce: try #require(sent["nonce"])))
+                        nonce: nonce))
                 // The attacker's own sign-in began with another verifier, so the stolen code's challenge
                 // does not match what the victim's server sends.
                 let code = provider.code(for: token, codeChallenge: WebSignIn.codeChallenge(for: "attacker-verifier"))

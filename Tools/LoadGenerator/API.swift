@@ -45,6 +45,7 @@ final class API: Sendable {
     }
 
     /// Sends a request whose JSON body is already encoded.
+    @discardableResult
     func call(
         _ method: HTTPMethod, _ path: String, body: Data?, bearer: String? = nil, base: String? = nil
     ) async throws -> [String: Any] {

@@ -1,6 +1,8 @@
 import Foundation
 import SwiftASN1
-import X509
+// The chain is checked at the time the verifier's clock gives, never the system's, which is the
+// fixed-time policy swift-certificates offers as SPI.
+@_spi(FixedExpiryValidationTime) import X509
 
 extension AppAttestVerifier {
     /// What an `apple-appattest` attestation object holds.
@@ -42,7 +44,7 @@ extension AppAttestVerifier {
     func verifiedLeaf(_ certificates: [Certificate], at now: Date) async throws(AppAttestError) -> Certificate {
         let leaf = certificates[0]
         var verifier = Verifier(rootCertificates: CertificateStore(roots)) {
-            RFC5280Policy(validationTime: now)
+            RFC5280Policy(fixedExpiryValidationTime: now)
         }
         let result = await verifier.validate(
             leaf: leaf, intermediates: CertificateStore(certificates.dropFirst()))

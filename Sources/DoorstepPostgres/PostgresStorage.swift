@@ -1,5 +1,6 @@
 import DoorstepSQL
 import DoorstepServerCore
+import Foundation
 import Logging
 import PostgresNIO
 
@@ -12,7 +13,8 @@ import PostgresNIO
 /// locks the rows it changes (``rotateRefreshToken(_:)``). The queues' claims lock
 /// the rows they take (`FOR UPDATE SKIP LOCKED`) and run on a snapshot (`REPEATABLE READ`), so a
 /// sender reading the outbox never makes the sign-ups writing to it run again. Reads run outside
-/// transactions on any free connection.
+/// transactions on any free connection; the session reads of requests that arrive together go as one
+/// statement (``readSessionAndUser(sessionID:)``).
 public final class PostgresStorage: Storage {
     let client: PostgresClient
     private let runner: Task<Void, Never>
@@ -21,12 +23,21 @@ public final class PostgresStorage: Storage {
     static let attempts = 20
     /// Spreads the retries of transactions that lost the same conflict.
     let random: any RandomSource
+    /// The session reads of authenticated requests, sent together when they arrive together.
+    private let sessionReads: BatchedReads<UUID, (SessionRecord, UserRecord)>
 
-    private init(client: PostgresClient, runner: Task<Void, Never>, random: any RandomSource, logger: Logger) {
+    private init(
+        client: PostgresClient, runner: Task<Void, Never>, poolSize: Int, random: any RandomSource, logger: Logger
+    ) {
         self.client = client
         self.runner = runner
         self.random = random
         self.logger = logger
+        self.sessionReads = BatchedReads(
+            statementsAtOnce: Self.sessionStatementsAtOnce(poolSize: poolSize), keysPerStatement: 256
+        ) { ids in
+            try await Self.sessionsAndUsers(ids, client: client, logger: logger)
+        }
     }
 
     /// Connects with `configuration`, checks the database answers, and brings its schema up to date
@@ -62,7 +73,9 @@ public final class PostgresStorage: Storage {
             await client.run()
         }
         for await _ in running { break }
-        return PostgresStorage(client: client, runner: runner, random: random, logger: logger)
+        return PostgresStorage(
+            client: client, runner: runner, poolSize: configuration.client.options.maximumConnections, random: random,
+            logger: logger)
     }
 
     /// Applies pending migrations while holding a lock no other Doorstep instance can take meanwhile;
@@ -128,6 +141,41 @@ public final class PostgresStorage: Storage {
             }
         } catch let error as PSQLError {
             throw Self.storageError(error)
+        }
+    }
+
+    /// Reads asked while others are on their way go together in the next statement (``BatchedReads``):
+    /// under load, one round trip and one parse of the rows' messages serve dozens of requests, and
+    /// the read still sees every commit made before it was asked.
+    public func readSessionAndUser(sessionID: UUID) async throws -> (SessionRecord, UserRecord)? {
+        try await sessionReads.value(for: sessionID)
+    }
+
+    /// How many session statements may be on their way at once: one per core keeps PostgreSQL's side
+    /// busy, and half the pool is left to everything else.
+    static func sessionStatementsAtOnce(poolSize: Int) -> Int {
+        max(1, min(ProcessInfo.processInfo.activeProcessorCount, poolSize / 2))
+    }
+
+    /// The sessions among `ids`, each with its account, in one statement.
+    static func sessionsAndUsers(_ ids: [UUID], client: PostgresClient, logger: Logger) async throws -> [UUID: (
+        SessionRecord, UserRecord
+    )] {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(ids.map(\.key))
+        do {
+            return try await client.withConnection { connection in
+                var found: [UUID: (SessionRecord, UserRecord)] = [:]
+                var columns: [String] = []
+                let query = PreparedQuery<SessionsAndUsersSQL>(bindings: bindings)
+                for try await row in try await connection.execute(query, logger: logger) {
+                    let read = try PostgresStatements.row(row, columns: &columns)
+                    if let (session, user) = SQLTransaction.sessionAndUser(read) { found[session.id] = (session, user) }
+                }
+                return found
+            }
+        } catch let error as PSQLError {
+            throw storageError(error)
         }
     }
 

@@ -27,6 +27,11 @@ enum SessionAndUserSQL: PreparedSQL {
     static let sql = PostgresStatements.numberingMarks(FrequentSQL.sessionAndUser)
 }
 
+/// The session-and-account reads of requests that arrive together, in one statement.
+enum SessionsAndUsersSQL: PreparedSQL {
+    static let sql = FrequentSQL.sessionsAndUsers
+}
+
 /// The refresh token, session and account read behind every refresh.
 enum RefreshTokenSessionAndUserSQL: PreparedSQL {
     static let sql = PostgresStatements.numberingMarks(FrequentSQL.refreshTokenSessionAndUser)

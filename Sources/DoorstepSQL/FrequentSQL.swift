@@ -9,6 +9,13 @@ public enum FrequentSQL {
         FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ?
         """
 
+    /// Several sessions and their accounts in one read, PostgreSQL's dialect: those whose ids are in
+    /// the text array `$1`, in no order; an id with no session has no row.
+    public static let sessionsAndUsers = """
+        SELECT \(sessionAndUserColumns)
+        FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ANY($1)
+        """
+
     /// A refresh token with its session and account in one read, for rotating it: one statement under
     /// the writer's lock instead of three.
     public static let refreshTokenSessionAndUser = """

@@ -155,7 +155,7 @@ public struct SQLTransaction: StorageTransaction {
     }
 
     /// A session and its account from a row of one of the joined ``FrequentSQL`` reads.
-    static func sessionAndUser(_ row: SQLRow) -> (SessionRecord, UserRecord)? {
+    public static func sessionAndUser(_ row: SQLRow) -> (SessionRecord, UserRecord)? {
         guard let user = Self.user(row), let sessionID = row.uuid("session_id"),
             let createdAt = row.date("session_created_at"), let expiresAt = row.date("session_expires_at")
         else { return nil }

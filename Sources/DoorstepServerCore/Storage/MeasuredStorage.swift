@@ -1,3 +1,5 @@
+import Foundation
+
 /// Storage that reports how long each transaction and read took, for the storage latency metric, and
 /// records each as a span (`storage.transaction`, `storage.read`) of the request or job it serves (a
 /// background poll outside any trace records none).
@@ -29,6 +31,10 @@ public struct MeasuredStorage: Storage {
         _ body: @Sendable (any StorageTransaction) async throws -> Result
     ) async throws -> Result {
         try await measured("read") { try await wrapped.read(body) }
+    }
+
+    public func readSessionAndUser(sessionID: UUID) async throws -> (SessionRecord, UserRecord)? {
+        try await measured("read") { try await wrapped.readSessionAndUser(sessionID: sessionID) }
     }
 
     public var rotatesRefreshTokensInOneStep: Bool { wrapped.rotatesRefreshTokensInOneStep }

@@ -32,6 +32,11 @@ public protocol Storage: Sendable {
 
     /// Whether the database answers.
     func isHealthy() async -> Bool
+
+    /// A session and its account, read on their own: what every authenticated request asks. The read
+    /// sees every commit made before it was asked. A database across a network may send the reads
+    /// asked at the same moment as one statement.
+    func readSessionAndUser(sessionID: UUID) async throws -> (SessionRecord, UserRecord)?
 }
 
 extension Storage {
@@ -48,6 +53,11 @@ extension Storage {
     /// Nothing rotated: refreshes run the transaction.
     public func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> RotatedSession? {
         nil
+    }
+
+    /// The session and account in a ``read(_:)`` of their own.
+    public func readSessionAndUser(sessionID: UUID) async throws -> (SessionRecord, UserRecord)? {
+        try await read { try await $0.sessionAndUser(sessionID: sessionID) }
     }
 
     /// Reads in a transaction, for databases with nothing better.

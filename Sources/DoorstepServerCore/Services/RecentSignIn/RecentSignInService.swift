@@ -24,9 +24,7 @@ public struct RecentSignInService: Sendable {
     public func requireRecentSignIn(_ caller: Caller) async throws -> UserRecord {
         let now = context.clock.now
         guard
-            let (session, user) = try await storage.read({ (store: any Store) in
-                try await store.sessionAndUser(sessionID: caller.sessionID)
-            }),
+            let (session, user) = try await storage.readSessionAndUser(sessionID: caller.sessionID),
             session.userID == caller.userID,
             session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
         else { throw ServiceError.sessionRevoked }

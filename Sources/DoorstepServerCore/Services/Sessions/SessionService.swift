@@ -41,22 +41,15 @@ public struct SessionService: Sendable {
     /// session has ended or the account is gone, and notes the session used (see ``SessionUseMarks``).
     public func activeUser(_ caller: Caller) async throws -> UserRecord {
         let now = context.clock.now
-        let resolution = policy.lastUsedResolution
-        let (state, user) = try await storage.read { (store: any Store) -> (SessionUse, UserRecord?) in
-            guard let (session, user) = try await store.sessionAndUser(sessionID: caller.sessionID),
-                session.userID == caller.userID,
-                session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
-            else { return (.ended, nil) }
-            return (now.timeIntervalSince(session.lastUsedAt) >= resolution ? .stale : .fresh, user)
-        }
-        guard let user, state != .ended else { throw ServiceError.sessionRevoked }
+        guard let (session, user) = try await storage.readSessionAndUser(sessionID: caller.sessionID),
+            session.userID == caller.userID,
+            session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
+        else { throw ServiceError.sessionRevoked }
         // Only now and then is the session's last use written, and never while the request waits.
-        if state == .stale { marks.note(caller.sessionID, usedAt: now) }
+        if now.timeIntervalSince(session.lastUsedAt) >= policy.lastUsedResolution {
+            marks.note(caller.sessionID, usedAt: now)
+        }
         return user
-    }
-
-    private enum SessionUse: Sendable {
-        case ended, stale, fresh
     }
 
     /// Ends the caller's session; its access and refresh tokens stop working.

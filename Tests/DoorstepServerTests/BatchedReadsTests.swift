@@ -76,38 +76,41 @@ struct BatchedReadsTests {
         #expect(carried.last?.count == 11, "a key asked twice is read once")
     }
 
+    /// Asks `first`, runs `meanwhile` once its statement is on its way, asks `second` behind it, then
+    /// lets the statements go; the two answers, in that order.
+    func oneBehindAnother(
+        _ first: String, _ second: String, in statements: Statements, meanwhile: () -> Void = {}
+    ) async -> (Result<String?, any Error>, Result<String?, any Error>) {
+        let reads = BatchedReads<String, String>(statementsAtOnce: 1, keysPerStatement: 100, fetch: statements.fetch)
+        async let earlier = Self.outcome { try await reads.value(for: first) }
+        await until(reads, waiting: 0, sent: 1, statements)
+        meanwhile()
+        async let later = Self.outcome { try await reads.value(for: second) }
+        await until(reads, waiting: 1, sent: 1, statements)
+        statements.letGo()
+        return await (earlier, later)
+    }
+
+    static func outcome(_ read: () async throws -> String?) async -> Result<String?, any Error> {
+        do { return .success(try await read()) } catch { return .failure(error) }
+    }
+
     @Test("A read asked after a change is never answered by a statement sent before it")
     func freshAfterChange() async throws {
         let statements = Statements(["session": "active"])
-        let reads = BatchedReads<String, String>(statementsAtOnce: 1, keysPerStatement: 100, fetch: statements.fetch)
-        async let before = reads.value(for: "session")
-        await until(reads, waiting: 0, sent: 1, statements)
-        statements.rows.withLock { $0["session"] = "ended" }
-        async let after = reads.value(for: "session")
-        await until(reads, waiting: 1, sent: 1, statements)
-        statements.letGo()
-        let (old, new) = try await (before, after)
-        #expect(old == "active")
-        #expect(new == "ended", "the read asked after the change waited for the next statement")
+        let (before, after) = await oneBehindAnother("session", "session", in: statements) {
+            statements.rows.withLock { $0["session"] = "ended" }
+        }
+        #expect(try before.get() == "active")
+        #expect(try after.get() == "ended", "the read asked after the change waited for the next statement")
     }
 
     @Test("A failed statement fails the reads it carried; the reads after it are answered")
     func failure() async throws {
         let statements = Statements(["fine": "yes"])
-        let reads = BatchedReads<String, String>(statementsAtOnce: 1, keysPerStatement: 100, fetch: statements.fetch)
-        async let broken = reads.value(for: "broken")
-        await until(reads, waiting: 0, sent: 1, statements)
-        async let fine = reads.value(for: "fine")
-        await until(reads, waiting: 1, sent: 1, statements)
-        statements.letGo()
-        do {
-            _ = try await broken
-            Issue.record("the broken statement's read was answered")
-        } catch is Broken {}
-        let carriedAfter = try await fine
-        #expect(carriedAfter == "yes")
-        let again = try await reads.value(for: "fine")
-        #expect(again == "yes")
+        let (broken, fine) = await oneBehindAnother("broken", "fine", in: statements)
+        #expect(throws: Broken.self) { try broken.get() }
+        #expect(try fine.get() == "yes")
     }
 
     @Test("No statement carries more than its share; two go at once when allowed")

@@ -1,6 +1,9 @@
 import Foundation
 
 /// A database: runs work in transactions that commit whole or not at all.
+///
+/// New requirements go last. An incremental debug build does not recompile callers in other modules
+/// when one is inserted before others, and a caller left with the old layout calls the wrong one.
 public protocol Storage: Sendable {
     /// Runs `body` in a transaction; commits when it returns, rolls back when it throws.
     func transaction<Result: Sendable>(

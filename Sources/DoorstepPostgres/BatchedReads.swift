@@ -28,14 +28,11 @@ final class BatchedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct State {
         var waiting: [Read] = []
         var statementsOnTheirWay = 0
-        /// How many statements have been sent, for the tests that watch reads gather.
-        var statementsSent = 0
 
         /// The oldest reads waiting, as many as one statement carries.
         mutating func nextStatement(_ limit: Int) -> [Read] {
             let taken = Array(waiting.prefix(limit))
             waiting.removeFirst(taken.count)
-            statementsSent += 1
             return taken
         }
     }
@@ -62,9 +59,9 @@ final class BatchedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
-    /// How many reads wait for a statement, and how many statements have been sent.
-    var progress: (waiting: Int, statementsSent: Int) {
-        state.withLock { ($0.waiting.count, $0.statementsSent) }
+    /// How many reads wait for a statement.
+    var waitingCount: Int {
+        state.withLock { $0.waiting.count }
     }
 
     /// Sends `statement`, answers its reads, then sends the reads that gathered meanwhile until none wait.

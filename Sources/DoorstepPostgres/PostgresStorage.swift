@@ -157,22 +157,13 @@ public final class PostgresStorage: Storage {
         max(1, min(ProcessInfo.processInfo.activeProcessorCount, poolSize / 2))
     }
 
-    /// The sessions among `ids`, each with its account, in one statement.
+    /// The sessions among `ids`, each with its account, read on any free connection.
     static func sessionsAndUsers(_ ids: [UUID], client: PostgresClient, logger: Logger) async throws -> [UUID: (
         SessionRecord, UserRecord
     )] {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(ids.map(\.key))
         do {
             return try await client.withConnection { connection in
-                var found: [UUID: (SessionRecord, UserRecord)] = [:]
-                var columns: [String] = []
-                let query = PreparedQuery<SessionsAndUsersSQL>(bindings: bindings)
-                for try await row in try await connection.execute(query, logger: logger) {
-                    let read = try PostgresStatements.row(row, columns: &columns)
-                    if let (session, user) = SQLTransaction.sessionAndUser(read) { found[session.id] = (session, user) }
-                }
-                return found
+                try await PostgresStatements(connection: connection, logger: logger).sessionsAndUsers(ids)
             }
         } catch let error as PSQLError {
             throw storageError(error)

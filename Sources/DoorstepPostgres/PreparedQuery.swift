@@ -1,4 +1,6 @@
 import DoorstepSQL
+import DoorstepServerCore
+import Foundation
 import Logging
 import PostgresNIO
 
@@ -83,6 +85,20 @@ extension PostgresStatements {
         case FrequentSQL.entitlementsSharedWith: try await rows(of: EntitlementsSharedWithSQL.self, bindings)
         default: nil
         }
+    }
+
+    /// The sessions among `ids`, each with its account, in one statement (``SessionsAndUsersSQL``).
+    func sessionsAndUsers(_ ids: [UUID]) async throws -> [UUID: (SessionRecord, UserRecord)] {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(ids.map(\.key))
+        var found: [UUID: (SessionRecord, UserRecord)] = [:]
+        var columns: [String] = []
+        for row in try await rows(of: SessionsAndUsersSQL.self, bindings) {
+            if let (session, user) = SQLTransaction.sessionAndUser(try Self.row(row, columns: &columns)) {
+                found[session.id] = (session, user)
+            }
+        }
+        return found
     }
 
     private func rows<Statement: PreparedSQL>(of statement: Statement.Type, _ bindings: PostgresBindings)

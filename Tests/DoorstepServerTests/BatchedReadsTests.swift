@@ -47,7 +47,7 @@ struct BatchedReadsTests {
 
     /// Waits until `reads` has `waiting` reads waiting and `sent` statements have read their rows.
     func until(_ reads: BatchedReads<String, String>, waiting: Int, sent: Int, _ statements: Statements) async {
-        while reads.progress != (waiting, sent) || statements.carried.count != sent { await Task.yield() }
+        while reads.waitingCount != waiting || statements.carried.count != sent { await Task.yield() }
     }
 
     @Test("Reads asked while a statement is on its way go together in the next one, each with its own answer")

@@ -23,7 +23,9 @@ extension DoorstepClient {
 
     /// Makes a change that may need a recent sign-in (deleting the account, adding a passkey, setting a
     /// password). When the server asks for one, `device` asks the person for their password — or for
-    /// the code this mails now, when the account has none — and the change is tried once more.
+    /// the code this mails now, when the account has none — and the change is tried once more. An
+    /// account without an email address (Sign in with Apple that kept it) has neither: the error is
+    /// then thrown, its detail asking the person to sign in again, and the change works after they do.
     ///
     /// ```swift
     /// try await client.withRecentSignIn(confirmingWith: device) { try await client.deleteAccount() }

@@ -175,6 +175,44 @@ struct ProviderSignInTests {
         }
     }
 
+    @Test(
+        "An Apple account without an email address, its session stolen, signs in again before it can be deleted or given a password"
+    )
+    func noEmailNeedsAFreshSignIn() async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: Self.configure(base))
+            try await server.test { client in
+                let claims = TestIdentityClaims.apple(sub: "apple-006", now: server.clock.now)
+                let owner = try await client.post("/v1/auth/apple", try await provider.signIn(claims)).json
+                #expect(owner.user["email"] as? String == nil)
+                // Eleven minutes on, someone holding the session's refresh token tries to lock the owner out.
+                server.clock.advance(by: 11 * 60)
+                let stolen = try await client.post("/v1/auth/token/refresh", ["refreshToken": owner.refreshToken])
+                    .json.accessToken
+                let deletion = try await client.send(.delete, "/v1/me", bearer: stolen)
+                #expect(deletion.status == 403)
+                #expect(deletion.code == "reauthentication_required")
+                #expect(
+                    deletion.json["detail"] as? String == "For your security, sign in again before making this change.")
+                let password = try await client.put(
+                    "/v1/auth/password", ["newPassword": "Sunny-Days-2026"], bearer: stolen)
+                #expect(password.code == "reauthentication_required")
+                let confirmed = try await client.post(
+                    "/v1/auth/reauthenticate", ["password": "Sunny-Days-2026"], bearer: stolen)
+                #expect(confirmed.status == 401, "there is no password or address to confirm with")
+                #expect(try await client.get("/v1/me", bearer: stolen).status == 200, "the account is still there")
+                // The owner signs in with Apple again: that session may delete the account.
+                let again = try await client.post(
+                    "/v1/auth/apple",
+                    try await provider.signIn(TestIdentityClaims.apple(sub: "apple-006", now: server.clock.now))
+                ).json
+                #expect(again.userID == owner.userID)
+                #expect(try await client.send(.delete, "/v1/me", bearer: again.accessToken).status == 204)
+            }
+        }
+    }
+
     @Test("Without configuration, the provider endpoints do not exist")
     func notConfigured() async throws {
         let server = try await TestServer.make()

@@ -88,6 +88,12 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
         status: 403, code: .reauthenticationRequired,
         detail: "For your security, confirm it's you before making this change.")
 
+    /// 403 `reauthentication_required` for an account without an email address: it has no password or
+    /// mailed code to confirm with, so the person signs in again (with Apple or Google) and tries again.
+    public static let signInAgainRequired = ServiceError(
+        status: 403, code: .reauthenticationRequired,
+        detail: "For your security, sign in again before making this change.")
+
     /// 401 `mfa_required`: the first factor was right; a code from the authenticator app (or a recovery
     /// code) completes the sign-in with this challenge within five minutes.
     public static func mfaRequired(challenge: String) -> ServiceError {

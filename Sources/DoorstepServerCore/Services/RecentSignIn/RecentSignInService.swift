@@ -19,7 +19,10 @@ public struct RecentSignInService: Sendable {
     /// The caller's account, when the session proved who it is within the last few minutes (its sign-in
     /// or a re-authentication); otherwise 403 `reauthentication_required`. Deleting the account, adding
     /// a passkey and setting a password ask this, so a session taken over (an unlocked phone, a stolen
-    /// token) cannot lock its owner out. A guest without an email has nothing else to prove and passes.
+    /// token) cannot lock its owner out. A guest has nothing else to prove and passes. An account
+    /// without an email address (an Apple or Google sign-in that kept it) has nothing to prove itself
+    /// with here either, but it has an owner to protect: its session must be a recent sign-in, and the
+    /// refusal asks the person to sign in again.
     @discardableResult
     public func requireRecentSignIn(_ caller: Caller) async throws -> UserRecord {
         let now = context.clock.now
@@ -28,11 +31,11 @@ public struct RecentSignInService: Sendable {
             session.userID == caller.userID,
             session.isActive(at: now, absoluteLifetime: policy.absoluteSessionLifetime)
         else { throw ServiceError.sessionRevoked }
-        guard user.email != nil, now.timeIntervalSince(session.authenticatedAt) > policy.recentSignInWindow else {
+        guard !user.isGuest, now.timeIntervalSince(session.authenticatedAt) > policy.recentSignInWindow else {
             return user
         }
         context.audit.record(.reauthenticationRequired, user: user.id, session: session.id)
-        throw ServiceError.reauthenticationRequired
+        throw user.email == nil ? ServiceError.signInAgainRequired : ServiceError.reauthenticationRequired
     }
 
     /// Proves again who the caller is — with the account's password, or with a `login` code mailed to its

@@ -117,6 +117,44 @@ struct WebProviderSignInTests {
         }
     }
 
+    @Test("An account without an email address is asked on its account page to sign in again, not for a code")
+    func noEmailSignsInAgain() async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: Self.configure(base))
+            try await server.test { client in
+                var browser = FunnelBrowser(client)
+                try await Self.signInWithGoogle(&browser, as: "google-789", provider: provider, server: server)
+                #expect(browser.screen == "celebration")
+                server.clock.advance(by: 11 * 60)
+                let refused = try await browser.post("/account", [("_action", "delete"), ("confirm", "yes")])
+                #expect(refused.text.contains("For your security, sign in again before making this change."))
+                #expect(!refused.text.contains("Email me a code"), "there is no address to mail a code to")
+                #expect(!refused.text.contains("Account deleted"))
+                // Signed in again (in a new browser, as after signing out), the same person may delete it.
+                var again = FunnelBrowser(client)
+                try await Self.signInWithGoogle(&again, as: "google-789", provider: provider, server: server)
+                let deleted = try await again.post("/account", [("_action", "delete"), ("confirm", "yes")])
+                #expect(deleted.text.contains("Account deleted"))
+            }
+        }
+    }
+
+    /// Signs `browser` in through TANDA's Google button, the provider answering for `subject` without
+    /// an email address.
+    static func signInWithGoogle(
+        _ browser: inout FunnelBrowser, as subject: String, provider: FakeIdentityProvider, server: TestServer
+    ) async throws {
+        try await browser.open("/flows/tanda")
+        try await browser.submit("tanda", press: "getStarted")
+        let away = try await browser.submit("tanda", press: "google")
+        let sent = query(away.headers[.location] ?? "")
+        let token = try await provider.token(
+            .google(sub: subject, audience: "web.client", now: server.clock.now, nonce: sent["nonce"]))
+        let code = provider.code(for: token, codeChallenge: sent["code_challenge"] ?? "")
+        try await browser.open("/flows/signin/google?code=\(code)&state=\(sent["state"] ?? "")")
+    }
+
     @Test("The redirect URI is the public URL's, whatever Host the request names")
     func redirectFromPublicURL() async throws {
         let provider = try FakeIdentityProvider()

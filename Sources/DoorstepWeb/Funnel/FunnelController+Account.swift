@@ -104,7 +104,9 @@ extension FunnelController {
             response = try await perform(action, form, caller: caller, browser: &browser)
         } catch let problem as any ProblemConvertible where !Self.isOutage(problem) {
             let error = problem.serviceError
-            if error.code == .reauthenticationRequired {
+            // Confirmed on the page with a password or a mailed code; an account without an email address
+            // (`signInAgainRequired`) has neither, and the page says to sign in again.
+            if error == .reauthenticationRequired {
                 let user = try await services.auth.sessions.activeUser(caller)
                 let confirm = user.passwordHash == nil ? "mail" : "password"
                 response =

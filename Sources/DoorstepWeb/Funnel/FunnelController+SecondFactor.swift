@@ -73,5 +73,6 @@ extension FunnelController {
         "too_many_attempts": "Too many wrong tries. Please wait and try again later.",
         "weak_password": "That password is too common. Please choose another.",
         "invalid": "That didn't work. Please check what you typed and try again.",
+        "reauthentication_required": "For your security, sign in again before making this change.",
     ]
 }

@@ -48,7 +48,8 @@ struct FunnelEffects: FlowEffectPerformer {
     /// A refusal as the API states it: the code, and the words of its first field problem or its detail.
     private mutating func failure(for error: ServiceError) -> EffectFailure {
         if error.code == .sessionRevoked || error.code == .unauthenticated { signedIn = nil }
-        if error.code == .reauthenticationRequired { needsConfirmation = true }
+        // An account without an email address has nothing to confirm with: the screen says to sign in again.
+        if error == .reauthenticationRequired { needsConfirmation = true }
         return EffectFailure(code: error.code.rawValue, message: error.fieldProblems.first?.message ?? error.detail)
     }
 

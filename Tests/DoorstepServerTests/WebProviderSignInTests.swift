@@ -17,6 +17,18 @@ struct WebProviderSignInTests {
         }
     }
 
+    /// A server whose web funnel signs in with Google as `provider` plays it, a client of it, and the
+    /// address the provider answers on.
+    static func withProviders(
+        _ body: @Sendable (FakeIdentityProvider, TestServer, TestHTTPClient, URL) async throws -> Void
+    ) async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: configure(base))
+            try await server.test { client in try await body(provider, server, client, base) }
+        }
+    }
+
     static func query(_ location: String) -> [String: String] {
         let items = URLComponents(string: location)?.queryItems ?? []
         return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
@@ -24,119 +36,103 @@ struct WebProviderSignInTests {
 
     @Test("Only set-up providers get a button; Google's round trip signs a new person in and moves the walk on")
     func googleRoundTrip() async throws {
-        let provider = try FakeIdentityProvider()
-        try await provider.serve { base in
-            let server = try await TestServer.make(configure: Self.configure(base))
-            try await server.test { client in
-                var browser = FunnelBrowser(client)
-                try await browser.open("/flows/tanda")
-                let sheet = try await browser.submit("tanda", press: "getStarted")
-                #expect(sheet.text.contains("Continue with Google"))
-                #expect(!sheet.text.contains("Continue with Apple"), "Apple is not set up for the web")
+        try await Self.withProviders { provider, server, client, base in
+            var browser = FunnelBrowser(client)
+            try await browser.open("/flows/tanda")
+            let sheet = try await browser.submit("tanda", press: "getStarted")
+            #expect(sheet.text.contains("Continue with Google"))
+            #expect(!sheet.text.contains("Continue with Apple"), "Apple is not set up for the web")
 
-                let away = try await browser.submit("tanda", press: "google")
-                #expect(away.status == 303)
-                let location = try #require(away.headers[.location])
-                #expect(location.hasPrefix(base.appendingPathComponent("authorize").absoluteString))
-                let sent = Self.query(location)
-                #expect(sent["client_id"] == "web.client")
-                #expect(sent["redirect_uri"] == "http://localhost/flows/signin/google")
-                let state = try #require(sent["state"])
-                let nonce = try #require(sent["nonce"])
-                #expect(sent["code_challenge_method"] == "S256")
-                let challenge = try #require(sent["code_challenge"])
-                #expect(challenge.count == 43, "base64url of a SHA-256 digest")
+            let away = try await browser.submit("tanda", press: "google")
+            #expect(away.status == 303)
+            let location = try #require(away.headers[.location])
+            #expect(location.hasPrefix(base.appendingPathComponent("authorize").absoluteString))
+            let sent = Self.query(location)
+            #expect(sent["client_id"] == "web.client")
+            #expect(sent["redirect_uri"] == "http://localhost/flows/signin/google")
+            let state = try #require(sent["state"])
+            let nonce = try #require(sent["nonce"])
+            #expect(sent["code_challenge_method"] == "S256")
+            let challenge = try #require(sent["code_challenge"])
+            #expect(challenge.count == 43, "base64url of a SHA-256 digest")
 
-                let token = try await provider.token(
-                    .google(
-                        sub: "google-123", email: "gina@example.com", audience: "web.client", now: server.clock.now,
-                        nonce: nonce))
-                // The provider trades the code only with the verifier whose digest it was given.
-                let code = provider.code(for: token, codeChallenge: challenge)
+            let token = try await provider.token(
+                .google(
+                    sub: "google-123", email: "gina@example.com", audience: "web.client", now: server.clock.now,
+                    nonce: nonce))
+            // The provider trades the code only with the verifier whose digest it was given.
+            let code = provider.code(for: token, codeChallenge: challenge)
 
-                var forged = browser
-                let wrongState = try await forged.open("/flows/signin/google?code=\(code)&state=forged")
-                #expect(wrongState.status == 404, "a callback without this browser's state does nothing")
+            var forged = browser
+            let wrongState = try await forged.open("/flows/signin/google?code=\(code)&state=forged")
+            #expect(wrongState.status == 404, "a callback without this browser's state does nothing")
 
-                try await browser.open("/flows/signin/google?code=\(code)&state=\(state)")
-                #expect(browser.screen == "celebration", "a new account goes on to set up")
-                let me = try #require(try await server.storage.read { try await $0.user(email: "gina@example.com") })
-                #expect(me.providers == ["google"])
-            }
+            try await browser.open("/flows/signin/google?code=\(code)&state=\(state)")
+            #expect(browser.screen == "celebration", "a new account goes on to set up")
+            let me = try #require(try await server.storage.read { try await $0.user(email: "gina@example.com") })
+            #expect(me.providers == ["google"])
         }
     }
 
     @Test("Cancelling at the provider, or a code it refuses, leaves the person where they were with a message")
     func cancelledOrRefused() async throws {
-        let provider = try FakeIdentityProvider()
-        try await provider.serve { base in
-            let server = try await TestServer.make(configure: Self.configure(base))
-            try await server.test { client in
-                var browser = FunnelBrowser(client)
-                try await browser.open("/flows/tanda")
-                try await browser.submit("tanda", press: "getStarted")
-                var away = try await browser.submit("tanda", press: "google")
-                var state = try #require(Self.query(away.headers[.location] ?? "")["state"])
-                try await browser.open("/flows/signin/google?error=access_denied&state=\(state)")
-                #expect(browser.screen == "createAccount")
+        try await Self.withProviders { provider, server, client, base in
+            var browser = FunnelBrowser(client)
+            try await browser.open("/flows/tanda")
+            try await browser.submit("tanda", press: "getStarted")
+            var away = try await browser.submit("tanda", press: "google")
+            var state = try #require(Self.query(away.headers[.location] ?? "")["state"])
+            try await browser.open("/flows/signin/google?error=access_denied&state=\(state)")
+            #expect(browser.screen == "createAccount")
 
-                away = try await browser.submit("tanda", press: "google")
-                state = try #require(Self.query(away.headers[.location] ?? "")["state"])
-                let refused = try await browser.open("/flows/signin/google?code=unknown&state=\(state)")
-                #expect(browser.screen == "createAccount")
-                #expect(refused.text.contains("Google sign-in didn&#39;t work. Please try again."))
-                #expect(try await server.storage.read { try await $0.user(email: "gina@example.com") } == nil)
-            }
+            away = try await browser.submit("tanda", press: "google")
+            state = try #require(Self.query(away.headers[.location] ?? "")["state"])
+            let refused = try await browser.open("/flows/signin/google?code=unknown&state=\(state)")
+            #expect(browser.screen == "createAccount")
+            #expect(refused.text.contains("Google sign-in didn&#39;t work. Please try again."))
+            #expect(try await server.storage.read { try await $0.user(email: "gina@example.com") } == nil)
         }
     }
 
     @Test("A code stolen on its way back is worth nothing without the server's PKCE verifier")
     func stolenCodeWithoutVerifier() async throws {
-        let provider = try FakeIdentityProvider()
-        try await provider.serve { base in
-            let server = try await TestServer.make(configure: Self.configure(base))
-            try await server.test { client in
-                var victim = FunnelBrowser(client)
-                try await victim.open("/flows/tanda")
-                try await victim.submit("tanda", press: "getStarted")
-                let away = try await victim.submit("tanda", press: "google")
-                let sent = Self.query(away.headers[.location] ?? "")
-                let state = try #require(sent["state"])
-                let nonce = try #require(sent["nonce"])
-                let token = try await provider.token(
-                    .google(
-                        sub: "google-456", email: "vic@example.com", audience: "web.client", now: server.clock.now,
-                        nonce: nonce))
-                // The attacker's own sign-in began with another verifier, so the stolen code's challenge
-                // does not match what the victim's server sends.
-                let code = provider.code(for: token, codeChallenge: WebSignIn.codeChallenge(for: "attacker-verifier"))
-                let refused = try await victim.open("/flows/signin/google?code=\(code)&state=\(state)")
-                #expect(refused.text.contains("Google sign-in didn&#39;t work"))
-                #expect(try await server.storage.read { try await $0.user(email: "vic@example.com") } == nil)
-            }
+        try await Self.withProviders { provider, server, client, base in
+            var victim = FunnelBrowser(client)
+            try await victim.open("/flows/tanda")
+            try await victim.submit("tanda", press: "getStarted")
+            let away = try await victim.submit("tanda", press: "google")
+            let sent = Self.query(away.headers[.location] ?? "")
+            let state = try #require(sent["state"])
+            let nonce = try #require(sent["nonce"])
+            let token = try await provider.token(
+                .google(
+                    sub: "google-456", email: "vic@example.com", audience: "web.client", now: server.clock.now,
+                    nonce: nonce))
+            // The attacker's own sign-in began with another verifier, so the stolen code's challenge
+            // does not match what the victim's server sends.
+            let code = provider.code(for: token, codeChallenge: WebSignIn.codeChallenge(for: "attacker-verifier"))
+            let refused = try await victim.open("/flows/signin/google?code=\(code)&state=\(state)")
+            #expect(refused.text.contains("Google sign-in didn&#39;t work"))
+            #expect(try await server.storage.read { try await $0.user(email: "vic@example.com") } == nil)
         }
     }
 
     @Test("An account without an email address is asked on its account page to sign in again, not for a code")
     func noEmailSignsInAgain() async throws {
-        let provider = try FakeIdentityProvider()
-        try await provider.serve { base in
-            let server = try await TestServer.make(configure: Self.configure(base))
-            try await server.test { client in
-                var browser = FunnelBrowser(client)
-                try await Self.signInWithGoogle(&browser, as: "google-789", provider: provider, server: server)
-                #expect(browser.screen == "celebration")
-                server.clock.advance(by: 11 * 60)
-                let refused = try await browser.post("/account", [("_action", "delete"), ("confirm", "yes")])
-                #expect(refused.text.contains("For your security, sign in again before making this change."))
-                #expect(!refused.text.contains("Email me a code"), "there is no address to mail a code to")
-                #expect(!refused.text.contains("Account deleted"))
-                // Signed in again (in a new browser, as after signing out), the same person may delete it.
-                var again = FunnelBrowser(client)
-                try await Self.signInWithGoogle(&again, as: "google-789", provider: provider, server: server)
-                let deleted = try await again.post("/account", [("_action", "delete"), ("confirm", "yes")])
-                #expect(deleted.text.contains("Account deleted"))
-            }
+        try await Self.withProviders { provider, server, client, base in
+            var browser = FunnelBrowser(client)
+            try await Self.signInWithGoogle(&browser, as: "google-789", provider: provider, server: server)
+            #expect(browser.screen == "celebration")
+            server.clock.advance(by: 11 * 60)
+            let refused = try await browser.post("/account", [("_action", "delete"), ("confirm", "yes")])
+            #expect(refused.text.contains("For your security, sign in again before making this change."))
+            #expect(!refused.text.contains("Email me a code"), "there is no address to mail a code to")
+            #expect(!refused.text.contains("Account deleted"))
+            // Signed in again (in a new browser, as after signing out), the same person may delete it.
+            var again = FunnelBrowser(client)
+            try await Self.signInWithGoogle(&again, as: "google-789", provider: provider, server: server)
+            let deleted = try await again.post("/account", [("_action", "delete"), ("confirm", "yes")])
+            #expect(deleted.text.contains("Account deleted"))
         }
     }
 

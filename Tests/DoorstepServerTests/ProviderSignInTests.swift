@@ -20,21 +20,9 @@ struct ProviderSignInTests {
         }
     }
 
-    /// A server that trusts Apple and Google as `provider` plays them (its keys, and Apple's token and
-    /// revocation endpoints), and a client of it.
-    static func withProviders(
-        _ body: @Sendable (FakeIdentityProvider, TestServer, TestHTTPClient) async throws -> Void
-    ) async throws {
-        let provider = try FakeIdentityProvider()
-        try await provider.serve { base in
-            let server = try await TestServer.make(configure: configure(base))
-            try await server.test { client in try await body(provider, server, client) }
-        }
-    }
-
     @Test("The first Apple sign-in creates the account with the names sent once; later ones find it")
     func appleFirstAndLater() async throws {
-        try await Self.withProviders { provider, server, client in
+        try await FakeIdentityProvider.withServer(configure: Self.configure) { provider, server, client, _ in
             let claims = TestIdentityClaims.apple(
                 sub: "apple-001", email: "sam@privaterelay.appleid.com", now: server.clock.now)
             let first = try await client.post(
@@ -56,7 +44,7 @@ struct ProviderSignInTests {
 
     @Test("Forged signatures, wrong audiences, wrong issuers and expired tokens are refused")
     func refusedTokens() async throws {
-        try await Self.withProviders { provider, server, client in
+        try await FakeIdentityProvider.withServer(configure: Self.configure) { provider, server, client, _ in
             let now = server.clock.now
             let nonce = SHA256.hash(data: Data("n".utf8)).map { String(format: "%02x", $0) }.joined()
             let good = TestIdentityClaims.apple(sub: "apple-002", now: now, nonce: nonce)
@@ -86,7 +74,7 @@ struct ProviderSignInTests {
 
     @Test("Nonces: Apple's is the SHA-256 of the raw nonce, must match, and may be used once")
     func nonces() async throws {
-        try await Self.withProviders { provider, server, client in
+        try await FakeIdentityProvider.withServer(configure: Self.configure) { provider, server, client, _ in
             let raw = "raw-nonce-123"
             let hashed = SHA256.hash(data: Data(raw.utf8)).map { String(format: "%02x", $0) }.joined()
             let token = try await provider.token(.apple(sub: "apple-003", now: server.clock.now, nonce: hashed))
@@ -109,7 +97,7 @@ struct ProviderSignInTests {
 
     @Test("An unknown key id makes the server fetch the key set again, once")
     func keyRotation() async throws {
-        try await Self.withProviders { provider, server, client in
+        try await FakeIdentityProvider.withServer(configure: Self.configure) { provider, server, client, _ in
             let claims = TestIdentityClaims.apple(sub: "apple-004", now: server.clock.now)
             #expect(try await client.post("/v1/auth/apple", try await provider.signIn(claims)).status == 200)
             #expect(provider.keySetFetches == 1)
@@ -125,7 +113,7 @@ struct ProviderSignInTests {
 
     @Test("Google links to a password account only when it says the email is verified, ending what was set before")
     func googleLinking() async throws {
-        try await Self.withProviders { provider, server, client in
+        try await FakeIdentityProvider.withServer(configure: Self.configure) { provider, server, client, _ in
             let owner = try await client.signUpWithPassword("kim@example.com")
             var unverified = TestIdentityClaims.apple(
                 sub: "google-1", email: "kim@example.com", verified: false,
@@ -148,7 +136,7 @@ struct ProviderSignInTests {
 
     @Test("Deleting an Apple-linked account revokes its Apple token")
     func revocationOnDelete() async throws {
-        try await Self.withProviders { provider, server, client in
+        try await FakeIdentityProvider.withServer(configure: Self.configure) { provider, server, client, _ in
             let claims = TestIdentityClaims.apple(sub: "apple-005", now: server.clock.now)
             let session = try await client.post(
                 "/v1/auth/apple", try await provider.signIn(claims).merging(["authorizationCode": "code-5"]) { $1 }
@@ -167,7 +155,7 @@ struct ProviderSignInTests {
         "An Apple account without an email address, its session stolen, signs in again before it can be deleted or given a password"
     )
     func noEmailNeedsAFreshSignIn() async throws {
-        try await Self.withProviders { provider, server, client in
+        try await FakeIdentityProvider.withServer(configure: Self.configure) { provider, server, client, _ in
             let claims = TestIdentityClaims.apple(sub: "apple-006", now: server.clock.now)
             let owner = try await client.post("/v1/auth/apple", try await provider.signIn(claims)).json
             #expect(owner.user["email"] as? String == nil)

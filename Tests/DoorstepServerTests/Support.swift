@@ -1,3 +1,4 @@
+import DoorstepServer
 import DoorstepTestSupport
 import Foundation
 import Testing
@@ -29,4 +30,19 @@ extension Dictionary where Key == String, Value == Any {
     var refreshToken: String { self["refreshToken"] as? String ?? "" }
     var user: [String: Any] { self["user"] as? [String: Any] ?? [:] }
     var userID: String { user["id"] as? String ?? "" }
+}
+
+extension FakeIdentityProvider {
+    /// A fake identity provider serving on loopback, a server that `configure` points at it (given the
+    /// provider's address), and a client of that server.
+    static func withServer(
+        configure: @escaping @Sendable (URL) -> @Sendable (inout ServerConfiguration) -> Void,
+        _ body: @Sendable (FakeIdentityProvider, TestServer, TestHTTPClient, URL) async throws -> Void
+    ) async throws {
+        let provider = try FakeIdentityProvider()
+        try await provider.serve { base in
+            let server = try await TestServer.make(configure: configure(base))
+            try await server.test { client in try await body(provider, server, client, base) }
+        }
+    }
 }

@@ -45,32 +45,24 @@ struct WebFunnelDestinyTests {
 
     @Test("Home says who is signed in after a provider's sign-in too, and Sign Out goes back to sign-in")
     func signedInAsAndSignOut() async throws {
-        let provider = try FakeIdentityProvider()
-        try await provider.serve { base in
-            let server = try await TestServer.make(configure: WebProviderSignInTests.configure(base))
-            try await server.test { client in
-                var browser = FunnelBrowser(client)
-                _ = try await Self.toAuth(&browser)
-                let away = try await browser.submit("destiny", press: "google")
-                let sent = WebProviderSignInTests.query(try #require(away.headers[.location]))
-                let token = try await provider.token(
-                    .google(
-                        sub: "google-7", email: "luna@example.com", audience: "web.client", now: server.clock.now,
-                        nonce: sent["nonce"]))
-                let code = provider.code(for: token, codeChallenge: sent["code_challenge"])
-                try await browser.open("/flows/signin/google?code=\(code)&state=\(try #require(sent["state"]))")
-                #expect(browser.screen == "birthData")
-                try await browser.submit(
-                    "destiny",
-                    [("dateOfBirth", "1990-04-12"), ("timeOfBirth", "08:30"), ("cityOfBirth", "Lisbon, Portugal")],
-                    press: "continue")
-                #expect(browser.screen == "home")
-                #expect(browser.page?.text.contains("Signed in as: luna@example.com") == true)
+        try await FakeIdentityProvider.withServer(configure: WebProviderSignInTests.configure) {
+            provider, server, client, _ in
+            var browser = FunnelBrowser(client)
+            _ = try await Self.toAuth(&browser)
+            let away = try await browser.submit("destiny", press: "google")
+            try await WebProviderSignInTests.returnFromGoogle(
+                away, as: "google-7", email: "luna@example.com", to: &browser, provider: provider, server: server)
+            #expect(browser.screen == "birthData")
+            try await browser.submit(
+                "destiny",
+                [("dateOfBirth", "1990-04-12"), ("timeOfBirth", "08:30"), ("cityOfBirth", "Lisbon, Portugal")],
+                press: "continue")
+            #expect(browser.screen == "home")
+            #expect(browser.page?.text.contains("Signed in as: luna@example.com") == true)
 
-                try await browser.submit("destiny", press: "signOut")
-                #expect(browser.screen == "auth")
-                #expect(browser.page?.text.contains("luna@example.com") == false, "nothing of the account is left")
-            }
+            try await browser.submit("destiny", press: "signOut")
+            #expect(browser.screen == "auth")
+            #expect(browser.page?.text.contains("luna@example.com") == false, "nothing of the account is left")
         }
     }
 }

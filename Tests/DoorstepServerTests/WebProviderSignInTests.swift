@@ -17,18 +17,6 @@ struct WebProviderSignInTests {
         }
     }
 
-    /// A server whose web funnel signs in with Google as `provider` plays it, a client of it, and the
-    /// address the provider answers on.
-    static func withProviders(
-        _ body: @Sendable (FakeIdentityProvider, TestServer, TestHTTPClient, URL) async throws -> Void
-    ) async throws {
-        let provider = try FakeIdentityProvider()
-        try await provider.serve { base in
-            let server = try await TestServer.make(configure: configure(base))
-            try await server.test { client in try await body(provider, server, client, base) }
-        }
-    }
-
     static func query(_ location: String) -> [String: String] {
         let items = URLComponents(string: location)?.queryItems ?? []
         return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
@@ -36,7 +24,7 @@ struct WebProviderSignInTests {
 
     @Test("Only set-up providers get a button; Google's round trip signs a new person in and moves the walk on")
     func googleRoundTrip() async throws {
-        try await Self.withProviders { provider, server, client, base in
+        try await FakeIdentityProvider.withServer(configure: Self.configure) { provider, server, client, base in
             var browser = FunnelBrowser(client)
             try await browser.open("/flows/tanda")
             let sheet = try await browser.submit("tanda", press: "getStarted")
@@ -76,7 +64,7 @@ struct WebProviderSignInTests {
 
     @Test("Cancelling at the provider, or a code it refuses, leaves the person where they were with a message")
     func cancelledOrRefused() async throws {
-        try await Self.withProviders { provider, server, client, base in
+        try await FakeIdentityProvider.withServer(configure: Self.configure) { provider, server, client, base in
             var browser = FunnelBrowser(client)
             try await browser.open("/flows/tanda")
             try await browser.submit("tanda", press: "getStarted")
@@ -96,7 +84,7 @@ struct WebProviderSignInTests {
 
     @Test("A code stolen on its way back is worth nothing without the server's PKCE verifier")
     func stolenCodeWithoutVerifier() async throws {
-        try await Self.withProviders { provider, server, client, base in
+        try await FakeIdentityProvider.withServer(configure: Self.configure) { provider, server, client, base in
             var victim = FunnelBrowser(client)
             try await victim.open("/flows/tanda")
             try await victim.submit("tanda", press: "getStarted")
@@ -119,7 +107,7 @@ struct WebProviderSignInTests {
 
     @Test("An account without an email address is asked on its account page to sign in again, not for a code")
     func noEmailSignsInAgain() async throws {
-        try await Self.withProviders { provider, server, client, base in
+        try await FakeIdentityProvider.withServer(configure: Self.configure) { provider, server, client, base in
             var browser = FunnelBrowser(client)
             try await Self.signInWithGoogle(&browser, as: "google-789", provider: provider, server: server)
             #expect(browser.screen == "celebration")
@@ -144,11 +132,20 @@ struct WebProviderSignInTests {
         try await browser.open("/flows/tanda")
         try await browser.submit("tanda", press: "getStarted")
         let away = try await browser.submit("tanda", press: "google")
-        let sent = query(away.headers[.location] ?? "")
+        try await returnFromGoogle(away, as: subject, to: &browser, provider: provider, server: server)
+    }
+
+    /// Plays Google's part of the sign-in the funnel sent the browser away for with `away`: `subject`
+    /// (with `email`, when given) signs in, and `browser` opens the callback with the code.
+    static func returnFromGoogle(
+        _ away: TestResponse, as subject: String, email: String? = nil, to browser: inout FunnelBrowser,
+        provider: FakeIdentityProvider, server: TestServer
+    ) async throws {
+        let sent = query(try #require(away.headers[.location]))
         let token = try await provider.token(
-            .google(sub: subject, audience: "web.client", now: server.clock.now, nonce: sent["nonce"]))
-        let code = provider.code(for: token, codeChallenge: sent["code_challenge"] ?? "")
-        try await browser.open("/flows/signin/google?code=\(code)&state=\(sent["state"] ?? "")")
+            .google(sub: subject, email: email, audience: "web.client", now: server.clock.now, nonce: sent["nonce"]))
+        let code = provider.code(for: token, codeChallenge: sent["code_challenge"])
+        try await browser.open("/flows/signin/google?code=\(code)&state=\(try #require(sent["state"]))")
     }
 
     @Test("The redirect URI is the public URL's, whatever Host the request names")

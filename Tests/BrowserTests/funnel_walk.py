@@ -380,12 +380,14 @@ class Person:
             return
         self.check_other_languages(key)
 
-    def run_axe(self, key):
-        """Checks the page `key` names unless a walk already has; whether this one did."""
+    def run_axe(self, key, injected=False):
+        """Checks the page `key` names unless a walk already has; whether this one did. `injected`: the
+        page came with axe-core (the side tab's pages do)."""
         page = page_name(key)
         if not first_time(CHECKED_PAGES, page):
             return False
-        self.driver.execute_script(axe_source())
+        if not injected:
+            self.driver.execute_script(axe_source())
         violations = self.driver.execute_async_script(
             "var done = arguments[arguments.length - 1];"
             "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
@@ -425,7 +427,7 @@ class Person:
                 self.driver.get(url)
                 seen = self.driver.execute_script(self.PAGE_KEY)
                 if seen and seen[:3] == [path, screen, other]:
-                    self.run_axe(seen)
+                    self.run_axe(seen, injected=True)
         finally:
             self.driver.switch_to.window(walking)
 
@@ -440,6 +442,9 @@ class Person:
             "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
         self.driver.execute_cdp_cmd("Network.enable", {})
         self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/funnel/funnel.js*"]})
+        # Every page this tab loads is loaded to be checked, so axe-core comes with each document: sent to
+        # the browser once, not through WebDriver with each page, it costs a page 60 ms of CPU less.
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": axe_source()})
 
     def wait_for(self, screen, timeout=15):
         try:

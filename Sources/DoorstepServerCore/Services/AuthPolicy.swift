@@ -6,7 +6,11 @@ public struct AuthPolicy: Sendable {
     public var codeLength = 6
     public var codeLifetime: TimeInterval = 10 * 60
     public var resendAfter: TimeInterval = 60
+    /// Codes one client may have mailed to an address in an hour (any caller, when the client is not
+    /// known), so a stranger who asks for an address's codes spends only their own share of them.
     public var maxCodeSendsPerHour = 5
+    /// Codes an address may be mailed in an hour at the asking of every client together.
+    public var maxCodeSendsPerAddressPerHour = 20
     public var maxCodeAttempts = 5
     /// Wrong codes an address may enter in ``failedCodeWindow``, across every code and purpose, before
     /// even the right code is refused (NIST SP 800-63B §5.2.2 asks for at most 100 in all).

@@ -29,12 +29,7 @@ struct OneTimeCodes: Sendable {
             throw ServiceError.rateLimited(
                 retryAfter: Int((policy.resendAfter - now.timeIntervalSince(previous.createdAt)).rounded(.up)))
         }
-        let sends = try await store.codeSends(email: email, since: now.addingTimeInterval(-3_600))
-        if sends.count >= policy.maxCodeSendsPerHour, let oldest = sends.first {
-            throw ServiceError.rateLimited(
-                retryAfter: Int((oldest.addingTimeInterval(3_600).timeIntervalSince(now)).rounded(.up)))
-        }
-        try await store.recordCodeSend(email: email, at: now)
+        try await countSend(to: email, at: now, in: store)
         let code = (0..<policy.codeLength).map { _ in String(context.random.uniform(below: 10)) }.joined()
         try await store.replaceCode(
             CodeRecord(
@@ -53,6 +48,34 @@ struct OneTimeCodes: Sendable {
         try await outbox.enqueue(
             kind, to: email, values: ["code": code, "minutes": String(Int(policy.codeLifetime / 60))], code: code,
             language: reader, in: store)
+    }
+
+    /// Counts a code mailed to `email` against this client's hourly share of the address's codes and
+    /// against the address's own hourly limit, or refuses it when either is spent. A caller with no
+    /// client (a command) is held to one client's share of the address.
+    private func countSend(to email: String, at now: Date, in store: any Store) async throws {
+        let hourAgo = now.addingTimeInterval(-3_600)
+        let toAddress = try await store.codeSends(email: email, since: hourAgo)
+        guard let subject = budgets.clientSubject(for: email) else {
+            try Self.refuse(toAddress, reaching: policy.maxCodeSendsPerHour, now: now)
+            try await store.recordCodeSend(email: email, at: now)
+            return
+        }
+        let forClient = try await store.marks(.codeSentFromClient, subject: subject, since: hourAgo).map(\.at)
+        try Self.refuse(forClient, reaching: policy.maxCodeSendsPerHour, now: now)
+        try Self.refuse(toAddress, reaching: policy.maxCodeSendsPerAddressPerHour, now: now)
+        try await store.recordCodeSend(email: email, at: now)
+        try await store.mark(
+            .codeSentFromClient, subject: subject, LedgerMark(at: now, weight: 1), forgettingBefore: hourAgo)
+    }
+
+    /// Throws ``ServiceError/rateLimited(retryAfter:)`` when `sends` (oldest first) of the last hour
+    /// reach `limit`, with the wait until one of them leaves the hour.
+    private static func refuse(_ sends: [Date], reaching limit: Int, now: Date) throws {
+        guard sends.count >= limit else { return }
+        let leaving = sends[sends.count - limit]
+        throw ServiceError.rateLimited(
+            retryAfter: Int(leaving.addingTimeInterval(3_600).timeIntervalSince(now).rounded(.up)))
     }
 
     func hash(_ code: String, email: String, purpose: CodePurpose) -> String {

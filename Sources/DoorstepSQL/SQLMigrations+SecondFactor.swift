@@ -40,4 +40,9 @@ extension SQLMigrations {
     static let pendingPasswordReset = Migration(
         version: 25, name: "passwords a reset sets after its second factor",
         statements: ["ALTER TABLE second_factor_challenges ADD COLUMN pending_password_hash TEXT"])
+
+    /// Version 26: which client asked for each mailed code, as a keyed hash with the address.
+    static let codeSendClients = Migration(
+        version: 26, name: "the client that asked for each mailed code",
+        statements: ["ALTER TABLE code_sends ADD COLUMN client TEXT"])
 }

@@ -21,7 +21,7 @@ public enum SQLMigrations {
             secretScrub, outbox(dialect), keys, avatars, passkeys, analytics, dailyFunnels, security, secondFactor,
             webhooks(dialect), audit, sessionDevices, namesAndLanguage, entitlements,
             disabledAccounts, paywallConversion, appAttest, traceParents, coveringWalkIndex(dialect),
-            pendingPasswordReset,
+            pendingPasswordReset, codeSendClients,
         ]
     }
 

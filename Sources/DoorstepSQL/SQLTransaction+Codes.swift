@@ -41,11 +41,20 @@ extension SQLTransaction {
             "DELETE FROM codes WHERE email = ? AND purpose = ?", [.text(email), .text(purpose.rawValue)])
     }
 
-    public func recordCodeSend(email: String, at date: Date) async throws {
+    public func recordCodeSend(email: String, client: String?, at date: Date) async throws {
         _ = try await rows(
             "DELETE FROM code_sends WHERE email = ? AND sent_at < ?",
             [.text(email), .time(date.addingTimeInterval(-86_400))])
-        _ = try await rows("INSERT INTO code_sends (email, sent_at) VALUES (?, ?)", [.text(email), .time(date)])
+        _ = try await rows(
+            "INSERT INTO code_sends (email, sent_at, client) VALUES (?, ?, ?)",
+            [.text(email), .time(date), client.map(SQLValue.text) ?? .null])
+    }
+
+    public func codeSends(email: String, client: String, since date: Date) async throws -> [Date] {
+        try await rows(
+            "SELECT sent_at FROM code_sends WHERE email = ? AND sent_at >= ? AND client = ? ORDER BY sent_at",
+            [.text(email), .time(date), .text(client)]
+        ).compactMap { $0.date("sent_at") }
     }
 
     public func codeSends(email: String, since date: Date) async throws -> [Date] {

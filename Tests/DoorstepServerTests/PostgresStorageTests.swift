@@ -18,7 +18,7 @@ struct PostgresStorageTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         for storage in storages {
-            #expect(try await storage.schemaVersions() == Array(1...25))
+            #expect(try await storage.schemaVersions() == Array(1...26))
             await storage.close()
         }
         try await PostgresTestDatabase.drop(url)

@@ -246,7 +246,7 @@ struct SQLiteMigrationTests {
         try await first.close()
         let second = try await SQLiteStorage.open(path: path)
         #expect(try await second.transaction { try await $0.user(id: sam.id) } == sam)
-        #expect(try await second.schemaVersions() == Array(1...25))
+        #expect(try await second.schemaVersions() == Array(1...26))
         try await second.close()
     }
 

@@ -17,8 +17,6 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     case addressInvited
     /// A wrong code entered for an address from one client; the subject is a keyed hash of both.
     case failedCodeFromClient
-    /// A one-time code mailed to an address at one client's asking; the subject is a keyed hash of both.
-    case codeSentFromClient
     /// A wrong password for an address from one client; the subject is a keyed hash of both.
     case failedPasswordFromClient
     /// A session opened with a password-reset code: it may choose a new password without the old one

@@ -31,7 +31,7 @@ struct MemoryState: Sendable {
     var sessions: [UUID: SessionRecord] = [:]
     var refreshTokens: [String: RefreshTokenRecord] = [:]
     var codes: [String: CodeRecord] = [:]
-    var codeSends: [String: [Date]] = [:]
+    var codeSends: [String: [(at: Date, client: String?)]] = [:]
     var loginFailures: [String: [Date]] = [:]
     var consents: [UUID: [ConsentRecord]] = [:]
     var entitlements: [String: EntitlementRecord] = [:]
@@ -205,12 +205,18 @@ final class MemoryTransaction: StorageTransaction {
         state.withLock { $0.codes[MemoryState.codeKey(email, purpose)] = nil }
     }
 
-    func recordCodeSend(email: String, at date: Date) async throws {
-        state.withLock { $0.codeSends[email, default: []].append(date) }
+    func recordCodeSend(email: String, client: String?, at date: Date) async throws {
+        state.withLock { $0.codeSends[email, default: []].append((date, client)) }
     }
 
     func codeSends(email: String, since date: Date) async throws -> [Date] {
-        state.withLock { ($0.codeSends[email] ?? []).filter { $0 >= date }.sorted() }
+        state.withLock { ($0.codeSends[email] ?? []).map(\.at).filter { $0 >= date }.sorted() }
+    }
+
+    func codeSends(email: String, client: String, since date: Date) async throws -> [Date] {
+        state.withLock {
+            ($0.codeSends[email] ?? []).filter { $0.client == client }.map(\.at).filter { $0 >= date }.sorted()
+        }
     }
 
     func recordLoginFailure(email: String, at date: Date) async throws {

@@ -51,10 +51,13 @@ public protocol CodeRepository: Sendable {
     func updateCode(_ code: CodeRecord) async throws
     func code(email: String, purpose: CodePurpose) async throws -> CodeRecord?
     func deleteCode(email: String, purpose: CodePurpose) async throws
-    /// Remembers that a code was mailed to `email` at `date`.
-    func recordCodeSend(email: String, at date: Date) async throws
+    /// Remembers that a code was mailed to `email` at `date`, at the asking of `client` (a keyed hash
+    /// of the client with the address, never the client's address), or of a caller with no client.
+    func recordCodeSend(email: String, client: String?, at date: Date) async throws
     /// When codes were mailed to `email` since `date`, oldest first.
     func codeSends(email: String, since date: Date) async throws -> [Date]
+    /// When codes were mailed to `email` at the asking of `client` since `date`, oldest first.
+    func codeSends(email: String, client: String, since date: Date) async throws -> [Date]
     func recordLoginFailure(email: String, at date: Date) async throws
     /// When log-ins to `email` failed since `date`, oldest first.
     func loginFailures(email: String, since date: Date) async throws -> [Date]
@@ -268,3 +271,10 @@ public typealias StorageTransaction = UserRepository & SessionRepository & CodeR
     & OutboxRepository & KeyRepository & AvatarRepository & PasskeyRepository & AnalyticsRepository
     & SecurityLedgerRepository & SecondFactorRepository & WebhookRepository & AuditRepository & EntitlementRepository
     & ImportRepository & AppAttestRepository
+
+extension CodeRepository {
+    /// Remembers that a code was mailed to `email` at `date` at the asking of no client.
+    public func recordCodeSend(email: String, at date: Date) async throws {
+        try await recordCodeSend(email: email, client: nil, at: date)
+    }
+}

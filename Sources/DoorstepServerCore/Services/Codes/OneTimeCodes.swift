@@ -61,12 +61,10 @@ struct OneTimeCodes: Sendable {
             try await store.recordCodeSend(email: email, at: now)
             return
         }
-        let forClient = try await store.marks(.codeSentFromClient, subject: subject, since: hourAgo).map(\.at)
+        let forClient = try await store.codeSends(email: email, client: subject, since: hourAgo)
         try Self.refuse(forClient, reaching: policy.maxCodeSendsPerHour, now: now)
         try Self.refuse(toAddress, reaching: policy.maxCodeSendsPerAddressPerHour, now: now)
-        try await store.recordCodeSend(email: email, at: now)
-        try await store.mark(
-            .codeSentFromClient, subject: subject, LedgerMark(at: now, weight: 1), forgettingBefore: hourAgo)
+        try await store.recordCodeSend(email: email, client: subject, at: now)
     }
 
     /// Throws ``ServiceError/rateLimited(retryAfter:)`` when `sends` (oldest first) of the last hour

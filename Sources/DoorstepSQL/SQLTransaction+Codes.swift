@@ -50,18 +50,11 @@ extension SQLTransaction {
             [.text(email), .time(date), client.map(SQLValue.text) ?? .null])
     }
 
-    public func codeSends(email: String, client: String, since date: Date) async throws -> [Date] {
+    public func codeSends(email: String, since date: Date) async throws -> [CodeSend] {
         try await rows(
-            "SELECT sent_at FROM code_sends WHERE email = ? AND sent_at >= ? AND client = ? ORDER BY sent_at",
-            [.text(email), .time(date), .text(client)]
-        ).compactMap { $0.date("sent_at") }
-    }
-
-    public func codeSends(email: String, since date: Date) async throws -> [Date] {
-        try await rows(
-            "SELECT sent_at FROM code_sends WHERE email = ? AND sent_at >= ? ORDER BY sent_at",
+            "SELECT sent_at, client FROM code_sends WHERE email = ? AND sent_at >= ? ORDER BY sent_at",
             [.text(email), .time(date)]
-        ).compactMap { $0.date("sent_at") }
+        ).compactMap { row in row.date("sent_at").map { CodeSend(at: $0, client: row.string("client")) } }
     }
 
     public func recordLoginFailure(email: String, at date: Date) async throws {

@@ -195,11 +195,15 @@ struct StorageConformanceTests {
 
             try await storage.transaction { store in
                 for offset in [0.0, 10, 20] { try await store.recordCodeSend(email: "a@example.com", at: now + offset) }
+                try await store.recordCodeSend(email: "a@example.com", client: "keyed-client", at: now + 30)
                 for offset in [0.0, 30] { try await store.recordLoginFailure(email: "a@example.com", at: now + offset) }
             }
             #expect(
                 try await storage.transaction { try await $0.codeSends(email: "a@example.com", since: now + 5) }
-                    == [now + 10, now + 20])
+                    == [
+                        CodeSend(at: now + 10, client: nil), CodeSend(at: now + 20, client: nil),
+                        CodeSend(at: now + 30, client: "keyed-client"),
+                    ])
             #expect(
                 try await storage.transaction { try await $0.loginFailures(email: "a@example.com", since: now) }.count
                     == 2)
@@ -228,7 +232,7 @@ struct StorageConformanceTests {
             let sends = try await storage.transaction {
                 try await $0.codeSends(email: "x@example.com", since: .distantPast)
             }
-            #expect(sends == (0..<40).map { now + Double($0) }, "each transaction saw every earlier one")
+            #expect(sends.map(\.at) == (0..<40).map { now + Double($0) }, "each transaction saw every earlier one")
             #expect(await storage.isHealthy())
         }
     }

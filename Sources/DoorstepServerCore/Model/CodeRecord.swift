@@ -42,3 +42,16 @@ public struct CodeRecord: Sendable, Hashable, Codable {
         self.attempts = 0
     }
 }
+
+/// A code mailed to an address: when, and at whose asking (a keyed hash of the client with the
+/// address, never the client's address; nil for a caller with no client, such as a command).
+public struct CodeSend: Sendable, Hashable {
+    public var at: Date
+    public var client: String?
+
+    /// Creates a record of a mailed code.
+    public init(at: Date, client: String?) {
+        self.at = at
+        self.client = client
+    }
+}

@@ -55,10 +55,11 @@ struct FailureBudgets: Sendable {
         }
     }
 
-    /// The wait until the oldest of `failures` (oldest first) leaves the window, once they reach `limit`.
-    private static func wait(_ failures: [Date], limit: Int, window: TimeInterval, now: Date) -> Int? {
-        guard failures.count >= limit else { return nil }
-        let oldest = failures[failures.count - limit]
+    /// The seconds until the oldest of `events` (oldest first: failures, mailed codes) that keeps them at
+    /// `limit` leaves the window, or nil while they are below it.
+    static func wait(_ events: [Date], limit: Int, window: TimeInterval, now: Date) -> Int? {
+        guard events.count >= limit else { return nil }
+        let oldest = events[events.count - limit]
         return max(1, Int(oldest.addingTimeInterval(window).timeIntervalSince(now).rounded(.up)))
     }
 

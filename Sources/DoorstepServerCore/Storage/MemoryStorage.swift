@@ -31,7 +31,7 @@ struct MemoryState: Sendable {
     var sessions: [UUID: SessionRecord] = [:]
     var refreshTokens: [String: RefreshTokenRecord] = [:]
     var codes: [String: CodeRecord] = [:]
-    var codeSends: [String: [(at: Date, client: String?)]] = [:]
+    var codeSends: [String: [CodeSend]] = [:]
     var loginFailures: [String: [Date]] = [:]
     var consents: [UUID: [ConsentRecord]] = [:]
     var entitlements: [String: EntitlementRecord] = [:]
@@ -206,17 +206,11 @@ final class MemoryTransaction: StorageTransaction {
     }
 
     func recordCodeSend(email: String, client: String?, at date: Date) async throws {
-        state.withLock { $0.codeSends[email, default: []].append((date, client)) }
+        state.withLock { $0.codeSends[email, default: []].append(CodeSend(at: date, client: client)) }
     }
 
-    func codeSends(email: String, since date: Date) async throws -> [Date] {
-        state.withLock { ($0.codeSends[email] ?? []).map(\.at).filter { $0 >= date }.sorted() }
-    }
-
-    func codeSends(email: String, client: String, since date: Date) async throws -> [Date] {
-        state.withLock {
-            ($0.codeSends[email] ?? []).filter { $0.client == client }.map(\.at).filter { $0 >= date }.sorted()
-        }
+    func codeSends(email: String, since date: Date) async throws -> [CodeSend] {
+        state.withLock { ($0.codeSends[email] ?? []).filter { $0.at >= date }.sorted { $0.at < $1.at } }
     }
 
     func recordLoginFailure(email: String, at date: Date) async throws {

@@ -54,10 +54,8 @@ public protocol CodeRepository: Sendable {
     /// Remembers that a code was mailed to `email` at `date`, at the asking of `client` (a keyed hash
     /// of the client with the address, never the client's address), or of a caller with no client.
     func recordCodeSend(email: String, client: String?, at date: Date) async throws
-    /// When codes were mailed to `email` since `date`, oldest first.
-    func codeSends(email: String, since date: Date) async throws -> [Date]
-    /// When codes were mailed to `email` at the asking of `client` since `date`, oldest first.
-    func codeSends(email: String, client: String, since date: Date) async throws -> [Date]
+    /// The codes mailed to `email` since `date`, oldest first.
+    func codeSends(email: String, since date: Date) async throws -> [CodeSend]
     func recordLoginFailure(email: String, at date: Date) async throws
     /// When log-ins to `email` failed since `date`, oldest first.
     func loginFailures(email: String, since date: Date) async throws -> [Date]

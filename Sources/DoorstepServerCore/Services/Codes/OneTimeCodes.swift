@@ -54,26 +54,22 @@ struct OneTimeCodes: Sendable {
     /// against the address's own hourly limit, or refuses it when either is spent. A caller with no
     /// client (a command) is held to one client's share of the address.
     private func countSend(to email: String, at now: Date, in store: any Store) async throws {
-        let hourAgo = now.addingTimeInterval(-3_600)
-        let toAddress = try await store.codeSends(email: email, since: hourAgo)
-        guard let subject = budgets.clientSubject(for: email) else {
-            try Self.refuse(toAddress, reaching: policy.maxCodeSendsPerHour, now: now)
-            try await store.recordCodeSend(email: email, at: now)
-            return
-        }
-        let forClient = try await store.codeSends(email: email, client: subject, since: hourAgo)
-        try Self.refuse(forClient, reaching: policy.maxCodeSendsPerHour, now: now)
-        try Self.refuse(toAddress, reaching: policy.maxCodeSendsPerAddressPerHour, now: now)
+        let sends = try await store.codeSends(email: email, since: now.addingTimeInterval(-3_600))
+        let subject = budgets.clientSubject(for: email)
+        let waits =
+            if let subject {
+                [
+                    FailureBudgets.wait(
+                        sends.filter { $0.client == subject }.map(\.at), limit: policy.maxCodeSendsPerHour,
+                        window: 3_600, now: now),
+                    FailureBudgets.wait(
+                        sends.map(\.at), limit: policy.maxCodeSendsPerAddressPerHour, window: 3_600, now: now),
+                ]
+            } else {
+                [FailureBudgets.wait(sends.map(\.at), limit: policy.maxCodeSendsPerHour, window: 3_600, now: now)]
+            }
+        if let wait = waits.compactMap({ $0 }).max() { throw ServiceError.rateLimited(retryAfter: wait) }
         try await store.recordCodeSend(email: email, client: subject, at: now)
-    }
-
-    /// Throws ``ServiceError/rateLimited(retryAfter:)`` when `sends` (oldest first) of the last hour
-    /// reach `limit`, with the wait until one of them leaves the hour.
-    private static func refuse(_ sends: [Date], reaching limit: Int, now: Date) throws {
-        guard sends.count >= limit else { return }
-        let leaving = sends[sends.count - limit]
-        throw ServiceError.rateLimited(
-            retryAfter: Int(leaving.addingTimeInterval(3_600).timeIntervalSince(now).rounded(.up)))
     }
 
     func hash(_ code: String, email: String, purpose: CodePurpose) -> String {

@@ -52,7 +52,6 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // Traces over OTLP/HTTP only: the gRPC exporter (and its packages) is left out.
@@ -148,7 +147,6 @@ let package = Package(
                 "DoorstepPresentation",
                 server("Crypto", "swift-crypto"),
                 server("Hummingbird", "hummingbird"),
-                server("MultipartKit", "multipart-kit"),
                 server("HTTPTypes", "swift-http-types"),
             ],
             resources: [.copy("Funnel/Assets")]

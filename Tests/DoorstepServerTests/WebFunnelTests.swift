@@ -358,6 +358,12 @@ struct WebFunnelTests {
                 .post, "/flows/tanda", body: "x", contentType: "multipart/form-data",
                 headers: [.cookie: browser.cookie ?? ""])
             #expect(noBoundary.status == 400)
+            let unterminated = try await client.send(
+                .post, "/flows/tanda",
+                body: "--b\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\nx@example.com",
+                contentType: "multipart/form-data; boundary=b",
+                headers: [.cookie: browser.cookie ?? ""])
+            #expect(unterminated.status == 400)
             let huge = try await client.send(
                 .post, "/flows/tanda", body: "email=" + String(repeating: "a", count: 6 * 1_024 * 1_024),
                 contentType: "application/x-www-form-urlencoded", headers: [.cookie: browser.cookie ?? ""])

@@ -1,7 +1,6 @@
 import DoorstepHTTP
 import Foundation
 import Hummingbird
-import MultipartKit
 import NIOCore
 
 /// A submitted HTML form: its text values by name (a name may repeat) and any uploaded files.
@@ -59,41 +58,23 @@ struct FunnelForm: Sendable {
     }
 
     static func multipart(_ body: ByteBuffer, boundary: String) throws(ParseError) -> FunnelForm {
-        final class Collector {
-            var form = FunnelForm()
-            var name: String?
-            var isFile = false
-            var data = Data()
-        }
-        let collector = Collector()
-        let parser = MultipartParser(boundary: boundary)
-        parser.onHeader = { header, value in
-            guard header.lowercased() == "content-disposition" else { return }
-            collector.name = parameter("name", in: value)
-            collector.isFile = parameter("filename", in: value) != nil
-        }
-        parser.onBody = { buffer in
-            collector.data.append(contentsOf: buffer.readableBytesView)
-            buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
-        }
-        parser.onPartComplete = {
-            if let name = collector.name {
-                if collector.isFile {
-                    collector.form.files[name] = collector.data
-                } else {
-                    collector.form.values[name, default: []].append(String(decoding: collector.data, as: UTF8.self))
-                }
-            }
-            collector.name = nil
-            collector.isFile = false
-            collector.data = Data()
-        }
+        let parts: [MultipartFormData.Part]
         do {
-            try parser.execute(body)
+            parts = try MultipartFormData.parts(of: Array(body.readableBytesView), boundary: boundary)
         } catch {
             throw .malformed
         }
-        return collector.form
+        var form = FunnelForm()
+        for part in parts {
+            guard let disposition = part.headers["content-disposition"], let name = parameter("name", in: disposition)
+            else { continue }
+            if parameter("filename", in: disposition) != nil {
+                form.files[name] = Data(part.content)
+            } else {
+                form.values[name, default: []].append(String(decoding: part.content, as: UTF8.self))
+            }
+        }
+        return form
     }
 
     /// A parameter of a `Content-Disposition` value, such as `name="photo"`.

@@ -9,14 +9,12 @@ struct MultipartFormDataTests {
     static let boundary = "----WebKitFormBoundaryq7Xg3T2pLm9ZcR4a"
 
     /// A body laid out as Chromium sends a form with a file: each part behind its boundary line.
-    static func body(_ parts: [(headers: String, content: [UInt8])], preamble: String = "", epilogue: String = "")
-        -> [UInt8]
-    {
-        var body = Array(preamble.utf8)
+    static func body(_ parts: [(headers: String, content: [UInt8])]) -> [UInt8] {
+        var body: [UInt8] = []
         for part in parts {
             body += Array("--\(boundary)\r\n\(part.headers)\r\n\r\n".utf8) + part.content + Array("\r\n".utf8)
         }
-        return body + Array("--\(boundary)--\r\n\(epilogue)".utf8)
+        return body + Array("--\(boundary)--\r\n".utf8)
     }
 
     @Test("A form's fields, a repeated name and a file come back as sent, bytes and all")

@@ -9,10 +9,11 @@ import Foundation
 /// (CRLF, two dashes, the boundary) has its only CR first, and a partial match never hides the start
 /// of the next one.
 struct MultipartFormData {
-    /// One part: its header fields (names lower-cased) and its content, byte for byte.
+    /// One part: its header fields (names lower-cased) and its content, byte for byte, as a slice of
+    /// the body (the caller copies what it keeps).
     struct Part: Equatable {
         var headers: [String: String]
-        var content: [UInt8]
+        var content: ArraySlice<UInt8>
     }
 
     /// Why a body is not a multipart body with this boundary.
@@ -22,6 +23,9 @@ struct MultipartFormData {
 
     private static let crlf: [UInt8] = [13, 10]
     private static let dashes: [UInt8] = [45, 45]
+    /// RFC 2046's `bchars`: what a boundary may hold.
+    private static let boundaryCharacters = Set(
+        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ".utf8)
 
     /// The parts of `body`, in order.
     static func parts(of body: [UInt8], boundary: String) throws(Malformed) -> [Part] {
@@ -52,8 +56,7 @@ struct MultipartFormData {
 
     /// RFC 2046's `boundary`: 1 to 70 of its characters, the last not a space.
     private static func isValid(_ boundary: [UInt8]) -> Bool {
-        let allowed = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ".utf8)
-        return (1...70).contains(boundary.count) && boundary.allSatisfy(allowed.contains) && boundary.last != 32
+        (1...70).contains(boundary.count) && boundary.allSatisfy(boundaryCharacters.contains) && boundary.last != 32
     }
 
     /// A part's header lines up to an empty line, then its content up to `end`.
@@ -70,7 +73,7 @@ struct MultipartFormData {
             cursor = lineEnd + crlf.count
         }
         guard cursor + crlf.count <= end else { throw .invalidHeader }
-        return Part(headers: headers, content: Array(body[(cursor + crlf.count)..<end]))
+        return Part(headers: headers, content: body[(cursor + crlf.count)..<end])
     }
 
     /// Whether `body` holds `pattern` starting at `index`.

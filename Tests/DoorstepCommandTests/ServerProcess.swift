@@ -108,6 +108,18 @@ final class ServerProcess: Sendable {
         return await process.exited()
     }
 
+    /// Waits, off the test pool, for the process to end on its own; its exit status, or nil (and
+    /// SIGKILL) if it has not ended within `timeout` seconds. A ceiling, so a server that ignores its
+    /// signals fails the test instead of hanging the run.
+    func exit(within timeout: TimeInterval) async -> Int32? {
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { Foundation.kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        let status = await process.exited()
+        watchdog.cancel()
+        return process.terminationReason == .uncaughtSignal ? nil : status
+    }
+
     /// Sends SIGTERM without waiting for the process to end (SIGKILL if it has not within five
     /// seconds): for a test's `defer`, which cannot wait.
     func terminate() {

@@ -97,7 +97,8 @@ public func buildApplication(configuration: ServerConfiguration, dependencies: S
 
 /// Builds the server and serves until SIGINT or SIGTERM. On the signal `/readyz` turns 503 at once
 /// while requests are still served for `drainSeconds`, so a load balancer moves traffic away; then the
-/// listener closes and requests under way finish.
+/// listener closes and requests under way finish. A second signal during the drain ends it at once,
+/// for an operator who presses Ctrl-C twice.
 public func runServer(configuration: ServerConfiguration, dependencies: ServerDependencies) async throws {
     let application = try await buildApplication(configuration: configuration, dependencies: dependencies)
     let group = ServiceGroup(
@@ -105,13 +106,22 @@ public func runServer(configuration: ServerConfiguration, dependencies: ServerDe
     let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
     try await withThrowingTaskGroup(of: Void.self) { tasks in
         tasks.addTask {
+            var drain: Task<Void, Never>?
+            // Ends the drain's wait when the group has ended some other way, or on a second signal.
+            defer { drain?.cancel() }
             for await _ in signals {
+                guard drain == nil else {
+                    dependencies.logger.info("stopping now: a second signal ended the drain")
+                    return
+                }
                 dependencies.readiness.startDraining()
                 dependencies.logger.info(
                     "stopping: not ready, draining", metadata: ["seconds": "\(configuration.drainSeconds)"])
-                try? await Task.sleep(for: .milliseconds(Int(configuration.drainSeconds * 1_000)))
-                await group.triggerGracefulShutdown()
-                return
+                drain = Task {
+                    // Cancelled, the wait ends early and the shutdown begins at once.
+                    try? await Task.sleep(for: .milliseconds(Int(configuration.drainSeconds * 1_000)))
+                    await group.triggerGracefulShutdown()
+                }
             }
         }
         // Returns once the graceful shutdown has let the requests under way finish.

@@ -53,7 +53,7 @@ struct ServeCommandTests {
         #expect(server.isRunning, "the drain has not ended on its own")
         server.signalStop()
         #expect(try await server.waitForLog(containing: "stopping now: a second signal"))
-        #expect(await server.exit(within: 60) == 0, "the second signal stops the server gracefully")
+        #expect(await server.waitForExit(within: 60) == 0, "the second signal stops the server gracefully")
     }
 
     @Test("A drain ends on its own after --drain-seconds and the server stops")
@@ -62,7 +62,7 @@ struct ServeCommandTests {
         _ = try await server.waitUntilListening()
         let stopping = ContinuousClock.now
         server.signalStop()
-        #expect(await server.exit(within: 60) == 0)
+        #expect(await server.waitForExit(within: 60) == 0)
         #expect(ContinuousClock.now - stopping >= .seconds(2), "the server drained for the period it was given")
         #expect(!server.log.contains("stopping now"))
     }

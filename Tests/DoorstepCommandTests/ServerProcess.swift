@@ -108,10 +108,10 @@ final class ServerProcess: Sendable {
         return await process.exited()
     }
 
-    /// Waits, off the test pool, for the process to end on its own; its exit status, or nil (and
-    /// SIGKILL) if it has not ended within `timeout` seconds. A ceiling, so a server that ignores its
-    /// signals fails the test instead of hanging the run.
-    func exit(within timeout: TimeInterval) async -> Int32? {
+    /// Waits, off the test pool, for the process to end without being asked again; its exit status,
+    /// or nil if a signal ended it, as SIGKILL does once `timeout` seconds have passed. A ceiling, so
+    /// a server that ignores its signals fails the test instead of hanging the run.
+    func waitForExit(within timeout: TimeInterval) async -> Int32? {
         let pid = process.processIdentifier
         let watchdog = DispatchWorkItem { Foundation.kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)

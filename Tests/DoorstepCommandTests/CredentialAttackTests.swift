@@ -82,7 +82,7 @@ struct CredentialAttackTests {
         // A proven address keeps its authenticator: the reset asks for it, and the audit log has the reset.
         #expect((reset.json as? [String: Any])?["code"] as? String == "mfa_required")
         let challenge = try #require((reset.json as? [String: Any])?["mfaChallenge"] as? String)
-        #expect(try await server.waitForLog(containing: "password_reset", within: 10))
+        #expect(try await server.waitForLog(containing: "password_reset"))
         let done = try await http.send("POST", "v1/auth/mfa", json: ["challenge": challenge, "code": recovery[0]])
         #expect(done.status == 200)
     }

@@ -34,7 +34,7 @@ struct MultiInstanceWebhookTests {
                 "POST", "v1/auth/signup", json: ["email": email, "password": "Sunny-Days-2026"])
             #expect(made.status == 201)
         }
-        _ = try await peer.wait(within: 60) { received in
+        _ = try await peer.wait { received in
             received.filter { $0.payload?.type == "user.created" }.count >= emails.count
         }
         // Every delivery sent or given up: no instance holds one it could send a second time.

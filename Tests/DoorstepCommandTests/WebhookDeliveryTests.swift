@@ -67,7 +67,7 @@ struct WebhookDeliveryTests {
         #expect(try await http.send("POST", "v1/groups/join", json: ["inviteCode": code], bearer: member).status == 200)
 
         let wanted: Set<String> = ["user.updated", "group.created", "group.member_joined"]
-        _ = try await peer.wait(within: 20) { received in
+        _ = try await peer.wait { received in
             Set(Self.types(received)).isSuperset(of: wanted)
         }
         #expect(try await http.waitUntilSettled("webhooks"))
@@ -107,7 +107,7 @@ struct WebhookDeliveryTests {
             "email.verified", "flow.completed", "password.changed", "session.created", "session.created",
             "session.revoked", "user.created", "user.deleted",
         ]
-        let received = try await peer.wait(within: 20) { Self.types($0).count >= expected.count }
+        let received = try await peer.wait { Self.types($0).count >= expected.count }
         #expect(try await http.waitUntilSettled("webhooks"))
         let settled = try peer.received()
         #expect(settled.allSatisfy { $0.verified }, "\(settled.compactMap(\.error))")
@@ -144,7 +144,7 @@ struct WebhookDeliveryTests {
         try await peer.start()
         // Retries wait 0.5, 1, 2, 4, 8, 16 s: a receiver that came back just after an attempt (its
         // Python starts slowly on a loaded machine) is reached by the next.
-        let received = try await peer.wait(within: 60) { Self.types($0) == ["session.created", "user.created"] }
+        let received = try await peer.wait { Self.types($0) == ["session.created", "user.created"] }
         #expect(Self.types(received) == ["session.created", "user.created"])
         #expect(received.allSatisfy { $0.verified })
     }
@@ -164,7 +164,7 @@ struct WebhookDeliveryTests {
         defer { second.terminate() }
         _ = try await second.waitUntilListening()
         // The killed server may have held them mid-attempt: its lease (20 s here) runs out first.
-        let received = try await peer.wait(within: 60) { Self.types($0) == ["session.created", "user.created"] }
+        let received = try await peer.wait { Self.types($0) == ["session.created", "user.created"] }
         #expect(Self.types(received) == ["session.created", "user.created"])
         #expect(received.allSatisfy { $0.verified })
     }
@@ -221,10 +221,10 @@ struct WebhookDeliveryTests {
         let http = HTTP(base: try await server.waitUntilListening())
         // The receiver still knows only the old secret: the old signature is still there.
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)
-        #expect(try await peer.wait(within: 15) { $0.count >= 2 }.allSatisfy { $0.verified })
+        #expect(try await peer.wait { $0.count >= 2 }.allSatisfy { $0.verified })
         try peer.use(secret: newSecret)
         #expect(try await http.send("POST", "v1/auth/guest").status == 201)
-        let received = try await peer.wait(within: 15) { $0.count >= 4 }
+        let received = try await peer.wait { $0.count >= 4 }
         #expect(received.count == 4 && received.allSatisfy { $0.verified })
         #expect(try await doorstep.run("webhooks", "remove", id, "--database", database).status == 0)
         #expect(try await doorstep.run("webhooks", "remove", id, "--database", database).status == 1)

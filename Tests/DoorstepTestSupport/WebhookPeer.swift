@@ -111,7 +111,9 @@ public final class WebhookPeer: @unchecked Sendable {
     }
 
     /// Waits until `done` holds for what was received, or `seconds` pass; returns what was received.
-    public func wait(within seconds: Double, until done: ([Received]) -> Bool) async throws -> [Received] {
+    /// The wait ends on the deliveries, so its ceiling only bounds a failing run: a loaded machine may
+    /// take long to deliver.
+    public func wait(within seconds: Double = 60, until done: ([Received]) -> Bool) async throws -> [Received] {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let received = try received()

@@ -16,6 +16,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import struct
 import subprocess
@@ -336,8 +337,8 @@ def start_browser(profile, language=None):
     if language:
         switches += [f"--lang={language}", f"--accept-lang={language}"]
     log = open(os.path.join(WORKDIR, "browser.log"), "a")
-    process = subprocess.Popen([BROWSER] + switches + ["about:blank"],
-                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    # In the walks' process group, so that scripts/test stopping the walks stops their browsers too.
+    process = subprocess.Popen([BROWSER] + switches + ["about:blank"], stdout=log, stderr=subprocess.STDOUT)
     deadline = time.time() + 30
     while time.time() < deadline:
         if process.poll() is not None:
@@ -356,14 +357,46 @@ def start_browser(profile, language=None):
 
 
 def stop_browser(browser):
-    """Ends the browser as closing it does, so that it writes what it keeps to its profile, and waits."""
+    """Ends the browser as closing it does, so that it writes what it keeps to its profile, and waits;
+    one that does not end in 15 s is killed with every process it started. Its helpers (the GPU
+    process, renderers) left without it would spin on their broken channel."""
+    helpers = descendants(browser.process.pid)
     browser.process.terminate()
     try:
         browser.process.wait(timeout=15)
     except subprocess.TimeoutExpired:
-        os.killpg(browser.process.pid, 9)
+        helpers |= descendants(browser.process.pid)
+        browser.process.kill()
         browser.process.wait()
+    for pid in helpers:
+        try:
+            # Still the browser's: a number freed by a helper that ended may have been given again.
+            with open(f"/proc/{pid}/cmdline", "rb") as file:
+                if file.read().startswith(BROWSER.encode()):
+                    os.kill(pid, signal.SIGKILL)
+        except (OSError, ProcessLookupError):
+            pass
     browser.log.close()
+
+
+def descendants(pid):
+    """The processes `pid` started and what they started, from /proc."""
+    children = {}
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{entry}/stat") as file:
+                # The parent is the second field after the command, which is in parentheses.
+                parent = int(file.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, set()).add(int(entry))
+    found, waiting = set(), [pid]
+    while waiting:
+        for child in children.get(waiting.pop(), ()):
+            if child not in found:
+                found.add(child)
+                waiting.append(child)
+    return found
 
 
 class Person:

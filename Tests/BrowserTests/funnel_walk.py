@@ -435,12 +435,21 @@ class Person:
         os.makedirs(self.shots, exist_ok=True)
 
     def quit(self):
-        """Closes the browser as a person does: what it keeps is written to its profile first."""
-        if self.driver is not None:
-            self.driver.quit()
-            self.driver = None
-            if self.browser is not None:
-                stop_browser(self.browser)
+        """Closes the browser as a person does, so that what it keeps is written to its profile, and
+        ends its ChromeDriver."""
+        driver, self.driver = self.driver, None
+        if driver is None:
+            return
+        if self.browser is None:
+            driver.quit()
+            return
+        try:
+            stop_browser(self.browser)
+        finally:
+            try:
+                driver.quit()
+            except WebDriverException:
+                pass  # the browser it was attached to has ended; its ChromeDriver is stopped all the same
 
     def add_authenticator(self):
         """A platform authenticator with Face ID, as WebDriver's virtual authenticator: CTAP2,

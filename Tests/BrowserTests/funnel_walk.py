@@ -301,10 +301,12 @@ def tiny_png():
 # in the background keeps its timers as the walking tab does. /usr/bin's is a script that does not
 # exec it, and would leave the browser running when told to end.
 BROWSER = "/usr/lib/chromium/chromium-headless-shell"
-BROWSER_SWITCHES = [
-    "--no-sandbox", "--disable-dev-shm-usage", "--window-size=390,844", "--enable-automation",
-    "--no-first-run", "--disable-background-networking", "--disable-background-timer-throttling",
-    "--disable-backgrounding-occluded-windows", "--disable-client-side-phishing-detection",
+# What every walk's browser is started with, the shell or the whole browser: a phone's window.
+PHONE_SWITCHES = ["--no-sandbox", "--disable-dev-shm-usage", "--window-size=390,844"]
+BROWSER_SWITCHES = PHONE_SWITCHES + [
+    "--enable-automation", "--no-first-run", "--disable-background-networking",
+    "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
+    "--disable-client-side-phishing-detection",
     "--disable-default-apps", "--disable-hang-monitor", "--disable-popup-blocking",
     "--disable-prompt-on-repost", "--disable-sync", "--password-store=basic", "--use-mock-keychain",
     "--allow-pre-commit-input", "--disable-features=IgnoreDuplicateNavs,Prewarm",
@@ -414,8 +416,7 @@ class Person:
             if language:
                 options.add_argument(f"--lang={language}")
                 options.add_experimental_option("prefs", {"intl.accept_languages": language})
-            for switch in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=390,844",
-                           f"--user-data-dir={profile}"]:
+            for switch in PHONE_SWITCHES + ["--headless=new", f"--user-data-dir={profile}"]:
                 options.add_argument(switch)
             self.driver = webdriver.Chrome(options=options, service=service)
         else:
